@@ -1,0 +1,77 @@
+# Waterfall: `make run` opens the viewer on the bundled catalogue, `make test` runs every test.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+TEST_TIMEOUT ?= 2400
+BENCH_OUT ?= .build/bench.json
+ARGS ?=
+FUZZ_STEPS ?= 200000
+
+.PHONY: all build run test lint format bench bench-quick fuzz install clean deps test-deps
+
+all: build
+
+# ncursesw through pkg-config is the one system requirement. As root we install it; otherwise we say how.
+deps:
+	@if ! pkg-config --exists ncursesw 2>/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing ncursesw (libncurses-dev) and pkg-config with apt-get…"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev pkg-config; \
+	  else \
+	    echo "Waterfall needs ncursesw found through pkg-config. Install it with:"; \
+	    echo "    sudo apt-get install libncurses-dev pkg-config"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+# The end-to-end tests drive the real binary in tmux.
+test-deps: deps
+	@if ! command -v tmux >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing tmux with apt-get for the end-to-end tests…"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; \
+	  else \
+	    echo "The end-to-end tests need tmux. Install it with:"; \
+	    echo "    sudo apt-get install tmux"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build --product waterfall
+
+run: build
+	"$$($(SWIFT) build --show-bin-path)/waterfall" $(ARGS)
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	WATERFALL_BIN="$$($(SWIFT) build --show-bin-path)/waterfall" \
+	  timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
+
+bench: deps
+	$(SWIFT) build -c release --product waterfall-bench --product waterfall
+	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" \
+	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
+
+bench-quick: deps
+	$(SWIFT) build -c release --product waterfall-bench --product waterfall
+	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" --quick \
+	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
+
+fuzz: deps
+	$(SWIFT) build --build-tests
+	WATERFALL_FUZZ_STEPS=$(FUZZ_STEPS) timeout $(TEST_TIMEOUT) $(SWIFT) test --skip-build --filter OperationFuzzTests
+
+install: deps
+	$(SWIFT) build -c release --product waterfall
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/waterfall/catalogue"
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/waterfall" "$(PREFIX)/bin/waterfall"
+	install -m 644 Resources/catalogue/*.plist "$(PREFIX)/share/waterfall/catalogue/"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,35 @@
+/// Cells waiting to be reused, keyed by reuse identifier. Bounded per identifier: a cell that would go over
+/// `capacityPerIdentifier` is dropped instead of kept.
+public struct ReusePool {
+  public let capacityPerIdentifier: Int
+  private var cells: [String: [WaterfallCell]] = [:]
+
+  public init(capacityPerIdentifier: Int = 256) {
+    self.capacityPerIdentifier = max(0, capacityPerIdentifier)
+  }
+
+  /// Calls `prepareForReuse` and keeps the cell. Returns `false` when the pool for its identifier is full and
+  /// the cell was dropped.
+  @discardableResult
+  public mutating func enqueue(_ cell: WaterfallCell) -> Bool {
+    cell.itemIndex = nil
+    cell.prepareForReuse()
+    guard cells[cell.reuseIdentifier, default: []].count < capacityPerIdentifier else { return false }
+    cells[cell.reuseIdentifier, default: []].append(cell)
+    return true
+  }
+
+  /// A waiting cell with `identifier`, if there is one.
+  public mutating func dequeue(identifier: String) -> WaterfallCell? {
+    cells[identifier]?.popLast()
+  }
+
+  /// How many cells wait under `identifier`.
+  public func count(for identifier: String) -> Int { cells[identifier]?.count ?? 0 }
+
+  /// Waiting cells per identifier.
+  public var sizes: [String: Int] { cells.mapValues(\.count) }
+
+  /// All waiting cells.
+  public var totalCount: Int { cells.values.reduce(0) { $0 + $1.count } }
+}
