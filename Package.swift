@@ -8,6 +8,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "WaterfallKit"),
+    .target(name: "ShopCatalog"),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit"]),
+    .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
   ]
 )

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Reads a dataset from a file or a directory of page files. Never writes to them.
+public enum DatasetLoader {
+  /// Reads `path`: a plist, JSON, JSON Lines or CSV file, or a directory of such files ordered naturally
+  /// (1, 2, …, 10). Throws when nothing usable can be read at all; unusable items become problems.
+  public static func load(path: String) throws(DatasetError) -> Dataset {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw DatasetError(file: path, reason: "no such file or directory")
+    }
+    if isDirectory.boolValue {
+      let names: [String]
+      do {
+        names = try FileManager.default.contentsOfDirectory(atPath: path)
+      } catch {
+        throw DatasetError(file: path, reason: "cannot list the directory: \(error.localizedDescription)")
+      }
+      let pageFiles = names.filter { DatasetFormat.forExtension(of: $0) != nil && !$0.hasPrefix(".") }
+        .sorted { $0.compare($1, options: [.numeric]) == .orderedAscending }
+      guard !pageFiles.isEmpty else {
+        throw DatasetError(file: path, reason: "no dataset files in this directory (.plist, .json, .jsonl or .csv)")
+      }
+      var dataset = Dataset(files: [], problems: [], skippedItems: 0)
+      for name in pageFiles {
+        let file = (path as NSString).appendingPathComponent(name)
+        try read(file: file, format: DatasetFormat.forExtension(of: name), into: &dataset)
+      }
+      return dataset
+    }
+    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
+    try read(file: path, format: DatasetFormat.forExtension(of: path), into: &dataset)
+    return dataset
+  }
+
+  /// Reads one file's bytes (already in memory) as `format`.
+  public static func decode(_ bytes: [UInt8], format: DatasetFormat, file: String) throws(DatasetError) -> Dataset {
+    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
+    try append(bytes, format: format, file: file, to: &dataset)
+    return dataset
+  }
+
+  private static func read(file: String, format: DatasetFormat?, into dataset: inout Dataset) throws(DatasetError) {
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw DatasetError(file: file, reason: "cannot be read (permissions, or not a regular file)")
+    }
+    let bytes = [UInt8](data)
+    guard !bytes.isEmpty else { throw DatasetError(file: file, reason: "empty file") }
+    let isBinaryPlist = bytes.starts(with: Array("bplist".utf8))
+    if !isBinaryPlist, bytes.prefix(8192).contains(0) {
+      throw DatasetError(file: file, reason: "not a dataset: binary data")
+    }
+    guard let format = format ?? DatasetFormat.sniff(bytes) else {
+      throw DatasetError(file: file, reason: "not a dataset: unknown format (expected .plist, .json, .jsonl or .csv)")
+    }
+    try append(bytes, format: format, file: file, to: &dataset)
+  }
+
+  private static func append(
+    _ bytes: [UInt8], format: DatasetFormat, file: String, to dataset: inout Dataset
+  ) throws(DatasetError) {
+    let entries = try RecordReader.read(bytes, format: format, file: file)
+    var items: [ShopItem] = []
+    items.reserveCapacity(entries.count)
+    for (offset, entry) in entries.enumerated() {
+      let number = offset + 1
+      switch entry {
+      case .record(let record):
+        switch ItemDecoder.decode(record, file: file, item: number) {
+        case .item(let item): items.append(item)
+        case .unusable(let problems):
+          dataset.problems += problems
+          dataset.skippedItems += 1
+        }
+      case .unusable(let field, let message):
+        dataset.problems.append(DatasetProblem(file: file, item: number, field: field, message: message))
+        dataset.skippedItems += 1
+      }
+    }
+    dataset.files.append(Dataset.File(path: file, items: items))
+  }
+}

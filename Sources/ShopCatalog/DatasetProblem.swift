@@ -1,0 +1,31 @@
+/// Something wrong with one item of a dataset: `file: item N: field: what is wrong`.
+public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
+  /// The file as the user named it (or as found in the directory they named).
+  public var file: String
+  /// The item's position in its file, counting from 1.
+  public var item: Int
+  public var field: String
+  public var message: String
+
+  public init(file: String, item: Int, field: String, message: String) {
+    self.file = file
+    self.item = item
+    self.field = field
+    self.message = message
+  }
+
+  public var description: String { "\(file): item \(item): \(field): \(message)" }
+}
+
+/// A dataset that cannot be read at all: a missing file, not a dataset, unparseable, an empty directory.
+public struct DatasetError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var file: String
+  public var reason: String
+
+  public init(file: String, reason: String) {
+    self.file = file
+    self.reason = reason
+  }
+
+  public var description: String { "\(file): \(reason)" }
+}

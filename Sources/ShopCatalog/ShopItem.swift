@@ -1,0 +1,41 @@
+/// One item of a shop catalogue: a picture of `width` × `height` pixels, a price and a title.
+/// Text fields are kept exactly as read (after invalid UTF-8 is replaced); the front end neutralises them.
+public struct ShopItem: Hashable, Sendable {
+  /// Image width in pixels; finite and positive.
+  public var width: Double
+  /// Image height in pixels; finite and positive.
+  public var height: Double
+  public var imageURL: String
+  public var price: String
+  public var title: String
+  public var shop: String
+  /// Fields the schema does not name, as `key: value` text, sorted by key.
+  public var extraFields: [ExtraField]
+
+  public init(
+    width: Double, height: Double, imageURL: String = "", price: String, title: String = "", shop: String = "",
+    extraFields: [ExtraField] = []
+  ) {
+    self.width = width
+    self.height = height
+    self.imageURL = imageURL
+    self.price = price
+    self.title = title
+    self.shop = shop
+    self.extraFields = extraFields
+  }
+
+  /// Height over width of the picture.
+  public var aspectRatio: Double { height / width }
+}
+
+/// A field of an item that the schema does not name, kept for the detail view.
+public struct ExtraField: Hashable, Sendable {
+  public var key: String
+  public var value: String
+
+  public init(key: String, value: String) {
+    self.key = key
+    self.value = value
+  }
+}
