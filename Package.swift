@@ -3,13 +3,37 @@ import PackageDescription
 
 let package = Package(
   name: "Waterfall",
+  platforms: [.macOS(.v15)],
   products: [
-    .library(name: "WaterfallKit", targets: ["WaterfallKit"])
+    .executable(name: "waterfall", targets: ["waterfall"]),
+    .library(name: "WaterfallKit", targets: ["WaterfallKit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
+    .systemLibrary(
+      name: "CNcursesw",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"])]
+    ),
     .target(name: "WaterfallKit"),
     .target(name: "ShopCatalog"),
+    .target(name: "WaterfallTUI", dependencies: ["WaterfallKit", "ShopCatalog", "CNcursesw"]),
+    .executableTarget(
+      name: "waterfall",
+      dependencies: [
+        "WaterfallTUI", "ShopCatalog",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "waterfall-bench",
+      dependencies: ["WaterfallKit", "WaterfallTUI", "ShopCatalog"]
+    ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
+    .testTarget(name: "WaterfallTUITests", dependencies: ["WaterfallTUI"], exclude: ["Snapshots"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["waterfall"]),
   ]
 )

@@ -36,8 +36,8 @@ public enum DatasetValue: Hashable, Sendable {
     }
   }
 
-  /// A real number without a needless ".0".
-  static func format(_ number: Double) -> String {
+  /// A number as people write it: no needless ".0".
+  public static func format(_ number: Double) -> String {
     if number.isFinite, number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
     return String(number)
   }

@@ -232,21 +232,26 @@ public final class WaterfallView {
   /// Scrolls so that item `index` sits at `position`.
   public func scrollToItem(_ index: Int, at position: ScrollPosition) {
     guard index >= 0, index < itemCount else { return }
+    scroll(toOffset: offset(revealing: index, at: position))
+  }
+
+  /// The content offset (clamped) that puts item `index` at `position`.
+  public func offset(revealing index: Int, at position: ScrollPosition) -> Int {
     let frame = layout.frame(of: index)
     let height = viewportSize.height
+    var offset = contentOffset
     switch position {
-    case .top: contentOffset = frame.y
-    case .center: contentOffset = frame.y + frame.height / 2 - height / 2
-    case .bottom: contentOffset = frame.maxY - height
+    case .top: offset = frame.y
+    case .center: offset = frame.y + frame.height / 2 - height / 2
+    case .bottom: offset = frame.maxY - height
     case .visible:
-      if frame.y < contentOffset || frame.height > height {
-        contentOffset = frame.y
-      } else if frame.maxY > contentOffset + height {
-        contentOffset = frame.maxY - height
+      if frame.y < offset || frame.height > height {
+        offset = frame.y
+      } else if frame.maxY > offset + height {
+        offset = frame.maxY - height
       }
     }
-    clampOffset()
-    layoutPass()
+    return min(max(0, offset), maximumOffset)
   }
 
   // MARK: - Selection

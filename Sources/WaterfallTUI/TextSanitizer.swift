@@ -1,0 +1,74 @@
+/// Makes untrusted text safe to draw: nothing in it can move the cursor, change modes, set the title, reach the
+/// clipboard or reorder what is shown.
+///
+/// - Escape sequences (CSI, OSC, DCS, APC, PM, SOS, and two-character ESC sequences), in their 7-bit and 8-bit
+///   forms, are removed whole.
+/// - Tabs, newlines and other line breaks become one space each; every other C0, C1 and DEL is removed.
+/// - Bidi overrides, embeddings and isolates, and zero-width and other format characters are removed.
+public enum TextSanitizer {
+  public static func sanitize(_ text: String) -> String {
+    // Fast path: plain printable ASCII needs nothing.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    var output = String.UnicodeScalarView()
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+        output.append(" ")
+      case 0x1B:
+        skipEscapeSequence(&scalars)
+      case 0x9B:
+        skipControlSequence(&scalars)
+      case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
+        skipControlString(&scalars)
+      case 0x00..<0x20, 0x7F..<0xA0:
+        continue
+      default:
+        if isInvisibleFormatting(scalar) { continue }
+        output.append(scalar)
+      }
+    }
+    return String(output)
+  }
+
+  /// Format characters (general category Cf) other than those that shape emoji, plus the bidi marks.
+  static func isInvisibleFormatting(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return scalar.properties.generalCategory == .format
+    }
+  }
+
+  /// After ESC: a CSI (`[`), a control string (`]`, `P`, `X`, `^`, `_`), or a two-character sequence.
+  private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
+    guard let introducer = scalars.next() else { return }
+    switch introducer {
+    case "[": skipControlSequence(&scalars)
+    case "]", "P", "X", "^", "_": skipControlString(&scalars)
+    default:
+      // Intermediate bytes (0x20–0x2F) then one final byte, as in ESC ( B.
+      var current = introducer
+      while (0x20...0x2F).contains(current.value), let next = scalars.next() { current = next }
+    }
+  }
+
+  /// Parameters and intermediates up to and including the final byte (0x40–0x7E).
+  private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
+    while let scalar = scalars.next() {
+      if (0x40...0x7E).contains(scalar.value) || scalar.value < 0x20 && scalar.value != 0x1B { return }
+    }
+  }
+
+  /// Everything up to BEL, ST (ESC \ or 0x9C), or the end.
+  private static func skipControlString(_ scalars: inout String.UnicodeScalarView.Iterator) {
+    while let scalar = scalars.next() {
+      switch scalar.value {
+      case 0x07, 0x9C: return
+      case 0x1B:
+        _ = scalars.next()
+        return
+      default: continue
+      }
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import ShopCatalog
+import WaterfallKit
+
+/// The viewer's model and update: input events go in, engine calls come out, and ``render(into:)`` draws the
+/// current state into an in-memory screen. No terminal here, so all of it runs in tests and snapshots.
+public final class WaterfallApp {
+  public let view: WaterfallView
+  public let options: AppOptions
+  public private(set) var items: [ShopItem] = []
+  public private(set) var displayItems: [DisplayItem] = []
+  public private(set) var screenSize: CellSize
+  public internal(set) var overlay = Overlay.none
+  public internal(set) var focusedIndex: Int?
+  public internal(set) var showReuse: Bool
+  public internal(set) var isQuitting = false
+  /// A short note for the status bar (a failed refresh, say), until the next key.
+  public internal(set) var notice: String?
+  /// How long the last frame took to render, when the runner measured it.
+  public var lastFrameMicroseconds: Double?
+  /// The app's clock in milliseconds: drives the spinner and the pull release.
+  public private(set) var now = 0
+
+  let feed: PageFeed
+  let loader: any PageLoader
+  let mailbox = Mailbox<PageDelivery>()
+  var cursor = FeedCursor()
+  var refreshCursor: FeedCursor?
+  var lastPullTime: Int?
+  var columnOverride: Int?
+
+  public init(feed: PageFeed, loader: any PageLoader, screenSize: CellSize, options: AppOptions = AppOptions()) {
+    self.feed = feed
+    self.loader = loader
+    self.options = options
+    self.screenSize = screenSize
+    self.showReuse = options.showReuse
+    self.columnOverride = options.fixedColumns
+    view = WaterfallView(
+      viewportSize: Self.viewportSize(for: screenSize), columnPolicy: .fixed(1),
+      margins: WaterfallMargins(top: 0, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 0))
+    view.register(identifier: ItemCell.identifier) { ItemCell(reuseIdentifier: ItemCell.identifier, objectID: $0) }
+    view.dataSource = self
+    view.delegate = self
+    view.headerHeight = 1
+    view.footerHeight = 1
+    view.placeholderHeight = 3
+    view.columnPolicy = columnPolicy
+    view.reloadData()
+    view.beginRefresh()
+  }
+
+  /// The waterfall gets every row but the status bar's.
+  static func viewportSize(for screen: CellSize) -> CellSize {
+    CellSize(width: max(1, screen.width), height: max(1, screen.height - 1))
+  }
+
+  var columnPolicy: ColumnPolicy {
+    if let columnOverride { return .fixed(columnOverride) }
+    return .adaptive(minimumWidth: options.minimumColumnWidth, maximumCount: options.maximumColumns)
+  }
+
+  public var isTooSmall: Bool {
+    screenSize.width < MinimumSize.width || screenSize.height < MinimumSize.height
+  }
+
+  // MARK: - Time and background results
+
+  /// Advances the clock, takes in the pages that arrived, and lets go of a pull that has rested.
+  public func tick(now time: Int) {
+    now = max(now, time)
+    for delivery in mailbox.drain() { receive(delivery) }
+    if let lastPullTime, now - lastPullTime >= options.pullReleaseMilliseconds {
+      releasePull()
+    }
+  }
+
+  func releasePull() {
+    lastPullTime = nil
+    view.releasePull()
+  }
+
+  private func receive(_ delivery: PageDelivery) {
+    switch delivery.purpose {
+    case .loadMore:
+      // Only the request in flight counts; anything else is stale (a refresh started since) and dropped.
+      guard view.paging.loadMore == .loading(request: delivery.request) else { return }
+      switch delivery.response {
+      case .failure(let reason):
+        _ = cursor.accept(delivery.feedRequest, response: delivery.response)
+        view.finishLoadMore(request: delivery.request, outcome: .failed(reason: reason))
+      case .page(_, let hasMore):
+        guard let page = cursor.accept(delivery.feedRequest, response: delivery.response) else {
+          view.finishLoadMore(request: delivery.request, outcome: .failed(reason: "page out of order"))
+          return
+        }
+        append(page)
+        view.finishLoadMore(request: delivery.request, outcome: .loaded(hasMore: hasMore))
+        view.appendItems()
+      }
+    case .refresh:
+      guard view.paging.refresh == .refreshing(request: delivery.request), var fresh = refreshCursor else { return }
+      refreshCursor = nil
+      switch delivery.response {
+      case .failure(let reason):
+        view.finishRefresh(request: delivery.request, outcome: .failed(reason: reason))
+        notice = "refresh failed: \(reason)"
+      case .page(_, let hasMore):
+        let page = fresh.accept(delivery.feedRequest, response: delivery.response) ?? []
+        cursor = fresh
+        items = []
+        displayItems = []
+        append(page)
+        focusedIndex = nil
+        view.selectItem(at: nil)
+        if case .detail = overlay { overlay = .none }
+        view.finishRefresh(request: delivery.request, outcome: .loaded(hasMore: hasMore))
+        view.reloadData(keepingCells: false)
+        view.scroll(toOffset: 0)
+      }
+    }
+  }
+
+  private func append(_ page: [ShopItem]) {
+    items += page
+    displayItems += page.map(DisplayItem.init)
+  }
+
+  // MARK: - Size and columns
+
+  func resize(to size: CellSize) {
+    screenSize = size
+    view.setViewportSize(Self.viewportSize(for: size), anchor: visibleFocus)
+  }
+
+  func changeColumns(by delta: Int) {
+    let current = view.columnCount
+    let widest = max(1, (view.viewportSize.width - 2 + 1) / 8)
+    columnOverride = min(widest, max(1, current + delta))
+    view.columnPolicy = columnPolicy
+  }
+
+  func resetColumns() {
+    columnOverride = nil
+    view.columnPolicy = columnPolicy
+  }
+
+  /// The focused item when any row of it is on screen.
+  var visibleFocus: Int? {
+    guard let focusedIndex, focusedIndex < view.itemCount,
+      view.layout.frame(of: focusedIndex).intersects(view.viewportRect)
+    else { return nil }
+    return focusedIndex
+  }
+}
+
+extension WaterfallApp: WaterfallDataSource, WaterfallDelegate {
+  public func numberOfItems(in waterfallView: WaterfallView) -> Int { displayItems.count }
+
+  public func waterfallView(_ waterfallView: WaterfallView, heightForItemAt index: Int, columnWidth: Int) -> Int {
+    options.metrics.height(of: displayItems[index], columnWidth: columnWidth)
+  }
+
+  public func waterfallView(_ waterfallView: WaterfallView, cellForItemAt index: Int) -> WaterfallCell {
+    waterfallView.dequeueReusableCell(withIdentifier: ItemCell.identifier, for: index)
+  }
+
+  public func waterfallView(_ waterfallView: WaterfallView, didRequestLoadMore request: Int) {
+    loader.load(
+      cursor.nextRequest, request: request, purpose: .loadMore, from: feed,
+      latencyMilliseconds: options.latencyMilliseconds, into: mailbox)
+  }
+
+  public func waterfallView(_ waterfallView: WaterfallView, didRequestRefresh request: Int) {
+    let fresh = FeedCursor()
+    refreshCursor = fresh
+    loader.load(
+      fresh.nextRequest, request: request, purpose: .refresh, from: feed,
+      latencyMilliseconds: options.latencyMilliseconds, into: mailbox)
+  }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import ShopCatalog
+
+struct CheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Validate a dataset without opening the terminal.",
+    discussion: "Prints one line per problem (file: item N: field: what is wrong), then a summary. Exit status: "
+      + "0 with no problems, 1 with problems, 2 when the dataset cannot be read at all.")
+
+  @Argument(help: "A dataset file or a directory of page files.")
+  var path: String
+
+  func run() throws {
+    let dataset: Dataset
+    do {
+      dataset = try DatasetLoader.load(path: path)
+    } catch {
+      printError(error.description)
+      throw ExitCode(2)
+    }
+    for problem in dataset.problems { print(problem.description) }
+    print("\(dataset.itemCount) items, \(dataset.problems.count) problems")
+    if !dataset.problems.isEmpty { throw ExitCode(1) }
+  }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import ShopCatalog
+import WaterfallKit
+import WaterfallTUI
+
+struct SnapshotCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "snapshot",
+    abstract: "Run the viewer headless on a simulated clock and print the screen as text.",
+    discussion: """
+      Keys: space-separated tokens, each one character; a key name (Up Down Left Right PageUp PageDown Home End
+      Enter Escape Space Tab); C-x for Ctrl-x; click:X,Y, wheelup:X,Y, wheeldown:X,Y (0-based column and row);
+      resize:WxH; wait:MS (advances the simulated clock). Latency defaults to 0 here; with --latency, use wait:MS
+      to let pages arrive.
+      """)
+
+  @OptionGroup var dataOptions: DataOptions
+  @OptionGroup var display: DisplayOptions
+
+  @Option(name: .long, help: "Screen size as WIDTHxHEIGHT.")
+  var size = "100x30"
+
+  @Option(name: .long, help: "The key script.")
+  var keys = ""
+
+  @Flag(name: .long, help: "Print the screen after every step, separated by a line of '='.")
+  var everyFrame = false
+
+  func run() throws {
+    let screenSize: CellSize
+    do {
+      screenSize = try KeyScript.parseSize(size)
+    } catch {
+      printError("--size \(size): \(error.reason)")
+      throw ExitCode(2)
+    }
+    let steps: [ScriptStep]
+    do {
+      steps = try KeyScript.parse(keys)
+    } catch {
+      printError(error.description)
+      throw ExitCode(2)
+    }
+    let loaded: (dataset: Dataset, name: String)
+    do {
+      loaded = try dataOptions.loadDataset()
+    } catch {
+      printError(error.description)
+      throw ExitCode(2)
+    }
+    var options = display.appOptions(
+      environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,
+      catalogueName: loaded.name)
+    options.skippedItems = loaded.dataset.skippedItems
+    let runner = SnapshotRunner(feed: dataOptions.feed(for: loaded.dataset), size: screenSize, options: options)
+    print(runner.run(steps, everyFrame: everyFrame))
+  }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import ShopCatalog
+import WaterfallTUI
+
+struct ViewCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "view", abstract: "Open the viewer (the default).")
+
+  @OptionGroup var dataOptions: DataOptions
+  @OptionGroup var display: DisplayOptions
+
+  @Flag(name: .long, help: "No mouse reporting.")
+  var noMouse = false
+
+  func run() throws {
+    // Everything that can fail does so before the terminal is touched.
+    let loaded: (dataset: Dataset, name: String)
+    do {
+      loaded = try dataOptions.loadDataset()
+    } catch {
+      printError(error.description)
+      throw ExitCode(2)
+    }
+    let environment = ProcessInfo.processInfo.environment
+    if let reason = TerminalSession.unusableTerminalReason(environment: environment) {
+      printError("\(reason): the viewer needs a terminal; for text output use `waterfall snapshot` (see --help)")
+      throw ExitCode(2)
+    }
+    var options = display.appOptions(
+      environment: environment, unicode: TerminalSession.localeIsUTF8(),
+      latency: dataOptions.latency ?? 1500, catalogueName: loaded.name)
+    options.skippedItems = loaded.dataset.skippedItems
+    options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
+    let session = TerminalSession(mouse: !noMouse, color: options.colorEnabled)
+    let ending = InteractiveRunner.run(feed: dataOptions.feed(for: loaded.dataset), options: options, session: session)
+    session.restore()
+    if case .signal(let number) = ending {
+      // Die of the same signal, now that the terminal is back, so the parent sees what happened.
+      signal(number, SIG_DFL)
+      raise(number)
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import Glibc
+
+/// Runs a program and waits for it with posix_spawn and waitpid. Foundation's Process sometimes never sees a
+/// child exit on Linux when the child leaves a daemon behind (tmux starting its server), so we reap it ourselves.
+enum ChildProcess {
+  struct SpawnError: Error, CustomStringConvertible {
+    var code: Int32
+    var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
+  }
+
+  /// Runs `arguments` (looked up on PATH) with standard input from /dev/null and standard output and error
+  /// appended to `outputPath`, and returns its exit status (128 + the signal when a signal ended it).
+  static func run(_ arguments: [String], outputPath: String, environment: [String]? = nil) throws -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
+    defer { envp?.forEach { free($0) } }
+    var pid: pid_t = 0
+    let code: Int32
+    if var envp {
+      code = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)
+    } else {
+      code = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+    }
+    guard code == 0 else { throw SpawnError(code: code) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let terminatedBySignal = status & 0x7F
+    return terminatedBySignal == 0 ? (status >> 8) & 0xFF : 128 + terminatedBySignal
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// The real `waterfall` binary in a tmux pane on a private tmux server, for end-to-end tests.
+final class TmuxPane {
+  static let binary: String = {
+    if let path = ProcessInfo.processInfo.environment["WATERFALL_BIN"], !path.isEmpty { return path }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/waterfall").path
+  }()
+
+  let socket = "waterfall-e2e-\(UUID().uuidString.prefix(8))"
+  let directory: URL
+  var pidFile: URL { directory.appendingPathComponent("pid") }
+  var rawOutput: URL { directory.appendingPathComponent("raw-output") }
+
+  /// Starts `waterfall ARGUMENTS` in a `width`×`height` pane. After the program ends, the pane's shell prints
+  /// `EXIT=<status>` and the terminal's echo setting, then waits, so the tests can look at what was left.
+  init(
+    arguments: [String], width: Int = 100, height: Int = 30, environment: [String] = [],
+    captureRawOutput: Bool = false
+  ) throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let program = ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
+    let inner = "echo $$ > \(Self.quote(pidFile.path)); exec \(program)"
+    let script =
+      // The Swift runtime would wait 30 s at its crash prompt on a terminal; the tests only need the report.
+      "env TERM=xterm-256color SWIFT_BACKTRACE=interactive=no \(environment.map(Self.quote).joined(separator: " ")) sh -c \(Self.quote(inner)); echo EXIT=$?; "
+      + "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo; sleep 600"
+    try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "e2e", "sh", "-c", script])
+    if captureRawOutput {
+      try tmux(["pipe-pane", "-o", "-t", "e2e", "cat >> \(Self.quote(rawOutput.path))"])
+    }
+  }
+
+  deinit {
+    _ = try? tmux(["kill-server"])
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// Runs tmux on this pane's private server and returns what it printed.
+  @discardableResult
+  func tmux(_ arguments: [String]) throws -> String {
+    // A file, not a pipe: the tmux server that the first call starts would hold a pipe open forever.
+    let outputFile = directory.appendingPathComponent("tmux-output-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: outputFile) }
+    let status = try ChildProcess.run(
+      ["tmux", "-L", socket, "-f", "/dev/null"] + arguments, outputPath: outputFile)
+    let text = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
+    guard status == 0 || arguments.first == "kill-server" else {
+      throw TmuxError(message: "tmux \(arguments.joined(separator: " ")) failed (\(status)): \(text)")
+    }
+    return text
+  }
+
+  /// The pane's text as it is now.
+  func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "e2e"]) }
+
+  /// The pane's text with its scrollback.
+  func history() throws -> String { try tmux(["capture-pane", "-p", "-S", "-5000", "-t", "e2e"]) }
+
+  /// A tmux format of the pane, such as `#{alternate_on}`.
+  func format(_ format: String) throws -> String {
+    try tmux(["display-message", "-p", "-t", "e2e", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  func send(keys: [String]) throws { try tmux(["send-keys", "-t", "e2e"] + keys) }
+
+  /// Sends raw bytes as if typed (mouse reports, escape sequences).
+  func send(literal text: String) throws { try tmux(["send-keys", "-t", "e2e", "-l", text]) }
+
+  func resize(width: Int, height: Int) throws {
+    try tmux(["resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// The viewer's process ID.
+  func pid() throws -> Int32 {
+    let text = try waitForValue { try? String(contentsOf: self.pidFile, encoding: .utf8) }
+    return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+  }
+
+  /// Polls the screen until `condition` holds (and returns that screen) or `seconds` pass (and fails).
+  @discardableResult
+  func waitForScreen(
+    seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+  ) throws -> String {
+    let deadline = Date().addingTimeInterval(seconds)
+    var last = ""
+    while Date() < deadline {
+      last = try screen()
+      if condition(last) { return last }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    Issue.record("the screen never matched; last screen:\n\(last)", sourceLocation: sourceLocation)
+    return last
+  }
+
+  private func waitForValue(seconds: Double = 10, _ read: () -> String?) throws -> String {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if let value = read(), !value.isEmpty { return value }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return ""
+  }
+
+  static func quote(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
+
+struct TmuxError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}

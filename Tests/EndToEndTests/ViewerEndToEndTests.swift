@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// The real binary in tmux. One serialized suite: curses tests must not share a terminal or race for the CPU.
+@Suite("End to end in tmux", .serialized)
+struct ViewerEndToEndTests {
+  init() throws {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: TmuxPane.binary), "build the binary first: \(TmuxPane.binary)")
+  }
+
+  /// Checks what the viewer left behind: it exited with `status`, the pane is on the main screen, mouse
+  /// reporting is off and echo is on.
+  func expectRestored(_ pane: TmuxPane, status: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let screen = try pane.waitForScreen(sourceLocation: sourceLocation) { $0.contains("EXIT=") && $0.contains("echo") }
+    #expect(screen.contains("EXIT=\(status)"), "\(screen)", sourceLocation: sourceLocation)
+    let lines = screen.split(separator: "\n").map(String.init)
+    #expect(lines.contains("echo") && !lines.contains("-echo"), "echo is on", sourceLocation: sourceLocation)
+    #expect(try pane.format("#{alternate_on}") == "0", "main screen", sourceLocation: sourceLocation)
+    let mouse = try pane.format("#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}")
+    #expect(mouse == "0000", "mouse reporting off", sourceLocation: sourceLocation)
+    #expect(try pane.format("#{cursor_flag}") == "1", "cursor shown", sourceLocation: sourceLocation)
+  }
+
+  @Test("boxes appear, j scrolls, a click opens the detail, a resize reflows, q exits 0 and restores")
+  func browseAndQuit() throws {
+    let pane = try TmuxPane(arguments: ["--latency", "0"])
+    var screen = try pane.waitForScreen { $0.contains("┌") && $0.contains("¥") && $0.contains("row 1/") }
+    #expect(screen.contains("Waterfall · Shop catalogue"))
+    #expect(try pane.format("#{alternate_on}") == "1")
+
+    try pane.send(keys: ["j"])
+    screen = try pane.waitForScreen { $0.contains("row 2/") }
+    #expect(!screen.contains("Waterfall · Shop catalogue"), "the header scrolled away")
+
+    // A left click at column 30, row 6 (1-based in SGR), pressed and released.
+    try pane.send(literal: "\u{1B}[<0;30;6M\u{1B}[<0;30;6m")
+    // The frame reaches the pane in pieces: wait for all of it.
+    screen = try pane.waitForScreen { $0.contains("Item #") && $0.contains("sel #") }
+    #expect(screen.contains("price") && screen.contains("size"))
+    try pane.send(keys: ["Escape"])
+    try pane.waitForScreen { !$0.contains("Item #") }
+
+    let wideTop = try pane.screen().split(separator: "\n")[0]
+    let wideColumns = wideTop.components(separatedBy: "┌").count - 1
+    try pane.resize(width: 50, height: 30)
+    screen = try pane.waitForScreen { screen in
+      let top = screen.split(separator: "\n").first.map(String.init) ?? ""
+      return top.count <= 50 && screen.contains("row ") && (screen.components(separatedBy: "┐").count - 1) >= 1
+    }
+    let narrowColumns = screen.split(separator: "\n").map { $0.components(separatedBy: "│").count }.max() ?? 0
+    #expect(narrowColumns < 2 * wideColumns + 1, "fewer columns after shrinking:\n\(screen)")
+    #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 50 })
+
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+
+  @Test(
+    "SIGINT, SIGTERM, SIGHUP and a crash each leave the terminal restored",
+    arguments: [
+      ("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP), ("SEGV", SIGSEGV), ("ABRT", SIGABRT),
+    ])
+  func signalsRestore(name: String, signal: Int32) throws {
+    let pane = try TmuxPane(arguments: ["--latency", "0"])
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.send(literal: "\u{1B}[<0;30;6M\u{1B}[<0;30;6m")
+    try pane.waitForScreen { $0.contains("Item #") }
+    let pid = try pane.pid()
+    #expect(pid > 0)
+    #expect(kill(pid, signal) == 0)
+    try expectRestored(pane, status: "\(128 + signal)")
+  }
+
+  @Test("a real crash (a trap in Swift) restores the terminal and the backtrace is readable")
+  func crashRestores() throws {
+    let pane = try TmuxPane(arguments: ["--latency", "0"], environment: ["WATERFALL_CRASH_KEY=1"])
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.send(keys: ["!"])
+    try expectRestored(pane, status: "\(128 + SIGILL)")
+    let history = try pane.history()
+    #expect(history.contains("Program crashed"), "the Swift runtime's report")
+  }
+
+  @Test("stdin not a terminal: one clear line, exit status 2, no escape codes")
+  func notATerminal() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: TmuxPane.binary)
+    process.arguments = []
+    process.environment = ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    process.waitUntilExit()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 2)
+    #expect(printed.isEmpty)
+    #expect(!message.contains("\u{1B}"))
+    #expect(message.contains("not a terminal") && message.contains("waterfall snapshot"))
+    #expect(message.split(separator: "\n").count == 1)
+  }
+}

@@ -1,0 +1,53 @@
+import ShopCatalog
+import WaterfallKit
+import WaterfallTUI
+
+/// Small, fixed catalogues and a headless app over them, for screen and event tests.
+enum AppFixture {
+  /// `count` items with varied shapes and short titles, deterministic.
+  static func items(_ count: Int, titlePrefix: String = "item") -> [ShopItem] {
+    let shapes: [(Double, Double)] = [(200, 300), (300, 200), (200, 200), (200, 500), (400, 300)]
+    return (0..<count).map { index in
+      let (width, height) = shapes[index % shapes.count]
+      return ShopItem(
+        width: width, height: height, imageURL: "https://img.test/\(index).jpg", price: "¥\(10 + index)",
+        title: "\(titlePrefix) \(index)", shop: "shop \(index % 3)")
+    }
+  }
+
+  static func options(
+    latency: Int = 0, columns: Int? = nil, ascii: Bool = false, showReuse: Bool = false, skipped: Int = 0
+  ) -> AppOptions {
+    var options = AppOptions()
+    options.latencyMilliseconds = latency
+    options.fixedColumns = columns
+    options.glyphs = ascii ? .ascii : .unicode
+    options.showReuse = showReuse
+    options.skippedItems = skipped
+    options.catalogueName = "Test shop"
+    return options
+  }
+
+  static func runner(
+    items: [ShopItem], pageSize: Int = 50, width: Int = 60, height: Int = 20, failureRate: Double = 0,
+    seed: UInt64 = 3, loops: Bool = false, options: AppOptions = options()
+  ) -> SnapshotRunner {
+    let pages = stride(from: 0, to: items.count, by: pageSize).map {
+      Array(items[$0..<min(items.count, $0 + pageSize)])
+    }
+    let feed = PageFeed(pages: pages, failureRate: failureRate, seed: seed, loops: loops)
+    return SnapshotRunner(feed: feed, size: CellSize(width: width, height: height), options: options)
+  }
+
+  /// Runs a key script (which must parse) and returns the final screen text.
+  static func screen(_ runner: SnapshotRunner, _ keys: String) -> String {
+    runner.run(try! KeyScript.parse(keys))
+  }
+}
+
+extension PageFeed {
+  func isFailure(page: Int, attempt: Int) -> Bool {
+    if case .failure = fetch(page: page, attempt: attempt) { return true }
+    return false
+  }
+}

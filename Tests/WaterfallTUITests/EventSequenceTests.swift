@@ -1,0 +1,204 @@
+import ShopCatalog
+import Testing
+import WaterfallKit
+import WaterfallTUI
+
+@Suite("Event sequences through the app")
+struct EventSequenceTests {
+  static func runner(items: Int = 60, pageSize: Int = 50, latency: Int = 0, columns: Int? = 3) -> SnapshotRunner {
+    AppFixture.runner(
+      items: AppFixture.items(items), pageSize: pageSize, width: 80, height: 24,
+      options: AppFixture.options(latency: latency, columns: columns))
+  }
+
+  @Test("j, k, pages, half pages, g and G scroll the view and run the layout pass")
+  func scrolling() {
+    let runner = Self.runner()
+    let view = runner.app.view
+    let passes = view.statistics.layoutPasses
+    runner.run(try! KeyScript.parse("j j j"))
+    #expect(view.contentOffset == 3)
+    runner.run(try! KeyScript.parse("k"))
+    #expect(view.contentOffset == 2)
+    runner.run(try! KeyScript.parse("PageDown"))
+    #expect(view.contentOffset == 2 + 22)
+    runner.run(try! KeyScript.parse("C-u"))
+    #expect(view.contentOffset == 24 - 11)
+    runner.run(try! KeyScript.parse("wheeldown:5,5"))
+    #expect(view.contentOffset == 16)
+    runner.run(try! KeyScript.parse("g"))
+    #expect(view.contentOffset == 0)
+    #expect(view.statistics.layoutPasses > passes + 6)
+    #expect(Set(view.visibleCells.keys) == Set(view.layout.items(intersecting: view.bufferedRect)))
+  }
+
+  @Test("← → focus the overlapping box in the next column; ↑ ↓ then move within the column")
+  func focusMoves() {
+    let runner = Self.runner()
+    let app = runner.app
+    runner.run(try! KeyScript.parse("l"))
+    #expect(app.focusedIndex == 0, "first focus goes to the top box")
+    runner.run(try! KeyScript.parse("l"))
+    let layout = app.view.layout
+    let second = try! #require(app.focusedIndex)
+    #expect(layout.column(of: second) == 1)
+    #expect(layout.frame(of: second).overlapsRows(layout.frame(of: 0).y, layout.frame(of: 0).maxY))
+    runner.run(try! KeyScript.parse("j"))
+    #expect(app.focusedIndex == layout.itemBelow(second))
+    runner.run(try! KeyScript.parse("h"))
+    #expect(layout.column(of: app.focusedIndex!) == 0)
+    let before = app.view.contentOffset
+    runner.run(try! KeyScript.parse("j j j j j j"))
+    #expect(app.view.layout.frame(of: app.focusedIndex!).intersects(app.view.viewportRect), "the view follows")
+    #expect(app.view.contentOffset > before)
+    runner.run(try! KeyScript.parse("Escape j"))
+    #expect(app.focusedIndex == nil)
+  }
+
+  @Test("Enter selects the focused box and shows its detail; Esc closes it")
+  func selectByKey() {
+    let runner = Self.runner()
+    runner.run(try! KeyScript.parse("l l Enter"))
+    let app = runner.app
+    #expect(app.view.selectedIndex == app.focusedIndex)
+    #expect(app.overlay == .detail(app.focusedIndex!))
+    #expect(app.renderedScreen().text.contains("Item #\(app.focusedIndex!)"))
+    runner.run(try! KeyScript.parse("Escape"))
+    #expect(app.overlay == .none)
+    #expect(app.view.selectedIndex != nil, "the selection stays")
+  }
+
+  @Test("a click selects the box under the pointer by hit test; a click on a gap or margin selects nothing")
+  func clicks() {
+    let runner = Self.runner()
+    let app = runner.app
+    let frame = app.view.layout.frame(of: 4)
+    let y = frame.y + 1 - app.view.contentOffset
+    runner.run(try! KeyScript.parse("click:\(frame.x + 2),\(y)"))
+    #expect(app.view.selectedIndex == 4)
+    #expect(app.overlay == .detail(4))
+    runner.run(try! KeyScript.parse("Escape"))
+    let gapX = app.view.layout.columnX(1) - 1
+    runner.run(try! KeyScript.parse("click:\(gapX),5 click:0,5"))
+    #expect(app.view.selectedIndex == 4)
+    #expect(app.overlay == .none)
+  }
+
+  @Test("+ and - change the column count and keep the top box in view; = goes back to automatic")
+  func columnChange() {
+    let runner = Self.runner(columns: nil)
+    let app = runner.app
+    let automatic = app.view.columnCount
+    runner.run(try! KeyScript.parse("C-d C-d"))
+    let anchor = app.view.placeAnchor()!
+    runner.run(try! KeyScript.parse("+"))
+    #expect(app.view.columnCount == automatic + 1)
+    #expect(app.view.layout.frame(of: anchor).intersects(app.view.viewportRect))
+    runner.run(try! KeyScript.parse("- - -"))
+    #expect(app.view.columnCount == automatic - 2)
+    runner.run(try! KeyScript.parse("="))
+    #expect(app.view.columnCount == automatic)
+  }
+
+  @Test("a resize reflows the columns and keeps the focused box in view")
+  func resizeKeepsPlace() {
+    let runner = Self.runner(columns: nil)
+    let app = runner.app
+    runner.run(try! KeyScript.parse("C-d C-d C-d l j"))
+    let focus = try! #require(app.focusedIndex)
+    let columns = app.view.columnCount
+    runner.run(try! KeyScript.parse("resize:40x30"))
+    #expect(app.view.columnCount < columns)
+    #expect(app.view.layout.frame(of: focus).intersects(app.view.viewportRect))
+    runner.run(try! KeyScript.parse("resize:160x20"))
+    #expect(app.view.columnCount > columns)
+    #expect(app.view.layout.frame(of: focus).intersects(app.view.viewportRect))
+    #expect(app.renderedScreen().width == 160)
+  }
+
+  @Test("load-more while scrolling: the footer spins, the user keeps scrolling, new items do not move the view")
+  func loadMoreWhileScrolling() {
+    let runner = Self.runner(items: 90, pageSize: 30, latency: 1500)
+    let app = runner.app
+    runner.run(try! KeyScript.parse("wait:1500"))
+    #expect(app.items.count == 30)
+    runner.run(try! KeyScript.parse("G"))
+    #expect(app.view.paging.isLoadingMore)
+    #expect(app.renderedScreen().text.contains("loading more"))
+    runner.run(try! KeyScript.parse("k k G G G wait:500"))
+    #expect(app.items.count == 30, "one request in flight, nothing yet")
+    let offset = app.view.contentOffset
+    runner.run(try! KeyScript.parse("wait:1000"))
+    #expect(app.items.count == 60)
+    #expect(app.view.contentOffset == offset, "new items appear below without moving the view")
+    runner.run(try! KeyScript.parse("G wait:1500 G wait:1500"))
+    #expect(app.items.count == 90)
+    #expect(app.view.paging.loadMore == .exhausted)
+    #expect(app.renderedScreen().text.contains("end of the catalogue"))
+  }
+
+  @Test("r refreshes; pulling past the top and resting refreshes too; a late load is dropped")
+  func refresh() {
+    let runner = Self.runner(items: 90, pageSize: 30, latency: 100)
+    let app = runner.app
+    runner.run(try! KeyScript.parse("wait:100 G"))
+    #expect(app.view.paging.isLoadingMore)
+    runner.run(try! KeyScript.parse("r"))
+    #expect(app.view.paging.isRefreshing)
+    runner.run(try! KeyScript.parse("wait:100"))
+    #expect(app.items.count == 30, "the load-more result that came after the refresh was dropped")
+    #expect(app.items == Array(AppFixture.items(30)))
+    #expect(app.view.contentOffset == 0)
+    runner.run(try! KeyScript.parse("wheelup:3,3"))
+    #expect(app.renderedScreen().line(0).contains("release to refresh"))
+    runner.run(try! KeyScript.parse("wait:400"))
+    #expect(app.view.paging.isRefreshing)
+    runner.run(try! KeyScript.parse("wait:100"))
+    #expect(!app.view.paging.isRefreshing && app.items.count == 30)
+  }
+
+  @Test("a failed page shows the retry footer; R and a click on the footer retry")
+  func retryAfterFailure() {
+    let items = AppFixture.items(20)
+    let seed = (UInt64(0)...).first { seed in
+      let feed = PageFeed(pages: [Array(items[0..<10]), Array(items[10...])], failureRate: 0.5, seed: seed)
+      return !feed.isFailure(page: 0, attempt: 0) && feed.isFailure(page: 1, attempt: 0)
+        && feed.isFailure(page: 1, attempt: 1) && !feed.isFailure(page: 1, attempt: 2)
+    }!
+    let runner = AppFixture.runner(
+      items: items, pageSize: 10, width: 60, height: 40, failureRate: 0.5, seed: seed,
+      options: AppFixture.options(columns: 3))
+    let app = runner.app
+    runner.run(try! KeyScript.parse("G"))
+    guard case .failed = app.view.paging.loadMore else {
+      Issue.record("expected a failed load, got \(app.view.paging.loadMore)")
+      return
+    }
+    runner.run(try! KeyScript.parse("G G"))
+    #expect(app.items.count == 10, "no retry by itself")
+    runner.run(try! KeyScript.parse("R"))
+    guard case .failed = app.view.paging.loadMore else {
+      Issue.record("the second attempt fails too under this seed")
+      return
+    }
+    let footerRow = app.view.layout.footerFrame.y - app.view.contentOffset
+    runner.run(try! KeyScript.parse("click:30,\(footerRow)"))
+    #expect(app.items == items)
+  }
+
+  @Test("a hostile dataset puts no control character on the screen")
+  func hostileDataset() {
+    var items = AppFixture.items(6)
+    items[0].title = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31mred\u{202E}txet"
+    items[1].price = "\u{1B}[31m¥1\u{1B}[0m"
+    items[2].extraFields = [ExtraField(key: "k\u{1B}[1m", value: "\u{9D}8;;x\u{9C}v")]
+    items[2].imageURL = "http://x/\u{1B}[H"
+    let runner = AppFixture.runner(items: items, width: 80, height: 30, options: AppFixture.options(columns: 3))
+    for keys in ["", "click:30,3", "s", "?"] {
+      let text = AppFixture.screen(runner, keys)
+      #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+      #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .format })
+    }
+    #expect(runner.app.renderedScreen().text.contains("red"))
+  }
+}

@@ -1,0 +1,30 @@
+import Testing
+import WaterfallTUI
+
+@Suite("Snapshot key scripts")
+struct KeyScriptTests {
+  @Test("every token kind parses")
+  func tokens() throws {
+    let steps = try KeyScript.parse(
+      "j G Enter Escape Space C-d click:3,4 wheelup:0,1 wheeldown:2,2 resize:80x24 wait:1500")
+    #expect(
+      steps == [
+        .event(.key(.character("j"))), .event(.key(.character("G"))), .event(.key(.enter)),
+        .event(.key(.escape)), .event(.key(.character(" "))), .event(.key(.control("d"))),
+        .event(.mouse(MouseEvent(kind: .press, x: 3, y: 4))), .event(.mouse(MouseEvent(kind: .wheelUp, x: 0, y: 1))),
+        .event(.mouse(MouseEvent(kind: .wheelDown, x: 2, y: 2))), .event(.resize(width: 80, height: 24)),
+        .wait(1500),
+      ])
+  }
+
+  @Test("bad tokens are named in the error", arguments: ["Jump", "click:1", "resize:0x5", "wait:-3", "C-12", "frob:1"])
+  func badTokens(_ token: String) {
+    #expect(throws: KeyScriptError.self) { try KeyScript.parse("j \(token) k") }
+    do {
+      _ = try KeyScript.parse("j \(token) k")
+    } catch {
+      #expect(error.token == token)
+      #expect(error.description.contains("\"\(token)\""))
+    }
+  }
+}
