@@ -54,12 +54,12 @@ format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
 
 bench: deps
-	$(SWIFT) build -c release --product waterfall-bench --product waterfall
+	$(SWIFT) build -c release
 	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" \
 	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
 
 bench-quick: deps
-	$(SWIFT) build -c release --product waterfall-bench --product waterfall
+	$(SWIFT) build -c release
 	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" --quick \
 	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
 

@@ -15,6 +15,13 @@ enum ItemDecoder {
   static let priceKey = "price"
   static let shopKey = "shop"
 
+  static let knownKeys = Set(widthKeys + heightKeys + imageKeys + titleKeys + [priceKey, shopKey])
+
+  /// How many of the record's fields the schema names (cheaper than filtering when there are no extras).
+  private static func recognisedCount(_ record: [String: DatasetValue]) -> Int {
+    knownKeys.reduce(0) { $0 + (record[$1] == nil ? 0 : 1) }
+  }
+
   enum Outcome {
     case item(ShopItem)
     case unusable([DatasetProblem])
@@ -42,9 +49,10 @@ enum ItemDecoder {
     let shop = text(record, [shopKey], report: problem)
 
     guard problems.isEmpty, let width, let height else { return .unusable(problems) }
-    let known = Set(widthKeys + heightKeys + imageKeys + titleKeys + [priceKey, shopKey])
-    let extras = record.filter { !known.contains($0.key) }.sorted { $0.key < $1.key }
-      .map { ExtraField(key: $0.key, value: $0.value.displayText) }
+    let extras =
+      record.count > recognisedCount(record)
+      ? record.filter { !knownKeys.contains($0.key) }.sorted { $0.key < $1.key }
+        .map { ExtraField(key: $0.key, value: $0.value.displayText) } : []
     return .item(
       ShopItem(
         width: width, height: height, imageURL: image, price: price, title: title, shop: shop, extraFields: extras))

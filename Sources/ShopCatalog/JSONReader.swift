@@ -90,7 +90,17 @@ struct JSONReader {
 
   private mutating func parseString() throws(SyntaxError) -> String {
     position += 1
-    var scalars: [UInt8] = []
+    // Fast path: no escapes and no control characters, so the bytes are the string.
+    var end = position
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+      end += 1
+    }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      defer { position = end + 1 }
+      return String(decoding: bytes[position..<end], as: UTF8.self)
+    }
+    var scalars: [UInt8] = Array(bytes[position..<end])
+    position = end
     while true {
       guard position < bytes.count else { throw error("unterminated string") }
       let byte = bytes[position]
@@ -182,6 +192,15 @@ struct JSONReader {
       if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
       guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit in the exponent") }
       skipDigits()
+    }
+    if !isReal, position - start <= 18 {
+      // Up to 18 digits cannot overflow: read them directly.
+      var value = 0
+      let negative = bytes[start] == UInt8(ascii: "-")
+      for byte in bytes[(negative ? start + 1 : start)..<position] {
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return .integer(negative ? -value : value)
     }
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
     if !isReal, let integer = Int(text) { return .integer(integer) }

@@ -1,27 +1,38 @@
 import ShopCatalog
 
-/// What the screen needs of a shop item, made safe once when the item arrives: sanitised text, capped so a
-/// 10 MB title costs nothing per frame, and a placeholder look derived from the item.
+/// What the layout needs of a shop item, computed cheaply once when the item arrives: 100,000 items must reach
+/// the first frame in well under a second. The text itself is sanitised and wrapped only when a cell shows the
+/// item (see ``ItemCell``).
 public struct DisplayItem: Sendable {
-  /// Titles longer than this are cut before anything else looks at them.
+  /// Titles are cut to this many scalars before anything looks at them, so a 10 MB title costs nothing.
   static let titleLimit = 400
 
-  public var title: String
+  /// The title's display width, summed over scalars: exact for most titles, an estimate for emoji sequences.
+  /// It only decides how many title lines the box reserves.
   public var titleWidth: Int
-  public var price: String
   public var aspectRatio: Double
   /// Picks the placeholder's colour and shade, stable for the same picture.
   public var look: Int
 
   public init(_ item: ShopItem) {
-    title = TextSanitizer.sanitize(String(item.title.prefix(Self.titleLimit)))
-    titleWidth = DisplayWidth.of(title)
-    price = TextSanitizer.sanitize(String(item.price.prefix(40)))
+    var width = 0
+    for scalar in item.title.unicodeScalars.prefix(Self.titleLimit) { width += DisplayWidth.of(scalar) }
+    titleWidth = width
     aspectRatio = item.aspectRatio
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in (item.imageURL.isEmpty ? item.title + item.price : item.imageURL).utf8.prefix(256) {
       hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
     }
     look = Int(truncatingIfNeeded: hash >> 33)
+  }
+
+  /// The title as the screen may show it: capped and sanitised.
+  static func safeTitle(_ item: ShopItem) -> String {
+    TextSanitizer.sanitize(String(String.UnicodeScalarView(item.title.unicodeScalars.prefix(titleLimit))))
+  }
+
+  /// The price as the screen may show it.
+  static func safePrice(_ item: ShopItem) -> String {
+    TextSanitizer.sanitize(String(String.UnicodeScalarView(item.price.unicodeScalars.prefix(40))))
   }
 }

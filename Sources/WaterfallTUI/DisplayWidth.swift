@@ -4,6 +4,13 @@
 public enum DisplayWidth {
   /// The columns one grapheme cluster takes.
   public static func of(_ character: Character) -> Int {
+    // Fast paths for what most frames are made of: ASCII, box drawing, blocks and shades, braille.
+    if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
+    let utf8 = character.utf8
+    if utf8.count == 3, let lead = utf8.first, lead == 0xE2 {
+      let second = utf8[utf8.index(after: utf8.startIndex)]
+      if (0x94...0x96).contains(second) || (0xA0...0xA3).contains(second) { return 1 }  // U+2500–U+25BF, U+2800–U+28FF
+    }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     // An emoji sequence (presentation selector or keycap) is drawn as one picture.
@@ -16,7 +23,13 @@ public enum DisplayWidth {
   /// The columns a single scalar takes when it stands alone.
   public static func of(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
-    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+    if value < 0x7F { return value < 0x20 ? 0 : 1 }
+    if value < 0xA0 { return 0 }
+    // Unicode property look-ups are slow; the CJK blocks, where most wide text lives, are decided by range.
+    if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x3041...0x30FF).contains(value) {
+      return 2
+    }
+    if value < 0x300 { return value == 0xAD ? 0 : 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break

@@ -1,3 +1,4 @@
+import Glibc
 import ShopCatalog
 import WaterfallKit
 
@@ -22,6 +23,7 @@ public enum InteractiveRunner {
     var screen = Screen(width: size.width, height: size.height)
     while true {
       if let signal = session.takeQuitSignal() { return .signal(signal) }
+      if session.isHungUp { return .signal(SIGHUP) }
       app.tick(now: milliseconds(since: start))
       if screen.width != app.screenSize.width || screen.height != app.screenSize.height {
         screen = Screen(width: app.screenSize.width, height: app.screenSize.height)

@@ -1,23 +1,33 @@
+import ShopCatalog
 import WaterfallKit
 
-/// The cell the viewer shows an item with. It keeps the title wrapped for its current width, so a frame only
-/// copies lines; going back to the pool drops them.
+/// The cell the viewer shows an item with. While it shows one item it keeps that item's sanitised price and
+/// title, wrapped for the current column width, so a frame only copies lines; going back to the pool drops them.
 public final class ItemCell: WaterfallCell {
   public static let identifier = "item"
 
   public private(set) var titleLines: [String] = []
-  public private(set) var configuredWidth = 0
+  public private(set) var price = ""
+  private var configuredWidth = 0
+  private var configuredItem: Int?
 
-  /// Wraps `item`'s title for a box `columnWidth` wide, unless it already is.
-  func configure(with item: DisplayItem, columnWidth: Int, metrics: BoxMetrics, ellipsis: String) {
-    guard configuredWidth != columnWidth || titleLines.isEmpty && item.titleWidth > 0 else { return }
+  /// Prepares the text of `item` for a box `columnWidth` wide, unless it already is.
+  func configure(
+    with item: ShopItem, display: DisplayItem, columnWidth: Int, metrics: BoxMetrics, ellipsis: String
+  ) {
+    guard configuredItem != itemIndex || configuredWidth != columnWidth else { return }
+    configuredItem = itemIndex
     configuredWidth = columnWidth
-    let lines = metrics.titleLines(titleWidth: item.titleWidth, columnWidth: columnWidth)
-    titleLines = TextLayout.wrap(item.title, toWidth: max(1, columnWidth - 2), maximumLines: lines, ellipsis: ellipsis)
+    price = DisplayItem.safePrice(item)
+    let lines = metrics.titleLines(titleWidth: display.titleWidth, columnWidth: columnWidth)
+    titleLines = TextLayout.wrap(
+      DisplayItem.safeTitle(item), toWidth: max(1, columnWidth - 2), maximumLines: lines, ellipsis: ellipsis)
   }
 
   override public func prepareForReuse() {
     titleLines = []
+    price = ""
     configuredWidth = 0
+    configuredItem = nil
   }
 }

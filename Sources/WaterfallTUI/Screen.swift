@@ -77,6 +77,11 @@ public struct Screen: Hashable, Sendable {
     return column
   }
 
+  /// Writes one narrow character (box drawing, a shade) at `x`, `y`; clipped to the screen.
+  public mutating func put(character: Character, x: Int, y: Int, style: Style = .plain) {
+    set(x, y, ScreenCell(character: character, width: 1, style: colorEnabled ? style : style.withoutColor))
+  }
+
   /// Changes only the style of a run of cells.
   public mutating func restyle(x: Int, y: Int, width: Int, _ transform: (Style) -> Style) {
     guard y >= 0, y < height else { return }

@@ -73,6 +73,14 @@ public final class TerminalSession {
     return signal == 0 ? nil : signal
   }
 
+  /// Whether the terminal has gone away (the window closed without a SIGHUP reaching us). Reading would then
+  /// fail at once, forever, so the main loop must stop.
+  public var isHungUp: Bool {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 0) >= 0 else { return false }
+    return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+  }
+
   /// Puts the terminal back. Safe to call more than once.
   public func restore() {
     guard isActive else { return }

@@ -43,7 +43,8 @@ extension WaterfallApp {
     case .control("d"): scroll(by: max(1, pageRows / 2))
     case .control("u"): scroll(by: -max(1, pageRows / 2))
     case .home, .character("g"): view.userScroll(toOffset: 0)
-    case .end, .character("G"): view.userScroll(toOffset: view.maximumOffset)
+    // At least one row of intent, so End at the bottom still asks for the next page.
+    case .end, .character("G"): scroll(by: max(1, view.maximumOffset - view.contentOffset))
     case .enter: activateFocus()
     case .character("+"): changeColumns(by: 1)
     case .character("-"): changeColumns(by: -1)

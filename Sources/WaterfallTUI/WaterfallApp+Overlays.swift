@@ -54,9 +54,9 @@ extension WaterfallApp {
     guard index < items.count else { return ["(this item is gone)"] }
     let glyphs = options.glyphs
     let item = items[index]
-    let display = displayItems[index]
-    var lines = ["title  " + (display.title.isEmpty ? glyphs.dash : display.title)]
-    lines.append("price  " + display.price)
+    let title = DisplayItem.safeTitle(item)
+    var lines = ["title  " + (title.isEmpty ? glyphs.dash : title)]
+    lines.append("price  " + DisplayItem.safePrice(item))
     lines.append("size   \(DatasetValue.format(item.width)) \(glyphs.times) \(DatasetValue.format(item.height)) px")
     lines.append(
       "image  " + (item.imageURL.isEmpty ? glyphs.dash : TextSanitizer.sanitize(String(item.imageURL.prefix(500)))))

@@ -118,7 +118,7 @@ extension WaterfallApp {
       let frame = view.layout.frame(of: index)
       guard frame.intersects(viewport), let itemCell = cell as? ItemCell else { continue }
       itemCell.configure(
-        with: displayItems[index], columnWidth: columnWidth, metrics: options.metrics,
+        with: items[index], display: displayItems[index], columnWidth: columnWidth, metrics: options.metrics,
         ellipsis: options.glyphs.ellipsis)
       drawBox(index: index, cell: itemCell, frame: frame, into: &screen)
     }
@@ -135,32 +135,33 @@ extension WaterfallApp {
     let imageRows = options.metrics.imageRows(aspectRatio: item.aspectRatio, columnWidth: frame.width)
     let shade = glyphs.shades[item.look % glyphs.shades.count]
     let imageStyle = Style(foreground: Palette.imageColors[(item.look / 7) % Palette.imageColors.count])
-    let horizontal = String(repeating: border.horizontal, count: inner)
 
     for line in 0..<frame.height {
       guard let row = screenRow(frame.y + line) else { continue }
       let x = frame.x
-      if line == 0 {
-        screen.put("\(border.topLeft)\(horizontal)\(border.topRight)", x: x, y: row, style: borderStyle)
-        if showReuse {
+      if line == 0 || line == frame.height - 1 {
+        let isTop = line == 0
+        screen.put(character: isTop ? border.topLeft : border.bottomLeft, x: x, y: row, style: borderStyle)
+        screen.fill(x: x + 1, y: row, width: inner, height: 1, character: border.horizontal, style: borderStyle)
+        screen.put(
+          character: isTop ? border.topRight : border.bottomRight, x: x + frame.width - 1, y: row, style: borderStyle)
+        if isTop, showReuse {
           let label = "#\(cell.objectID) r\(cell.reuseCount)"
           screen.put(label, x: x + 1, y: row, style: Palette.reuseLabel, maximumWidth: inner)
         }
-      } else if line == frame.height - 1 {
-        screen.put("\(border.bottomLeft)\(horizontal)\(border.bottomRight)", x: x, y: row, style: borderStyle)
+        continue
+      }
+      screen.put(character: border.vertical, x: x, y: row, style: borderStyle)
+      screen.put(character: border.vertical, x: x + frame.width - 1, y: row, style: borderStyle)
+      if line <= imageRows {
+        screen.fill(x: x + 1, y: row, width: inner, height: 1, character: shade, style: imageStyle)
+        if line == imageRows {
+          screen.put(" \(cell.price) ", x: x + 1, y: row, style: Palette.price, maximumWidth: inner)
+        }
       } else {
-        screen.put(String(border.vertical), x: x, y: row, style: borderStyle)
-        screen.put(String(border.vertical), x: x + frame.width - 1, y: row, style: borderStyle)
-        if line <= imageRows {
-          screen.fill(x: x + 1, y: row, width: inner, height: 1, character: shade, style: imageStyle)
-          if line == imageRows {
-            screen.put(" \(item.price) ", x: x + 1, y: row, style: Palette.price, maximumWidth: inner)
-          }
-        } else {
-          let titleLine = line - imageRows - 1
-          if titleLine < cell.titleLines.count {
-            screen.put(cell.titleLines[titleLine], x: x + 1, y: row, style: Palette.title, maximumWidth: inner)
-          }
+        let titleLine = line - imageRows - 1
+        if titleLine < cell.titleLines.count {
+          screen.put(cell.titleLines[titleLine], x: x + 1, y: row, style: Palette.title, maximumWidth: inner)
         }
       }
     }

@@ -1,1 +1,27 @@
-print("benchmarks: not yet")
+import Foundation
+
+// `waterfall-bench [--quick] [--waterfall PATH]`: runs every comparison, prints a table, writes JSON to
+// $BENCH_OUT (default .build/bench.json). `--probe KIND ARG` is the child side of the fresh-process probes.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let probe = arguments.firstIndex(of: "--probe") {
+  Probe.main(Array(arguments[(probe + 1)...]))
+  exit(0)
+}
+let quick = arguments.contains("--quick")
+let waterfall = arguments.firstIndex(of: "--waterfall").flatMap {
+  arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+}
+let sink = Sink()
+
+var figures: [Figure] = []
+print(quick ? "waterfall-bench (quick: smaller sizes)" : "waterfall-bench")
+figures += EngineBenchmarks(quick: quick, sink: sink).run()
+figures += FrontEndBenchmarks(quick: quick, sink: sink).run()
+figures += LoadBenchmarks(quick: quick).run()
+if let waterfall {
+  figures += TerminalBytesBenchmark(waterfall: waterfall, quick: quick).run()
+}
+Report.print(figures)
+let output = ProcessInfo.processInfo.environment["BENCH_OUT"].flatMap { $0.isEmpty ? nil : $0 } ?? ".build/bench.json"
+Report.writeJSON(figures, to: output)
+print("JSON written to \(output) (checksum \(sink.value & 0xFFFF))")

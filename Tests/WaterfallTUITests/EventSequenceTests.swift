@@ -186,6 +186,29 @@ struct EventSequenceTests {
     #expect(app.items == items)
   }
 
+  @Test("a feed failing half its fetches over 200 pages delivers every item exactly once, in order")
+  func flakyFeedThroughTheApp() {
+    let items = AppFixture.items(600)
+    let runner = AppFixture.runner(
+      items: items, pageSize: 3, width: 60, height: 20, failureRate: 0.5, seed: 77,
+      options: AppFixture.options(latency: 10, columns: 3))
+    let app = runner.app
+    var steps = 0
+    while app.view.paging.loadMore != .exhausted || app.view.itemCount == 0, steps < 20_000 {
+      steps += 1
+      if case .failed = app.view.paging.loadMore {
+        runner.apply(.event(.key(.character("R"))))
+      } else if app.view.itemCount == 0, !app.view.paging.isRefreshing, !app.view.paging.isLoadingMore {
+        runner.apply(.event(.key(.character("R"))))
+      } else {
+        runner.apply(.event(.key(.end)))
+      }
+      runner.apply(.wait(10))
+    }
+    #expect(app.items == items)
+    #expect(app.view.paging.loadMore == .exhausted)
+  }
+
   @Test("a hostile dataset puts no control character on the screen")
   func hostileDataset() {
     var items = AppFixture.items(6)

@@ -1,0 +1,76 @@
+import ShopCatalog
+import WaterfallKit
+import WaterfallTUI
+
+/// Rendering into the in-memory screen, and how many cells scrolling creates.
+struct FrontEndBenchmarks {
+  let quick: Bool
+  let sink: Sink
+
+  func run() -> [Figure] {
+    [renderFrame()] + cellsPerTenThousandRows() + bundledCatalogueReuse()
+  }
+
+  /// One 200×60 frame of the bundled catalogue, drawn while scrolling so each frame differs.
+  private func renderFrame() -> Figure {
+    let runner = bundledRunner(width: 200, height: 60)
+    var screen = Screen(width: 200, height: 60)
+    let frames = 200
+    let nanoseconds = Harness.time(rounds: quick ? 5 : 15, operations: frames) {
+      for frame in 0..<frames {
+        runner.apply(.event(.key(frame % 80 < 40 ? .down : .up)))
+        runner.app.render(into: &screen)
+      }
+    }
+    // The scroll steps are in the timing too; take them out with a run that only scrolls.
+    let scrollOnly = Harness.time(rounds: quick ? 5 : 15, operations: frames) {
+      for frame in 0..<frames { runner.apply(.event(.key(frame % 80 < 40 ? .down : .up))) }
+    }
+    sink.consume(screen.cells.count)
+    return .scaling(
+      name: "render one 200×60 frame into the in-memory screen", value: nanoseconds - scrollOnly, unit: "ns")
+  }
+
+  private func cellsPerTenThousandRows() -> [Figure] {
+    let source = HeightsSource(heights: EngineBenchmarks.heights(20_000))
+    let view = source.makeView(width: 120, height: 40, columns: 4)
+    for _ in 0..<10_000 { view.userScroll(byRows: 1) }
+    let stats = view.statistics
+    return [
+      .scaling(
+        name: "cells created per 10000 rows scrolled (120×40, 4 columns)", value: Double(stats.cellsCreated),
+        unit: "cells"),
+      .scaling(
+        name: "cells reused per 10000 rows scrolled (120×40, 4 columns)", value: Double(stats.cellsReused),
+        unit: "cells"),
+    ]
+  }
+
+  /// The bundled catalogue scrolled from top to bottom, row by row, in a 100×30 terminal.
+  private func bundledCatalogueReuse() -> [Figure] {
+    let runner = bundledRunner(width: 100, height: 30)
+    let view = runner.app.view
+    while view.contentOffset < view.maximumOffset || view.paging.loadMore == .idle {
+      runner.apply(.event(.key(.down)))
+      if case .exhausted = view.paging.loadMore, view.contentOffset >= view.maximumOffset { break }
+    }
+    let stats = view.statistics
+    return [
+      .scaling(
+        name: "bundled catalogue top to bottom (100×30): cells created", value: Double(stats.cellsCreated),
+        unit: "cells"),
+      .scaling(
+        name: "bundled catalogue top to bottom (100×30): cells reused", value: Double(stats.cellsReused), unit: "cells"),
+      .scaling(name: "bundled catalogue top to bottom (100×30): items", value: Double(view.itemCount), unit: "items"),
+    ]
+  }
+
+  private func bundledRunner(width: Int, height: Int) -> SnapshotRunner {
+    let dataset = try! DatasetLoader.load(path: BundledCatalogue.locate()!)
+    var options = AppOptions()
+    options.latencyMilliseconds = 0
+    return SnapshotRunner(
+      feed: PageFeed(pages: dataset.pages(pageSize: 50)), size: CellSize(width: width, height: height), options: options
+    )
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Bytes the viewer writes to the terminal per one-row scroll step in a 120×40 tmux pane (pipe-pane captures
+/// the raw output), against the bytes of a full repaint. "Before": a terminal description with the scrolling
+/// capabilities taken out (no scroll region, index, reverse index, insert or delete line), so curses can only
+/// rewrite the rows that changed; "after": xterm-256color as it is, so curses scrolls the region and redraws
+/// only the rows that came in.
+struct TerminalBytesBenchmark {
+  let waterfall: String
+  let quick: Bool
+
+  func run() -> [Figure] {
+    guard shell("command -v tmux >/dev/null") == 0 else {
+      print("(terminal bytes: tmux is not installed; skipped)")
+      return []
+    }
+    var figures: [Figure] = []
+    var perStep: [Bool: Double] = [:]
+    let noScrollTerminfo = makeNoScrollTerminfo()
+    for scrolling in [false, true] {
+      if !scrolling && noScrollTerminfo == nil { continue }
+      guard let measured = measure(scrolling: scrolling, terminfo: noScrollTerminfo) else { continue }
+      perStep[scrolling] = measured.perStep
+      let label = scrolling ? "curses scrolling" : "no scrolling capabilities"
+      figures.append(
+        .scaling(name: "terminal bytes per one-row step, 120×40, \(label)", value: measured.perStep, unit: "bytes"))
+      figures.append(
+        .scaling(name: "terminal bytes of a full repaint, 120×40, \(label)", value: measured.fullRepaint, unit: "bytes")
+      )
+    }
+    if let before = perStep[false], let after = perStep[true], after > 0 {
+      figures.append(
+        .scaling(name: "terminal bytes per step, before ÷ after scrolling", value: before / after, unit: "×"))
+    }
+    if let directory = noScrollTerminfo { try? FileManager.default.removeItem(atPath: directory) }
+    return figures
+  }
+
+  /// Compiles xterm-256color without its scrolling capabilities into a temporary terminfo directory.
+  private func makeNoScrollTerminfo() -> String? {
+    let directory = NSTemporaryDirectory() + "waterfall-bench-terminfo-\(getpid())"
+    let removed = ["csr", "ind", "indn", "ri", "rin", "il", "il1", "dl", "dl1"]
+    let filter = removed.map { "-e '/^\t\($0)=/d'" }.joined(separator: " ")
+    let command =
+      "mkdir -p '\(directory)' && infocmp -1 -x xterm-256color | sed \(filter) "
+      + "-e 's/^xterm-256color|/xterm-noscroll|/' > '\(directory)/source' && tic -x -o '\(directory)' '\(directory)/source'"
+    return shell(command + " 2>/dev/null") == 0 ? directory : nil
+  }
+
+  private func measure(scrolling: Bool, terminfo: String?) -> (perStep: Double, fullRepaint: Double)? {
+    let socket = "waterfall-bench-\(getpid())"
+    let output = NSTemporaryDirectory() + "\(socket)-bytes"
+    defer {
+      _ = shell("tmux -L \(socket) kill-server 2>/dev/null")
+      try? FileManager.default.removeItem(atPath: output)
+    }
+    let environment =
+      scrolling || terminfo == nil
+      ? "TERM=xterm-256color" : "TERMINFO='\(terminfo!)' TERM=xterm-noscroll"
+    let command = "env \(environment) '\(waterfall)' --latency 0 --columns 4; sleep 60"
+    guard shell("tmux -L \(socket) -f /dev/null new-session -d -x 120 -y 40 -s bench \"\(command)\"") == 0 else {
+      return nil
+    }
+    _ = shell("tmux -L \(socket) pipe-pane -o -t bench 'cat >> \(output)'")
+    guard waitFor(socket: socket, text: "row 1/") else { return nil }
+    Thread.sleep(forTimeInterval: 0.3)
+    // A full repaint: force one by resizing away and back.
+    _ = shell("tmux -L \(socket) resize-window -t bench -x 119 -y 40")
+    Thread.sleep(forTimeInterval: 0.3)
+    let afterShrink = fileSize(output)
+    _ = shell("tmux -L \(socket) resize-window -t bench -x 120 -y 40")
+    guard waitFor(socket: socket, text: "row 1/") else { return nil }
+    Thread.sleep(forTimeInterval: 0.3)
+    let fullRepaint = Double(fileSize(output) - afterShrink)
+    let steps = quick ? 20 : 60
+    let start = fileSize(output)
+    for step in 1...steps {
+      _ = shell("tmux -L \(socket) send-keys -t bench j")
+      guard waitFor(socket: socket, text: "row \(step + 1)/") else { return nil }
+    }
+    Thread.sleep(forTimeInterval: 0.2)
+    return (Double(fileSize(output) - start) / Double(steps), fullRepaint)
+  }
+
+  private func waitFor(socket: String, text: String) -> Bool {
+    for _ in 0..<200 {
+      if capture(socket: socket).contains(text) { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+  }
+
+  private func capture(socket: String) -> String {
+    guard let pipe = popen("tmux -L \(socket) capture-pane -p -t bench", "r") else { return "" }
+    var text = ""
+    var buffer = [CChar](repeating: 0, count: 4096)
+    while fgets(&buffer, Int32(buffer.count), pipe) != nil {
+      text += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    pclose(pipe)
+    return text
+  }
+
+  private func fileSize(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+  }
+
+  @discardableResult
+  private func shell(_ command: String) -> Int32 { system(command) }
+}
