@@ -58,7 +58,7 @@ enum RecordReader {
       guard row.fields.count == names.count else {
         return .unusable(
           field: "(line \(row.line))",
-          message: "has \(row.fields.count) fields, the header has \(names.count)")
+          message: "has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"), the header has \(names.count)")
       }
       var record: [String: DatasetValue] = [:]
       for (name, value) in zip(names, row.fields) where !name.isEmpty {

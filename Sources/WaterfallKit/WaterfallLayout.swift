@@ -58,6 +58,7 @@ public struct WaterfallLayout: Sendable {
   }
 
   /// Lays out `heights` from scratch.
+  @inlinable
   public init(_ configuration: Configuration, heights: some Sequence<Int>) {
     self.init(configuration)
     append(heights: heights)
@@ -71,23 +72,27 @@ public struct WaterfallLayout: Sendable {
   public var columnCount: Int { configuration.columnCount }
 
   /// Places more items after the existing ones. Costs O(k·columns) for k items; frames already placed are not
-  /// touched, and the result equals laying out all items from scratch.
-  public mutating func append(heights newHeights: some Sequence<Int>) {
-    let rowGap = configuration.margins.rowGap
-    for rawHeight in newHeights {
-      let height = max(Self.minimumItemHeight, rawHeight)
-      var column = 0
-      for candidate in 1..<nextFreeRow.count where nextFreeRow[candidate] < nextFreeRow[column] {
-        column = candidate
-      }
-      let index = tops.count
-      tops.append(nextFreeRow[column])
-      heights.append(height)
-      columnOfItem.append(column)
-      rowInColumn.append(columnItems[column].count)
-      columnItems[column].append(index)
-      nextFreeRow[column] += height + rowGap
+  /// touched, and the result equals laying out all items from scratch. Inlinable, so callers in other modules
+  /// get it specialised for their sequence type.
+  @inlinable
+  public mutating func append<Heights: Sequence<Int>>(heights newHeights: Heights) {
+    for height in newHeights { append(height: height) }
+  }
+
+  /// Places one more item of `rawHeight` rows (raised to ``minimumItemHeight``) in the shortest column.
+  public mutating func append(height rawHeight: Int) {
+    let height = max(Self.minimumItemHeight, rawHeight)
+    var column = 0
+    for candidate in 1..<nextFreeRow.count where nextFreeRow[candidate] < nextFreeRow[column] {
+      column = candidate
     }
+    let index = tops.count
+    tops.append(nextFreeRow[column])
+    heights.append(height)
+    columnOfItem.append(column)
+    rowInColumn.append(columnItems[column].count)
+    columnItems[column].append(index)
+    nextFreeRow[column] += height + configuration.margins.rowGap
   }
 
   /// Reserves storage for `capacity` items in total.

@@ -20,7 +20,10 @@ struct CheckCommand: ParsableCommand {
       throw ExitCode(2)
     }
     for problem in dataset.problems { print(problem.description) }
-    print("\(dataset.itemCount) items, \(dataset.problems.count) problems")
+    let skipped = dataset.skippedItems == 0 ? "" : " (\(count(dataset.skippedItems, "item")) skipped)"
+    print("\(count(dataset.itemCount, "item")), \(count(dataset.problems.count, "problem"))\(skipped)")
     if !dataset.problems.isEmpty { throw ExitCode(1) }
   }
+
+  private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }
