@@ -35,7 +35,7 @@ extension WaterfallApp {
 
   var statisticsLines: [String] {
     let stats = view.statistics
-    let pools = stats.poolSizes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    let pools = stats.poolSizes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
     let frame = lastFrameMicroseconds.map { "\(Int($0.rounded())) us" } ?? "not measured"
     return [
       "cells created       \(stats.cellsCreated)",

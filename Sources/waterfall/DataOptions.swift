@@ -43,6 +43,16 @@ struct DataOptions: ParsableArguments {
     return (try DatasetLoader.load(path: bundled), "Shop catalogue")
   }
 
+  /// ``loadDataset()``, or its reason on stderr and exit status 2.
+  func loadDatasetOrExit() throws -> (dataset: Dataset, name: String) {
+    do {
+      return try loadDataset()
+    } catch {
+      printError(error.description)
+      throw ExitCode(2)
+    }
+  }
+
   func feed(for dataset: Dataset) -> PageFeed {
     PageFeed(pages: dataset.pages(pageSize: pageSize), failureRate: failRate, seed: seed, loops: loop)
   }

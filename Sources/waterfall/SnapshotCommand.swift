@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ShopCatalog
 import WaterfallKit
 import WaterfallTUI
 
@@ -42,13 +41,7 @@ struct SnapshotCommand: ParsableCommand {
       printError(error.description)
       throw ExitCode(2)
     }
-    let loaded: (dataset: Dataset, name: String)
-    do {
-      loaded = try dataOptions.loadDataset()
-    } catch {
-      printError(error.description)
-      throw ExitCode(2)
-    }
+    let loaded = try dataOptions.loadDatasetOrExit()
     var options = display.appOptions(
       environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,
       catalogueName: loaded.name)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ShopCatalog
 import WaterfallTUI
 
 struct ViewCommand: ParsableCommand {
@@ -15,13 +14,7 @@ struct ViewCommand: ParsableCommand {
 
   func run() throws {
     // Everything that can fail does so before the terminal is touched.
-    let loaded: (dataset: Dataset, name: String)
-    do {
-      loaded = try dataOptions.loadDataset()
-    } catch {
-      printError(error.description)
-      throw ExitCode(2)
-    }
+    let loaded = try dataOptions.loadDatasetOrExit()
     let environment = ProcessInfo.processInfo.environment
     if let reason = TerminalSession.unusableTerminalReason(environment: environment) {
       printError("\(reason): the viewer needs a terminal; for text output use `waterfall snapshot` (see --help)")
