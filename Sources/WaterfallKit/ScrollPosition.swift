@@ -9,13 +9,3 @@ public enum ScrollPosition: Hashable, Sendable {
   /// The least scrolling that shows the whole item (or its top, when it is taller than the viewport).
   case visible
 }
-
-/// What the content area shows.
-public enum ContentState: Hashable, Sendable {
-  /// No items yet and the first page is on its way.
-  case loading
-  /// No items, and none are coming.
-  case empty
-  /// The columns.
-  case items
-}

@@ -24,17 +24,3 @@ public struct AppOptions: Sendable {
 
   public init() {}
 }
-
-/// The smallest terminal the viewer draws in.
-public enum MinimumSize {
-  public static let width = 24
-  public static let height = 8
-}
-
-/// What covers the waterfall, if anything.
-public enum Overlay: Hashable, Sendable {
-  case none
-  case help
-  case statistics
-  case detail(Int)
-}

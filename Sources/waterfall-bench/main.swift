@@ -1,7 +1,8 @@
 import Foundation
 
-// `waterfall-bench [--quick] [--waterfall PATH]`: runs every comparison, prints a table, writes JSON to
-// $BENCH_OUT (default .build/bench.json). `--probe KIND ARG` is the child side of the fresh-process probes.
+// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|terminal]`: runs the comparisons,
+// prints a table, writes JSON to $BENCH_OUT (default .build/bench.json). `--probe KIND ARG` is the child side of
+// the fresh-process probes.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let probe = arguments.firstIndex(of: "--probe") {
   Probe.main(Array(arguments[(probe + 1)...]))
@@ -11,14 +12,17 @@ let quick = arguments.contains("--quick")
 let waterfall = arguments.firstIndex(of: "--waterfall").flatMap {
   arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
 }
+let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 let sink = Sink()
+
+func wanted(_ suite: String) -> Bool { only == nil || only == suite }
 
 var figures: [Figure] = []
 print(quick ? "waterfall-bench (quick: smaller sizes)" : "waterfall-bench")
-figures += EngineBenchmarks(quick: quick, sink: sink).run()
-figures += FrontEndBenchmarks(quick: quick, sink: sink).run()
-figures += LoadBenchmarks(quick: quick).run()
-if let waterfall {
+if wanted("engine") { figures += EngineBenchmarks(quick: quick, sink: sink).run() }
+if wanted("frontend") { figures += FrontEndBenchmarks(quick: quick, sink: sink).run() }
+if wanted("load") { figures += LoadBenchmarks(quick: quick).run() }
+if wanted("terminal"), let waterfall {
   figures += TerminalBytesBenchmark(waterfall: waterfall, quick: quick).run()
 }
 Report.print(figures)

@@ -209,6 +209,13 @@ struct EventSequenceTests {
     #expect(app.view.paging.loadMore == .exhausted)
   }
 
+  @Test("the status bar counts the items the dataset reader skipped")
+  func skippedCount() {
+    let runner = AppFixture.runner(
+      items: AppFixture.items(4), width: 80, height: 20, options: AppFixture.options(columns: 2, skipped: 3))
+    #expect(runner.app.renderedScreen().line(19).contains("3 skipped"))
+  }
+
   @Test("a hostile dataset puts no control character on the screen")
   func hostileDataset() {
     var items = AppFixture.items(6)
