@@ -29,7 +29,4 @@ public struct ReusePool {
 
   /// Waiting cells per identifier.
   public var sizes: [String: Int] { cells.mapValues(\.count) }
-
-  /// All waiting cells.
-  public var totalCount: Int { cells.values.reduce(0) { $0 + $1.count } }
 }

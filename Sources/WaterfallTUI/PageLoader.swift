@@ -72,7 +72,4 @@ public final class SimulatedPageLoader: PageLoader {
     pending.removeAll { $0.due <= now }
     for job in due { job.work() }
   }
-
-  /// Fetches not yet due.
-  public var pendingCount: Int { pending.count }
 }

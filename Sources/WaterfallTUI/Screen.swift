@@ -82,16 +82,6 @@ public struct Screen: Hashable, Sendable {
     set(x, y, ScreenCell(character: character, width: 1, style: colorEnabled ? style : style.withoutColor))
   }
 
-  /// Changes only the style of a run of cells.
-  public mutating func restyle(x: Int, y: Int, width: Int, _ transform: (Style) -> Style) {
-    guard y >= 0, y < height else { return }
-    for column in max(0, x)..<min(self.width, x + width) {
-      var style = transform(cells[y * self.width + column].style)
-      if !colorEnabled { style = style.withoutColor }
-      cells[y * self.width + column].style = style
-    }
-  }
-
   /// Row `y` as text, trailing spaces trimmed.
   public func line(_ y: Int) -> String {
     var text = ""

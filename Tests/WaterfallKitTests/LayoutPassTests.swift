@@ -12,7 +12,7 @@ struct LayoutPassTests {
       view.userScroll(byRows: Int.random(in: -20...25, using: &random))
       let expected = Oracle.items(view.layout, intersecting: view.bufferedRect)
       #expect(view.visibleCells.keys.sorted() == expected)
-      for (index, cell) in view.visibleCells { #expect(cell.itemIndex == index) }
+      for (index, cell) in view.visibleCells { #expect(cell.itemIndex == index && view.cell(at: index) === cell) }
     }
   }
 

@@ -27,4 +27,15 @@ struct KeyScriptTests {
       #expect(error.description.contains("\"\(token)\""))
     }
   }
+
+  @Test("--every-frame prints the screen after each step, separated by a line of = as wide as the screen")
+  func everyFrame() throws {
+    let runner = AppFixture.runner(items: AppFixture.items(20), width: 40, height: 10)
+    let output = runner.run(try KeyScript.parse("j j k"), everyFrame: true)
+    let separator = String(repeating: "=", count: 40)
+    let frames = output.components(separatedBy: "\n" + separator + "\n")
+    #expect(frames.count == 3)
+    #expect(frames.allSatisfy { $0.split(separator: "\n", omittingEmptySubsequences: false).count == 10 })
+    #expect(frames[0].contains("row 2/") && frames[1].contains("row 3/") && frames[2].contains("row 2/"))
+  }
 }
