@@ -6,9 +6,12 @@ public final class CursesPresenter {
   private var previous: Screen?
   private var pairs: [Int: Int16] = [:]
   private let colorAvailable: Bool
+  /// The locale cannot encode anything but ASCII: other characters show as `?` (one a column) instead of vanishing.
+  private let asciiOnly: Bool
 
-  public init(colorAvailable: Bool) {
+  public init(colorAvailable: Bool, asciiOnly: Bool) {
     self.colorAvailable = colorAvailable
+    self.asciiOnly = asciiOnly
   }
 
   /// Forgets what is on the terminal, so the next frame is drawn whole (after a resize).
@@ -23,7 +26,7 @@ public final class CursesPresenter {
     for y in 0..<screen.height {
       for x in 0..<screen.width {
         let cell = screen[x, y]
-        if cell.isContinuation { continue }
+        if cell.isContinuation && !asciiOnly { continue }
         if let old, old[x, y] == cell, !(x + 1 < screen.width && old[x + 1, y] != screen[x + 1, y] && cell.width == 2) {
           continue
         }
@@ -35,8 +38,9 @@ public final class CursesPresenter {
   }
 
   private func draw(_ cell: ScreenCell, x: Int, y: Int) {
-    let scalars = Array((cell.character ?? " ").unicodeScalars.prefix(1))
-    let character = wchar_t(bitPattern: scalars.first?.value ?? 0x20)
+    var value = (cell.character ?? " ").unicodeScalars.first?.value ?? 0x20
+    if asciiOnly, value > 0x7E || cell.isContinuation { value = UInt32(UInt8(ascii: "?")) }
+    let character = wchar_t(bitPattern: value)
     _ = wf_put_char(Int32(y), Int32(x), character, attributes(cell.style), pair(for: cell.style))
   }
 

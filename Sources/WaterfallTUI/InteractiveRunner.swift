@@ -19,7 +19,7 @@ public enum InteractiveRunner {
     let app = WaterfallApp(
       feed: feed, loader: BackgroundPageLoader(), screenSize: CellSize(width: size.width, height: size.height),
       options: options)
-    let presenter = CursesPresenter(colorAvailable: options.colorEnabled)
+    let presenter = CursesPresenter(colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8)
     var screen = Screen(width: size.width, height: size.height)
     while true {
       if let signal = session.takeQuitSignal() { return .signal(signal) }

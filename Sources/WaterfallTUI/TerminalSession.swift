@@ -7,6 +7,7 @@ public final class TerminalSession {
   public private(set) var isActive = false
   public let mouseEnabled: Bool
   public let colorAvailable: Bool
+  public let localeIsUTF8: Bool
 
   /// Why this process cannot open the viewer, or `nil` when it can: stdin and stdout must be terminals and TERM
   /// must name a real one. Checked before curses is touched.
@@ -27,7 +28,7 @@ public final class TerminalSession {
   }
 
   public init(mouse: Bool, color: Bool) {
-    setlocale(LC_ALL, "")
+    localeIsUTF8 = Self.localeIsUTF8()
     wf_install_crash_handler()
     wf_install_quit_handlers()
     initscr()
