@@ -39,11 +39,13 @@ public struct WaterfallLayout: Sendable {
   /// over go to the right margin, so every column has the same width and x positions are deterministic.
   public let columnWidth: Int
 
-  private var tops: [Int] = []
-  private var heights: [Int] = []
+  // Stored per column, top to bottom, so that a binary search reads one contiguous array of bottoms instead of
+  // hopping from item indices to item arrays: a random jump at 10^6 items touches a third of the cache lines.
   private var columnOfItem: [Int] = []
   private var rowInColumn: [Int] = []
   private var columnItems: [[Int]]
+  private var columnTops: [[Int]]
+  private var columnBottoms: [[Int]]
   /// The next free row of each column: the bottom of its last item plus the row gap.
   private var nextFreeRow: [Int]
 
@@ -54,6 +56,8 @@ public struct WaterfallLayout: Sendable {
     let usable = configuration.width - margins.left - margins.right - (columns - 1) * margins.columnGap
     columnWidth = max(1, usable / columns)
     columnItems = Array(repeating: [], count: columns)
+    columnTops = Array(repeating: [], count: columns)
+    columnBottoms = Array(repeating: [], count: columns)
     nextFreeRow = Array(repeating: configuration.headerHeight + margins.top, count: columns)
   }
 
@@ -67,7 +71,7 @@ public struct WaterfallLayout: Sendable {
   // MARK: - Building
 
   /// Number of items laid out.
-  public var count: Int { tops.count }
+  public var count: Int { columnOfItem.count }
 
   public var columnCount: Int { configuration.columnCount }
 
@@ -86,19 +90,17 @@ public struct WaterfallLayout: Sendable {
     for candidate in 1..<nextFreeRow.count where nextFreeRow[candidate] < nextFreeRow[column] {
       column = candidate
     }
-    let index = tops.count
-    tops.append(nextFreeRow[column])
-    heights.append(height)
-    columnOfItem.append(column)
+    let top = nextFreeRow[column]
     rowInColumn.append(columnItems[column].count)
-    columnItems[column].append(index)
-    nextFreeRow[column] += height + configuration.margins.rowGap
+    columnItems[column].append(columnOfItem.count)
+    columnOfItem.append(column)
+    columnTops[column].append(top)
+    columnBottoms[column].append(top + height)
+    nextFreeRow[column] = top + height + configuration.margins.rowGap
   }
 
   /// Reserves storage for `capacity` items in total.
   public mutating func reserveCapacity(_ capacity: Int) {
-    tops.reserveCapacity(capacity)
-    heights.reserveCapacity(capacity)
     columnOfItem.reserveCapacity(capacity)
     rowInColumn.reserveCapacity(capacity)
   }
@@ -112,7 +114,10 @@ public struct WaterfallLayout: Sendable {
 
   /// The frame of item `index`.
   public func frame(of index: Int) -> CellRect {
-    CellRect(x: columnX(columnOfItem[index]), y: tops[index], width: columnWidth, height: heights[index])
+    let column = columnOfItem[index]
+    let row = rowInColumn[index]
+    let top = columnTops[column][row]
+    return CellRect(x: columnX(column), y: top, width: columnWidth, height: columnBottoms[column][row] - top)
   }
 
   /// The column item `index` sits in.
@@ -140,11 +145,7 @@ public struct WaterfallLayout: Sendable {
   /// The row after the tallest column (or after the placeholder when there are no items).
   public var itemsBottom: Int {
     guard count > 0 else { return itemsTop + configuration.placeholderHeight }
-    var bottom = itemsTop
-    for items in columnItems {
-      if let last = items.last { bottom = max(bottom, tops[last] + heights[last]) }
-    }
-    return bottom
+    return columnBottoms.reduce(itemsTop) { max($0, $1.last ?? $0) }
   }
 
   /// The header region: full width at the top of the content.
@@ -176,10 +177,10 @@ public struct WaterfallLayout: Sendable {
     for column in 0..<columnCount {
       let left = columnX(column)
       guard left < rect.maxX, rect.x < left + columnWidth else { continue }
-      let items = columnItems[column]
-      var position = firstRow(in: items, endingBelow: rect.y)
-      while position < items.count, tops[items[position]] < rect.maxY {
-        found.append(items[position])
+      let tops = columnTops[column]
+      var position = firstRow(inColumn: column, endingBelow: rect.y)
+      while position < tops.count, tops[position] < rect.maxY {
+        found.append(columnItems[column][position])
         position += 1
       }
     }
@@ -202,22 +203,21 @@ public struct WaterfallLayout: Sendable {
     let column = offsetX / step
     guard column < columnCount else { return .margin }
     guard offsetX % step < columnWidth else { return column == columnCount - 1 ? .margin : .gap }
-    let items = columnItems[column]
-    let position = firstRow(in: items, endingBelow: point.y)
-    if position < items.count, tops[items[position]] <= point.y {
-      return .item(items[position])
+    let position = firstRow(inColumn: column, endingBelow: point.y)
+    if position < columnTops[column].count, columnTops[column][position] <= point.y {
+      return .item(columnItems[column][position])
     }
     return .gap
   }
 
-  /// The first position in `items` (one column, top to bottom) whose item ends below row `y`.
-  private func firstRow(in items: [Int], endingBelow y: Int) -> Int {
+  /// The first position in `column` (top to bottom) whose item ends below row `y`.
+  private func firstRow(inColumn column: Int, endingBelow y: Int) -> Int {
+    let bottoms = columnBottoms[column]
     var low = 0
-    var high = items.count
+    var high = bottoms.count
     while low < high {
       let middle = (low + high) / 2
-      let item = items[middle]
-      if tops[item] + heights[item] <= y {
+      if bottoms[middle] <= y {
         low = middle + 1
       } else {
         high = middle
