@@ -27,6 +27,11 @@ public final class SnapshotRunner {
     settle()
   }
 
+  /// Applies each step of a key script in turn.
+  public func apply(_ steps: [ScriptStep]) {
+    for step in steps { apply(step) }
+  }
+
   /// Runs `steps` and returns the final screen as text, or with `everyFrame` the screen after each step,
   /// separated by a line of `=` as wide as the screen.
   public func run(_ steps: [ScriptStep], everyFrame: Bool = false) -> String {

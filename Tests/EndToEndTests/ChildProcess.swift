@@ -10,7 +10,7 @@ enum ChildProcess {
 
   /// Runs `arguments` (looked up on PATH) with standard input from /dev/null and standard output and error
   /// appended to `outputPath`, and returns its exit status (128 + the signal when a signal ended it).
-  static func run(_ arguments: [String], outputPath: String, environment: [String]? = nil) throws -> Int32 {
+  static func run(_ arguments: [String], outputPath: String) throws -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -19,15 +19,8 @@ enum ChildProcess {
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    var envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
-    defer { envp?.forEach { free($0) } }
     var pid: pid_t = 0
-    let code: Int32
-    if var envp {
-      code = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)
-    } else {
-      code = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
-    }
+    let code = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
     guard code == 0 else { throw SpawnError(code: code) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

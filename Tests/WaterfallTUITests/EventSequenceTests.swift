@@ -16,17 +16,17 @@ struct EventSequenceTests {
     let runner = Self.runner()
     let view = runner.app.view
     let passes = view.statistics.layoutPasses
-    runner.run(try! KeyScript.parse("j j j"))
+    runner.apply(try! KeyScript.parse("j j j"))
     #expect(view.contentOffset == 3)
-    runner.run(try! KeyScript.parse("k"))
+    runner.apply(try! KeyScript.parse("k"))
     #expect(view.contentOffset == 2)
-    runner.run(try! KeyScript.parse("PageDown"))
+    runner.apply(try! KeyScript.parse("PageDown"))
     #expect(view.contentOffset == 2 + 22)
-    runner.run(try! KeyScript.parse("C-u"))
+    runner.apply(try! KeyScript.parse("C-u"))
     #expect(view.contentOffset == 24 - 11)
-    runner.run(try! KeyScript.parse("wheeldown:5,5"))
+    runner.apply(try! KeyScript.parse("wheeldown:5,5"))
     #expect(view.contentOffset == 16)
-    runner.run(try! KeyScript.parse("g"))
+    runner.apply(try! KeyScript.parse("g"))
     #expect(view.contentOffset == 0)
     #expect(view.statistics.layoutPasses > passes + 6)
     #expect(Set(view.visibleCells.keys) == Set(view.layout.items(intersecting: view.bufferedRect)))
@@ -36,34 +36,34 @@ struct EventSequenceTests {
   func focusMoves() {
     let runner = Self.runner()
     let app = runner.app
-    runner.run(try! KeyScript.parse("l"))
+    runner.apply(try! KeyScript.parse("l"))
     #expect(app.focusedIndex == 0, "first focus goes to the top box")
-    runner.run(try! KeyScript.parse("l"))
+    runner.apply(try! KeyScript.parse("l"))
     let layout = app.view.layout
     let second = try! #require(app.focusedIndex)
     #expect(layout.column(of: second) == 1)
     #expect(layout.frame(of: second).overlapsRows(layout.frame(of: 0).y, layout.frame(of: 0).maxY))
-    runner.run(try! KeyScript.parse("j"))
+    runner.apply(try! KeyScript.parse("j"))
     #expect(app.focusedIndex == layout.itemBelow(second))
-    runner.run(try! KeyScript.parse("h"))
+    runner.apply(try! KeyScript.parse("h"))
     #expect(layout.column(of: app.focusedIndex!) == 0)
     let before = app.view.contentOffset
-    runner.run(try! KeyScript.parse("j j j j j j"))
+    runner.apply(try! KeyScript.parse("j j j j j j"))
     #expect(app.view.layout.frame(of: app.focusedIndex!).intersects(app.view.viewportRect), "the view follows")
     #expect(app.view.contentOffset > before)
-    runner.run(try! KeyScript.parse("Escape j"))
+    runner.apply(try! KeyScript.parse("Escape j"))
     #expect(app.focusedIndex == nil)
   }
 
   @Test("Enter selects the focused box and shows its detail; Esc closes it")
   func selectByKey() {
     let runner = Self.runner()
-    runner.run(try! KeyScript.parse("l l Enter"))
+    runner.apply(try! KeyScript.parse("l l Enter"))
     let app = runner.app
     #expect(app.view.selectedIndex == app.focusedIndex)
     #expect(app.overlay == .detail(app.focusedIndex!))
     #expect(app.renderedScreen().text.contains("Item #\(app.focusedIndex!)"))
-    runner.run(try! KeyScript.parse("Escape"))
+    runner.apply(try! KeyScript.parse("Escape"))
     #expect(app.overlay == .none)
     #expect(app.view.selectedIndex != nil, "the selection stays")
   }
@@ -74,12 +74,12 @@ struct EventSequenceTests {
     let app = runner.app
     let frame = app.view.layout.frame(of: 4)
     let y = frame.y + 1 - app.view.contentOffset
-    runner.run(try! KeyScript.parse("click:\(frame.x + 2),\(y)"))
+    runner.apply(try! KeyScript.parse("click:\(frame.x + 2),\(y)"))
     #expect(app.view.selectedIndex == 4)
     #expect(app.overlay == .detail(4))
-    runner.run(try! KeyScript.parse("Escape"))
+    runner.apply(try! KeyScript.parse("Escape"))
     let gapX = app.view.layout.columnX(1) - 1
-    runner.run(try! KeyScript.parse("click:\(gapX),5 click:0,5"))
+    runner.apply(try! KeyScript.parse("click:\(gapX),5 click:0,5"))
     #expect(app.view.selectedIndex == 4)
     #expect(app.overlay == .none)
   }
@@ -89,14 +89,14 @@ struct EventSequenceTests {
     let runner = Self.runner(columns: nil)
     let app = runner.app
     let automatic = app.view.columnCount
-    runner.run(try! KeyScript.parse("C-d C-d"))
+    runner.apply(try! KeyScript.parse("C-d C-d"))
     let anchor = app.view.placeAnchor()!
-    runner.run(try! KeyScript.parse("+"))
+    runner.apply(try! KeyScript.parse("+"))
     #expect(app.view.columnCount == automatic + 1)
     #expect(app.view.layout.frame(of: anchor).intersects(app.view.viewportRect))
-    runner.run(try! KeyScript.parse("- - -"))
+    runner.apply(try! KeyScript.parse("- - -"))
     #expect(app.view.columnCount == automatic - 2)
-    runner.run(try! KeyScript.parse("="))
+    runner.apply(try! KeyScript.parse("="))
     #expect(app.view.columnCount == automatic)
   }
 
@@ -104,13 +104,13 @@ struct EventSequenceTests {
   func resizeKeepsPlace() {
     let runner = Self.runner(columns: nil)
     let app = runner.app
-    runner.run(try! KeyScript.parse("C-d C-d C-d l j"))
+    runner.apply(try! KeyScript.parse("C-d C-d C-d l j"))
     let focus = try! #require(app.focusedIndex)
     let columns = app.view.columnCount
-    runner.run(try! KeyScript.parse("resize:40x30"))
+    runner.apply(try! KeyScript.parse("resize:40x30"))
     #expect(app.view.columnCount < columns)
     #expect(app.view.layout.frame(of: focus).intersects(app.view.viewportRect))
-    runner.run(try! KeyScript.parse("resize:160x20"))
+    runner.apply(try! KeyScript.parse("resize:160x20"))
     #expect(app.view.columnCount > columns)
     #expect(app.view.layout.frame(of: focus).intersects(app.view.viewportRect))
     #expect(app.renderedScreen().width == 160)
@@ -120,18 +120,18 @@ struct EventSequenceTests {
   func loadMoreWhileScrolling() {
     let runner = Self.runner(items: 90, pageSize: 30, latency: 1500)
     let app = runner.app
-    runner.run(try! KeyScript.parse("wait:1500"))
+    runner.apply(try! KeyScript.parse("wait:1500"))
     #expect(app.items.count == 30)
-    runner.run(try! KeyScript.parse("G"))
+    runner.apply(try! KeyScript.parse("G"))
     #expect(app.view.paging.isLoadingMore)
     #expect(app.renderedScreen().text.contains("loading more"))
-    runner.run(try! KeyScript.parse("k k G G G wait:500"))
+    runner.apply(try! KeyScript.parse("k k G G G wait:500"))
     #expect(app.items.count == 30, "one request in flight, nothing yet")
     let offset = app.view.contentOffset
-    runner.run(try! KeyScript.parse("wait:1000"))
+    runner.apply(try! KeyScript.parse("wait:1000"))
     #expect(app.items.count == 60)
     #expect(app.view.contentOffset == offset, "new items appear below without moving the view")
-    runner.run(try! KeyScript.parse("G wait:1500 G wait:1500"))
+    runner.apply(try! KeyScript.parse("G wait:1500 G wait:1500"))
     #expect(app.items.count == 90)
     #expect(app.view.paging.loadMore == .exhausted)
     #expect(app.renderedScreen().text.contains("end of the catalogue"))
@@ -141,19 +141,19 @@ struct EventSequenceTests {
   func refresh() {
     let runner = Self.runner(items: 90, pageSize: 30, latency: 100)
     let app = runner.app
-    runner.run(try! KeyScript.parse("wait:100 G"))
+    runner.apply(try! KeyScript.parse("wait:100 G"))
     #expect(app.view.paging.isLoadingMore)
-    runner.run(try! KeyScript.parse("r"))
+    runner.apply(try! KeyScript.parse("r"))
     #expect(app.view.paging.isRefreshing)
-    runner.run(try! KeyScript.parse("wait:100"))
+    runner.apply(try! KeyScript.parse("wait:100"))
     #expect(app.items.count == 30, "the load-more result that came after the refresh was dropped")
     #expect(app.items == Array(AppFixture.items(30)))
     #expect(app.view.contentOffset == 0)
-    runner.run(try! KeyScript.parse("wheelup:3,3"))
+    runner.apply(try! KeyScript.parse("wheelup:3,3"))
     #expect(app.renderedScreen().line(0).contains("release to refresh"))
-    runner.run(try! KeyScript.parse("wait:400"))
+    runner.apply(try! KeyScript.parse("wait:400"))
     #expect(app.view.paging.isRefreshing)
-    runner.run(try! KeyScript.parse("wait:100"))
+    runner.apply(try! KeyScript.parse("wait:100"))
     #expect(!app.view.paging.isRefreshing && app.items.count == 30)
   }
 
@@ -169,20 +169,20 @@ struct EventSequenceTests {
       items: items, pageSize: 10, width: 60, height: 40, failureRate: 0.5, seed: seed,
       options: AppFixture.options(columns: 3))
     let app = runner.app
-    runner.run(try! KeyScript.parse("G"))
+    runner.apply(try! KeyScript.parse("G"))
     guard case .failed = app.view.paging.loadMore else {
       Issue.record("expected a failed load, got \(app.view.paging.loadMore)")
       return
     }
-    runner.run(try! KeyScript.parse("G G"))
+    runner.apply(try! KeyScript.parse("G G"))
     #expect(app.items.count == 10, "no retry by itself")
-    runner.run(try! KeyScript.parse("R"))
+    runner.apply(try! KeyScript.parse("R"))
     guard case .failed = app.view.paging.loadMore else {
       Issue.record("the second attempt fails too under this seed")
       return
     }
     let footerRow = app.view.layout.footerFrame.y - app.view.contentOffset
-    runner.run(try! KeyScript.parse("click:30,\(footerRow)"))
+    runner.apply(try! KeyScript.parse("click:30,\(footerRow)"))
     #expect(app.items == items)
   }
 
