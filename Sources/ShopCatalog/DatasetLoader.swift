@@ -9,35 +9,28 @@ public enum DatasetLoader {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw DatasetError(file: path, reason: "no such file or directory")
     }
-    if isDirectory.boolValue {
-      let names: [String]
-      do {
-        names = try FileManager.default.contentsOfDirectory(atPath: path)
-      } catch {
-        throw DatasetError(file: path, reason: "cannot list the directory: \(error.localizedDescription)")
-      }
-      let pageFiles = names.filter { DatasetFormat.forExtension(of: $0) != nil && !$0.hasPrefix(".") }
-        .sorted { $0.compare($1, options: [.numeric]) == .orderedAscending }
-      guard !pageFiles.isEmpty else {
-        throw DatasetError(file: path, reason: "no dataset files in this directory (.plist, .json, .jsonl or .csv)")
-      }
-      var dataset = Dataset(files: [], problems: [], skippedItems: 0)
-      for name in pageFiles {
-        let file = (path as NSString).appendingPathComponent(name)
-        try read(file: file, format: DatasetFormat.forExtension(of: name), into: &dataset)
-      }
-      return dataset
-    }
+    let files = isDirectory.boolValue ? try pageFiles(in: path) : [path]
     var dataset = Dataset(files: [], problems: [], skippedItems: 0)
-    try read(file: path, format: DatasetFormat.forExtension(of: path), into: &dataset)
+    for file in files {
+      try read(file: file, format: DatasetFormat.forExtension(of: file), into: &dataset)
+    }
     return dataset
   }
 
-  /// Reads one file's bytes (already in memory) as `format`.
-  public static func decode(_ bytes: [UInt8], format: DatasetFormat, file: String) throws(DatasetError) -> Dataset {
-    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
-    try append(bytes, format: format, file: file, to: &dataset)
-    return dataset
+  /// The dataset files of a directory, ordered naturally (1, 2, …, 10).
+  private static func pageFiles(in directory: String) throws(DatasetError) -> [String] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: directory)
+    } catch {
+      throw DatasetError(file: directory, reason: "cannot list the directory: \(error.localizedDescription)")
+    }
+    let pageNames = names.filter { DatasetFormat.forExtension(of: $0) != nil && !$0.hasPrefix(".") }
+      .sorted { $0.compare($1, options: [.numeric]) == .orderedAscending }
+    guard !pageNames.isEmpty else {
+      throw DatasetError(file: directory, reason: "no dataset files in this directory (.plist, .json, .jsonl or .csv)")
+    }
+    return pageNames.map { (directory as NSString).appendingPathComponent($0) }
   }
 
   private static func read(file: String, format: DatasetFormat?, into dataset: inout Dataset) throws(DatasetError) {
