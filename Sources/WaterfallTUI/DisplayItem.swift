@@ -28,11 +28,11 @@ public struct DisplayItem: Sendable {
 
   /// The title as the screen may show it: capped and sanitised.
   static func safeTitle(_ item: ShopItem) -> String {
-    TextSanitizer.sanitize(String(String.UnicodeScalarView(item.title.unicodeScalars.prefix(titleLimit))))
+    TextSanitizer.sanitize(item.title, limit: titleLimit)
   }
 
   /// The price as the screen may show it.
   static func safePrice(_ item: ShopItem) -> String {
-    TextSanitizer.sanitize(String(String.UnicodeScalarView(item.price.unicodeScalars.prefix(40))))
+    TextSanitizer.sanitize(item.price, limit: 40)
   }
 }

@@ -6,6 +6,11 @@
 /// - Tabs, newlines and other line breaks become one space each; every other C0, C1 and DEL is removed.
 /// - Bidi overrides, embeddings and isolates, and zero-width and other format characters are removed.
 public enum TextSanitizer {
+  /// Sanitises at most the first `limit` scalars of `text`, so a 10 MB field costs no more than a short one.
+  public static func sanitize(_ text: String, limit: Int) -> String {
+    sanitize(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))))
+  }
+
   public static func sanitize(_ text: String) -> String {
     // Fast path: plain printable ASCII needs nothing.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }

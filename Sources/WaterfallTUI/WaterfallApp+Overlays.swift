@@ -59,12 +59,11 @@ extension WaterfallApp {
     lines.append("price  " + DisplayItem.safePrice(item))
     lines.append("size   \(DatasetValue.format(item.width)) \(glyphs.times) \(DatasetValue.format(item.height)) px")
     lines.append(
-      "image  " + (item.imageURL.isEmpty ? glyphs.dash : TextSanitizer.sanitize(String(item.imageURL.prefix(500)))))
-    if !item.shop.isEmpty { lines.append("shop   " + TextSanitizer.sanitize(String(item.shop.prefix(200)))) }
+      "image  " + (item.imageURL.isEmpty ? glyphs.dash : TextSanitizer.sanitize(item.imageURL, limit: 500)))
+    if !item.shop.isEmpty { lines.append("shop   " + TextSanitizer.sanitize(item.shop, limit: 200)) }
     for field in item.extraFields {
       lines.append(
-        TextSanitizer.sanitize(String(field.key.prefix(40))) + ": "
-          + TextSanitizer.sanitize(String(field.value.prefix(300))))
+        TextSanitizer.sanitize(field.key, limit: 40) + ": " + TextSanitizer.sanitize(field.value, limit: 300))
     }
     return lines
   }
