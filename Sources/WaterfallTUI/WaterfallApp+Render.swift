@@ -84,6 +84,11 @@ extension WaterfallApp {
   private func renderPlaceholder(_ text: String, style: Style = Palette.placeholder, into screen: inout Screen) {
     let frame = view.layout.placeholderFrame
     guard let row = screenRow(frame.y + frame.height / 2) else { return }
+    putCentered(text, row: row, style: style, into: &screen)
+  }
+
+  /// One line of our own text, clipped to the screen less a column each side and centred.
+  private func putCentered(_ text: String, row: Int, style: Style, into screen: inout Screen) {
     let clipped = TextLayout.clip(text, toWidth: screen.width - 2, ellipsis: options.glyphs.ellipsis)
     screen.put(clipped, x: max(0, (screen.width - DisplayWidth.of(clipped)) / 2), y: row, style: style)
   }
@@ -107,8 +112,7 @@ extension WaterfallApp {
         "\(options.glyphs.dash) end of the catalogue \(options.glyphs.dot) \(itemCountText) \(options.glyphs.dash)"
       style = Palette.footer
     }
-    let clipped = TextLayout.clip(text, toWidth: screen.width - 2, ellipsis: options.glyphs.ellipsis)
-    screen.put(clipped, x: max(0, (screen.width - DisplayWidth.of(clipped)) / 2), y: row, style: style)
+    putCentered(text, row: row, style: style, into: &screen)
   }
 
   private func renderCells(into screen: inout Screen) {
