@@ -132,10 +132,13 @@ public final class WaterfallApp {
     view.setViewportSize(Self.viewportSize(for: size), anchor: visibleFocus)
   }
 
+  /// `+` stops at columns this narrow: a border each side and five cells of picture.
+  static let narrowestColumn = 7
+
   func changeColumns(by delta: Int) {
-    let current = view.columnCount
-    let widest = max(1, (view.viewportSize.width - 2 + 1) / 8)
-    columnOverride = min(widest, max(1, current + delta))
+    let mostThatFit = ColumnPolicy.adaptive(minimumWidth: Self.narrowestColumn, maximumCount: .max)
+      .columnCount(forWidth: view.viewportSize.width, margins: view.margins)
+    columnOverride = min(mostThatFit, max(1, view.columnCount + delta))
     view.columnPolicy = columnPolicy
   }
 
