@@ -251,7 +251,7 @@ public final class WaterfallView {
         offset = frame.maxY - height
       }
     }
-    return min(max(0, offset), maximumOffset)
+    return clamped(offset)
   }
 
   // MARK: - Selection
@@ -392,7 +392,10 @@ public final class WaterfallView {
     return dataSource.waterfallView(self, heightForItemAt: index, columnWidth: columnWidth)
   }
 
+  /// `offset` moved into `0 ... maximumOffset`.
+  private func clamped(_ offset: Int) -> Int { min(max(0, offset), maximumOffset) }
+
   private func clampOffset() {
-    contentOffset = min(max(0, contentOffset), maximumOffset)
+    contentOffset = clamped(contentOffset)
   }
 }
