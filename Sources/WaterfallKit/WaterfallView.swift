@@ -153,12 +153,13 @@ public final class WaterfallView {
   /// `anchor` if given, else the selected item when it is on screen, else the item at the top of the viewport.
   public func setViewportSize(_ size: CellSize, anchor: Int? = nil) {
     let size = CellSize(width: max(0, size.width), height: max(0, size.height))
-    let widthChanged = size.width != viewportSize.width
-    let keep = anchor ?? placeAnchor()
-    viewportSize = size
-    if widthChanged {
+    if size.width != viewportSize.width {
+      // The anchor is found in the old viewport, before the size changes.
+      let keep = anchor ?? placeAnchor()
+      viewportSize = size
       relayout(anchor: keep)
     } else {
+      viewportSize = size
       clampOffset()
       layoutPass()
     }
