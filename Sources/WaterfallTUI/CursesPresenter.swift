@@ -27,9 +27,9 @@ public final class CursesPresenter {
       for x in 0..<screen.width {
         let cell = screen[x, y]
         if cell.isContinuation && !asciiOnly { continue }
-        if let old, old[x, y] == cell, !(x + 1 < screen.width && old[x + 1, y] != screen[x + 1, y] && cell.width == 2) {
-          continue
-        }
+        // The screen keeps wide characters whole (writing over either half blanks the other), so an unchanged
+        // left half means an unchanged right half.
+        if let old, old[x, y] == cell { continue }
         draw(cell, x: x, y: y)
       }
     }
