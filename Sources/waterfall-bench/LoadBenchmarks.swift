@@ -51,14 +51,7 @@ enum Probe {
   /// Runs a probe and returns the numbers it printed.
   static func run(_ arguments: [String]) -> [Double] {
     let command = ([CommandLine.arguments[0], "--probe"] + arguments).map { "'\($0)'" }.joined(separator: " ")
-    guard let pipe = popen(command, "r") else { return [] }
-    var output = ""
-    var buffer = [CChar](repeating: 0, count: 4096)
-    while fgets(&buffer, Int32(buffer.count), pipe) != nil {
-      output += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-    pclose(pipe)
-    return output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+    return Shell.output(of: command).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
   }
 
   /// The probe side: does the work and prints its figures (nanoseconds, then peak RSS in bytes).

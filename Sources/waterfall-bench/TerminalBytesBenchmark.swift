@@ -10,7 +10,7 @@ struct TerminalBytesBenchmark {
   let quick: Bool
 
   func run() -> [Figure] {
-    guard shell("command -v tmux >/dev/null") == 0 else {
+    guard Shell.run("command -v tmux >/dev/null") == 0 else {
       print("(terminal bytes: tmux is not installed; skipped)")
       return []
     }
@@ -51,38 +51,38 @@ struct TerminalBytesBenchmark {
     let command =
       "mkdir -p '\(directory)' && infocmp -1 -x xterm-256color | sed \(filter) "
       + "-e 's/^xterm-256color|/xterm-noscroll|/' > '\(directory)/source' && tic -x -o '\(directory)' '\(directory)/source'"
-    return shell(command + " 2>/dev/null") == 0 ? directory : nil
+    return Shell.run(command + " 2>/dev/null") == 0 ? directory : nil
   }
 
   private func measure(scrolling: Bool, terminfo: String?) -> (perStep: Double, fullRepaint: Double)? {
     let socket = "waterfall-bench-\(getpid())-\(scrolling ? "scroll" : "noscroll")"
     let output = NSTemporaryDirectory() + "\(socket)-bytes"
     defer {
-      _ = shell("tmux -L \(socket) kill-server 2>/dev/null")
+      Shell.run("tmux -L \(socket) kill-server 2>/dev/null")
       try? FileManager.default.removeItem(atPath: output)
     }
     let environment =
       scrolling || terminfo == nil
       ? "TERM=xterm-256color" : "TERMINFO='\(terminfo!)' TERM=xterm-noscroll"
     let command = "env \(environment) '\(waterfall)' --latency 0 --columns 4; sleep 60"
-    guard shell("tmux -L \(socket) -f /dev/null new-session -d -x 120 -y 40 -s bench \"\(command)\"") == 0 else {
+    guard Shell.run("tmux -L \(socket) -f /dev/null new-session -d -x 120 -y 40 -s bench \"\(command)\"") == 0 else {
       return nil
     }
-    _ = shell("tmux -L \(socket) pipe-pane -o -t bench 'cat >> \(output)'")
+    Shell.run("tmux -L \(socket) pipe-pane -o -t bench 'cat >> \(output)'")
     guard waitFor(socket: socket, text: "row 1/") else { return nil }
     Thread.sleep(forTimeInterval: 0.3)
     // A full repaint: force one by resizing away and back.
-    _ = shell("tmux -L \(socket) resize-window -t bench -x 119 -y 40")
+    Shell.run("tmux -L \(socket) resize-window -t bench -x 119 -y 40")
     Thread.sleep(forTimeInterval: 0.3)
     let afterShrink = fileSize(output)
-    _ = shell("tmux -L \(socket) resize-window -t bench -x 120 -y 40")
+    Shell.run("tmux -L \(socket) resize-window -t bench -x 120 -y 40")
     guard waitFor(socket: socket, text: "row 1/") else { return nil }
     Thread.sleep(forTimeInterval: 0.3)
     let fullRepaint = Double(fileSize(output) - afterShrink)
     let steps = quick ? 20 : 60
     let start = fileSize(output)
     for step in 1...steps {
-      _ = shell("tmux -L \(socket) send-keys -t bench j")
+      Shell.run("tmux -L \(socket) send-keys -t bench j")
       guard waitFor(socket: socket, text: "row \(step + 1)/") else { return nil }
     }
     Thread.sleep(forTimeInterval: 0.2)
@@ -98,20 +98,10 @@ struct TerminalBytesBenchmark {
   }
 
   private func capture(socket: String) -> String {
-    guard let pipe = popen("tmux -L \(socket) capture-pane -p -t bench", "r") else { return "" }
-    var text = ""
-    var buffer = [CChar](repeating: 0, count: 4096)
-    while fgets(&buffer, Int32(buffer.count), pipe) != nil {
-      text += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-    pclose(pipe)
-    return text
+    Shell.output(of: "tmux -L \(socket) capture-pane -p -t bench")
   }
 
   private func fileSize(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
   }
-
-  @discardableResult
-  private func shell(_ command: String) -> Int32 { system(command) }
 }
