@@ -45,6 +45,17 @@ enum AppFixture {
   }
 }
 
+extension AppFixture {
+  /// The first seed under which a feed failing half its fetches fails exactly the listed (page, attempt) pairs
+  /// that say `true` and serves those that say `false`. Failures depend only on seed, page and attempt.
+  static func seed(where outcomes: [(page: Int, attempt: Int, fails: Bool)]) -> UInt64 {
+    (UInt64(0)...).first { seed in
+      let feed = PageFeed(pages: [], failureRate: 0.5, seed: seed)
+      return outcomes.allSatisfy { feed.isFailure(page: $0.page, attempt: $0.attempt) == $0.fails }
+    }!
+  }
+}
+
 extension PageFeed {
   func isFailure(page: Int, attempt: Int) -> Bool {
     if case .failure = fetch(page: page, attempt: attempt) { return true }

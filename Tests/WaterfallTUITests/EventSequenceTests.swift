@@ -160,11 +160,10 @@ struct EventSequenceTests {
   @Test("a failed page shows the retry footer; R and a click on the footer retry")
   func retryAfterFailure() {
     let items = AppFixture.items(20)
-    let seed = (UInt64(0)...).first { seed in
-      let feed = PageFeed(pages: [Array(items[0..<10]), Array(items[10...])], failureRate: 0.5, seed: seed)
-      return !feed.isFailure(page: 0, attempt: 0) && feed.isFailure(page: 1, attempt: 0)
-        && feed.isFailure(page: 1, attempt: 1) && !feed.isFailure(page: 1, attempt: 2)
-    }!
+    let seed = AppFixture.seed(where: [
+      (page: 0, attempt: 0, fails: false), (page: 1, attempt: 0, fails: true), (page: 1, attempt: 1, fails: true),
+      (page: 1, attempt: 2, fails: false),
+    ])
     let runner = AppFixture.runner(
       items: items, pageSize: 10, width: 60, height: 40, failureRate: 0.5, seed: seed,
       options: AppFixture.options(columns: 3))

@@ -50,11 +50,7 @@ struct ScreenSnapshotTests {
     expectSnapshot(AppFixture.screen(failing, "G"), named: "footer-first-page-failed")
 
     // A seed under which the first page arrives and the second fails on its first attempt.
-    let seed = (UInt64(0)...).first { seed in
-      let feed = PageFeed(pages: [items], failureRate: 0.5, seed: seed)
-      return !feed.isFailure(page: 0, attempt: 0)
-        && feed.isFailure(page: 1, attempt: 0)
-    }!
+    let seed = AppFixture.seed(where: [(page: 0, attempt: 0, fails: false), (page: 1, attempt: 0, fails: true)])
     let secondFails = AppFixture.runner(
       items: items, pageSize: 4, width: 40, height: 12, failureRate: 0.5, seed: seed,
       options: AppFixture.options(columns: 2))
