@@ -17,13 +17,15 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
+    // Signal and crash handling: a compiled C target, so the state its handlers share has one definition.
+    .target(name: "CTerminalSignals"),
     .target(name: "WaterfallKit"),
     .target(name: "ShopCatalog"),
-    .target(name: "WaterfallTUI", dependencies: ["WaterfallKit", "ShopCatalog", "CNcursesw"]),
+    .target(name: "WaterfallTUI", dependencies: ["WaterfallKit", "ShopCatalog", "CNcursesw", "CTerminalSignals"]),
     .executableTarget(
       name: "waterfall",
       dependencies: [
-        "WaterfallTUI", "ShopCatalog",
+        "WaterfallTUI", "WaterfallKit", "ShopCatalog",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -34,6 +36,6 @@ let package = Package(
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
     .testTarget(name: "WaterfallTUITests", dependencies: ["WaterfallTUI"], exclude: ["Snapshots"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["waterfall"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog"]),
   ]
 )

@@ -22,6 +22,10 @@ extension WaterfallApp {
       isQuitting = true
       return
     }
+    if key == .control("l") {
+      redrawRequested = true
+      return
+    }
     if key == .character("!"), options.crashKeyEnabled { fatalError("crash forced with ! (WATERFALL_CRASH_KEY)") }
     if isTooSmall { return }
     // Only moving further up keeps a pull going; anything else lets go of it.

@@ -15,6 +15,8 @@ public final class WaterfallApp {
   public internal(set) var isQuitting = false
   /// A short note for the status bar (a failed refresh, say), until the next key.
   public internal(set) var notice: String?
+  /// Ctrl-L asked for the whole terminal to be drawn again, until the runner takes the request.
+  var redrawRequested = false
   /// How long the last frame took to render, when the runner measured it.
   public var lastFrameMicroseconds: Double?
   /// The app's clock in milliseconds: drives the spinner and the pull release.
@@ -61,6 +63,12 @@ public final class WaterfallApp {
 
   public var isTooSmall: Bool {
     screenSize.width < MinimumSize.width || screenSize.height < MinimumSize.height
+  }
+
+  /// Whether the terminal should be repainted whole (Ctrl-L); asking clears the request.
+  public func takeRedrawRequest() -> Bool {
+    defer { redrawRequested = false }
+    return redrawRequested
   }
 
   // MARK: - Time and background results

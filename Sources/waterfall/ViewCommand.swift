@@ -28,10 +28,7 @@ struct ViewCommand: ParsableCommand {
     let session = TerminalSession(mouse: !noMouse, color: options.colorEnabled)
     let ending = InteractiveRunner.run(feed: dataOptions.feed(for: loaded.dataset), options: options, session: session)
     session.restore()
-    if case .signal(let number) = ending {
-      // Die of the same signal, now that the terminal is back, so the parent sees what happened.
-      signal(number, SIG_DFL)
-      raise(number)
-    }
+    // Die of the same signal, now that the terminal is back, so the parent sees what happened.
+    if case .signal(let number) = ending { TerminalSession.die(of: number) }
   }
 }

@@ -1,0 +1,35 @@
+// Signal and crash handling for the viewer's terminal session. This is a compiled C target, not a header of
+// inline functions: the state the handlers share is defined once, in terminal_signals.c, so every Swift module
+// that calls these functions reads and writes the same variables.
+#ifndef WATERFALL_TERMINAL_SIGNALS_H
+#define WATERFALL_TERMINAL_SIGNALS_H
+
+/// Installs the quit handlers (SIGINT, SIGTERM, SIGHUP, SIGQUIT) and the resize handler (SIGWINCH). Each handler
+/// records its signal and writes a byte to a pipe, so a loop that polls ``wf_signal_wake_fd`` wakes at once.
+/// Returns 0, or -1 when the pipe cannot be made.
+int wf_install_signal_handlers(void);
+
+/// The read end of the wake-up pipe (-1 before installation). Poll it beside standard input.
+int wf_signal_wake_fd(void);
+
+/// Empties the wake-up pipe.
+void wf_drain_signal_wake_fd(void);
+
+/// The quit signal received since the last call, or 0.
+int wf_take_quit_signal(void);
+
+/// Whether SIGWINCH arrived since the last call.
+int wf_take_resize_signal(void);
+
+/// Remembers the terminal's modes as they are now (call before curses starts) and installs the crash handler for
+/// SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE and SIGABRT, which restores the terminal before the process dies.
+void wf_install_crash_handler(void);
+
+/// Puts back the terminal modes remembered by ``wf_install_crash_handler``.
+void wf_restore_saved_terminal_modes(void);
+
+/// Restores the default action of `signal_number` and raises it, so the process ends the way Unix programs end
+/// for that signal (the shell sees 128 + the signal).
+void wf_die_of_signal(int signal_number);
+
+#endif

@@ -1,0 +1,133 @@
+#define _GNU_SOURCE 1
+#include "terminal_signals.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+// One definition of everything the handlers share (see the header for why this is not a header-only target).
+static volatile sig_atomic_t pending_quit_signal = 0;
+static volatile sig_atomic_t pending_resize = 0;
+static int wake_pipe[2] = {-1, -1};
+static struct termios saved_terminal_modes;
+static int have_saved_terminal_modes = 0;
+static struct sigaction previous_crash_actions[32];
+
+static void wake_loop(void) {
+  int saved_errno = errno;
+  if (wake_pipe[1] >= 0) {
+    char byte = 1;
+    ssize_t ignored = write(wake_pipe[1], &byte, 1);
+    (void)ignored;
+  }
+  errno = saved_errno;
+}
+
+static void on_quit_signal(int signal_number) {
+  pending_quit_signal = signal_number;
+  wake_loop();
+}
+
+static void on_resize_signal(int signal_number) {
+  (void)signal_number;
+  pending_resize = 1;
+  wake_loop();
+}
+
+int wf_install_signal_handlers(void) {
+  if (wake_pipe[0] < 0) {
+    if (pipe2(wake_pipe, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  action.sa_handler = on_quit_signal;
+  static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+  for (unsigned i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++) {
+    sigaction(quit_signals[i], &action, NULL);
+  }
+  action.sa_handler = on_resize_signal;
+  sigaction(SIGWINCH, &action, NULL);
+  // The signals may have been blocked by whoever started us; the main loop must see them.
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  for (unsigned i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++) sigaddset(&unblock, quit_signals[i]);
+  sigaddset(&unblock, SIGWINCH);
+  pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+  return 0;
+}
+
+int wf_signal_wake_fd(void) { return wake_pipe[0]; }
+
+void wf_drain_signal_wake_fd(void) {
+  if (wake_pipe[0] < 0) return;
+  char buffer[64];
+  while (read(wake_pipe[0], buffer, sizeof buffer) > 0) {
+  }
+}
+
+int wf_take_quit_signal(void) {
+  int signal_number = pending_quit_signal;
+  pending_quit_signal = 0;
+  return signal_number;
+}
+
+int wf_take_resize_signal(void) {
+  int resized = pending_resize;
+  pending_resize = 0;
+  return resized;
+}
+
+void wf_restore_saved_terminal_modes(void) {
+  if (have_saved_terminal_modes) tcsetattr(STDIN_FILENO, TCSANOW, &saved_terminal_modes);
+}
+
+// A crash cannot go through curses, so the handler writes the restoring escape sequences itself (write and
+// tcsetattr are async-signal-safe). Then, for a real fault, it puts back the handler that was there before (the
+// Swift runtime's backtracer) and returns: the faulting instruction runs again and the backtracer reports on a
+// sane terminal. A crash signal sent with kill or raise has no instruction to rerun, so it dies of it at once.
+static void on_crash_signal(int signal_number, siginfo_t *info, void *context) {
+  (void)context;
+  static const char reset[] =
+      "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l"  // mouse reporting off
+      "\033[0m\033[?25h"                                           // plain attributes, cursor shown
+      "\033[?1049l\r\n";                                           // back to the main screen
+  ssize_t ignored = write(STDOUT_FILENO, reset, sizeof reset - 1);
+  (void)ignored;
+  wf_restore_saved_terminal_modes();
+  int sent_by_process = info == NULL || info->si_code <= 0;
+  if (!sent_by_process && signal_number > 0 && signal_number < 32) {
+    sigaction(signal_number, &previous_crash_actions[signal_number], NULL);
+    return;
+  }
+  signal(signal_number, SIG_DFL);
+  raise(signal_number);
+}
+
+void wf_install_crash_handler(void) {
+  if (tcgetattr(STDIN_FILENO, &saved_terminal_modes) == 0) have_saved_terminal_modes = 1;
+  static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_sigaction = on_crash_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_SIGINFO | SA_NODEFER;
+  for (unsigned i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
+    int signal_number = crash_signals[i];
+    sigaction(signal_number, &action, &previous_crash_actions[signal_number]);
+  }
+}
+
+void wf_die_of_signal(int signal_number) {
+  signal(signal_number, SIG_DFL);
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, signal_number);
+  pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+  raise(signal_number);
+}
