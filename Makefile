@@ -42,9 +42,11 @@ build: deps
 run: build
 	"$$($(SWIFT) build --show-bin-path)/waterfall" $(ARGS)
 
+# The end-to-end tests drive the release binary, the one `make install` ships.
 test: test-deps
+	$(SWIFT) build -c release --product waterfall
 	$(SWIFT) build --build-tests
-	WATERFALL_BIN="$$($(SWIFT) build --show-bin-path)/waterfall" \
+	WATERFALL_BIN="$$($(SWIFT) build -c release --show-bin-path)/waterfall" \
 	  timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
 
 lint:

@@ -19,8 +19,20 @@ enum ChildProcess {
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    // A clean signal mask and default dispositions: the test thread may block signals (SIGTERM among them), and
+    // a tmux server started from here would inherit that mask and survive kill-server.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var everySignal = sigset_t()
+    sigfillset(&everySignal)
+    posix_spawnattr_setsigdefault(&attributes, &everySignal)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let code = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+    let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
     guard code == 0 else { throw SpawnError(code: code) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

@@ -3,12 +3,20 @@ import Testing
 
 /// The real `waterfall` binary in a tmux pane on a private tmux server, for end-to-end tests.
 final class TmuxPane {
+  /// The binary under test: `WATERFALL_BIN` (what `make test` sets: the release build, which `make install`
+  /// ships), else the release build in this checkout.
   static let binary: String = {
     if let path = ProcessInfo.processInfo.environment["WATERFALL_BIN"], !path.isEmpty { return path }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/waterfall").path
+    return root.appendingPathComponent(".build/release/waterfall").path
   }()
+
+  /// The prompt of the interactive shell (capture-pane trims trailing spaces, so no `$ `).
+  static let prompt = "wf-shell>"
+
+  /// The shell line that reports how the program ended: its status, then the terminal's echo setting.
+  static let statusReport = "echo EXIT=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo"
 
   let socket = "waterfall-e2e-\(UUID().uuidString.prefix(8))"
   let directory: URL
@@ -17,22 +25,45 @@ final class TmuxPane {
 
   /// Starts `waterfall ARGUMENTS` in a `width`×`height` pane. After the program ends, the pane's shell prints
   /// `EXIT=<status>` and the terminal's echo setting, then waits, so the tests can look at what was left.
+  ///
+  /// With `interactiveShell`, the pane runs an interactive bash and the command is typed at its prompt, as a
+  /// person starts it: the viewer runs in its own process group, the terminal's foreground group, so Ctrl-C typed
+  /// into the pane reaches it as SIGINT. Call ``reportStatus()`` after it ends.
   init(
     arguments: [String], width: Int = 100, height: Int = 30, environment: [String] = [],
-    captureRawOutput: Bool = false
+    captureRawOutput: Bool = false, interactiveShell: Bool = false
   ) throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let program = ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
     let inner = "echo $$ > \(Self.quote(pidFile.path)); exec \(program)"
-    let script =
-      // The Swift runtime would wait 30 s at its crash prompt on a terminal; the tests only need the report.
-      "env TERM=xterm-256color SWIFT_BACKTRACE=interactive=no \(environment.map(Self.quote).joined(separator: " ")) sh -c \(Self.quote(inner)); echo EXIT=$?; "
-      + "stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo; sleep 600"
-    try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "e2e", "sh", "-c", script])
+    // The Swift runtime would wait 30 s at its crash prompt on a terminal; the tests only need the report.
+    let command =
+      "env TERM=xterm-256color SWIFT_BACKTRACE=interactive=no "
+      + "\(environment.map(Self.quote).joined(separator: " ")) sh -c \(Self.quote(inner))"
+    let shell =
+      interactiveShell
+      ? "exec env PS1='\(Self.prompt) ' bash --norc --noprofile -i" : "\(command); \(Self.statusReport); sleep 600"
+    try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "e2e", "sh", "-c", shell])
     if captureRawOutput {
       try tmux(["pipe-pane", "-o", "-t", "e2e", "cat >> \(Self.quote(rawOutput.path))"])
     }
+    if interactiveShell {
+      try waitForScreen { $0.contains(Self.prompt) }
+      try send(literal: command)
+      try send(keys: ["Enter"])
+    }
+  }
+
+  /// Types the status report at an interactive shell's prompt (see `interactiveShell`).
+  func reportStatus() throws {
+    try send(literal: Self.statusReport)
+    try send(keys: ["Enter"])
+  }
+
+  /// The process ID of this pane's tmux server.
+  func serverPID() throws -> Int32 {
+    Int32(try format("#{pid}")) ?? -1
   }
 
   deinit {

@@ -12,9 +12,13 @@ struct ViewerEndToEndTests {
   /// Checks what the viewer left behind: it exited with `status`, the pane is on the main screen, mouse
   /// reporting is off and echo is on.
   func expectRestored(_ pane: TmuxPane, status: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let screen = try pane.waitForScreen(sourceLocation: sourceLocation) { $0.contains("EXIT=") && $0.contains("echo") }
-    #expect(screen.contains("EXIT=\(status)"), "\(screen)", sourceLocation: sourceLocation)
+    // Output lines, not the typed command line of an interactive shell.
+    let screen = try pane.waitForScreen(sourceLocation: sourceLocation) { screen in
+      let lines = screen.split(separator: "\n")
+      return lines.contains { $0.hasPrefix("EXIT=") } && lines.contains { $0 == "echo" || $0 == "-echo" }
+    }
     let lines = screen.split(separator: "\n").map(String.init)
+    #expect(lines.contains("EXIT=\(status)"), "\(screen)", sourceLocation: sourceLocation)
     #expect(lines.contains("echo") && !lines.contains("-echo"), "echo is on", sourceLocation: sourceLocation)
     #expect(try pane.format("#{alternate_on}") == "0", "main screen", sourceLocation: sourceLocation)
     let mouse = try pane.format("#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}")
@@ -57,9 +61,10 @@ struct ViewerEndToEndTests {
   }
 
   @Test(
-    "SIGINT, SIGTERM, SIGHUP and a crash each leave the terminal restored",
+    "SIGINT, SIGTERM, SIGHUP, SIGQUIT and a crash each leave the terminal restored, dying of the signal",
     arguments: [
-      ("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP), ("SEGV", SIGSEGV), ("ABRT", SIGABRT),
+      ("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP), ("QUIT", SIGQUIT), ("SEGV", SIGSEGV),
+      ("ABRT", SIGABRT),
     ])
   func signalsRestore(name: String, signal: Int32) throws {
     let pane = try TmuxPane(arguments: ["--latency", "0"])

@@ -1,0 +1,105 @@
+import Foundation
+import ShopCatalog
+import Testing
+
+/// What a new user hit first on the release binary: quit signals, a loop that stalled after a click, and
+/// terminal housekeeping. An extension of the one serialized end-to-end suite.
+extension ViewerEndToEndTests {
+  @Test("Ctrl-C typed at the viewer started from an interactive shell ends it; the shell sees 130")
+  func controlCFromInteractiveShell() throws {
+    let pane = try TmuxPane(arguments: ["--latency", "0"], interactiveShell: true)
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.send(keys: ["C-c"])
+    try pane.waitForScreen { $0.contains(TmuxPane.prompt) && !$0.contains("row 1/") }
+    try pane.reportStatus()
+    try expectRestored(pane, status: "130")
+  }
+
+  @Test(
+    "a click while the first page loads, then no key: the spinner goes on and the page appears",
+    arguments: [
+      ("SGR", "\u{1B}[<0;50;10M\u{1B}[<0;50;10m"),
+      // X10: button, column and row, each plus 32 (column 50 and row 10, 1-based), then the release (button 3).
+      ("X10", "\u{1B}[M R*\u{1B}[M#R*"),
+    ])
+  func clickDoesNotStallTheLoop(encoding: String, report: String) throws {
+    let pane = try TmuxPane(arguments: ["--latency", "1500"])
+    let loading = try pane.waitForScreen { $0.contains("loading the catalogue") }
+    try pane.send(literal: report)
+    // The spinner keeps turning with no key pressed.
+    try pane.waitForScreen(seconds: 1) { $0.contains("loading the catalogue") && $0 != loading }
+    let screen = try pane.waitForScreen(seconds: 10) { $0.contains("┌") && $0.contains("row 1/") }
+    #expect(screen.contains("60 items"), "\(encoding): the first page arrived without a key")
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+
+  @Test("a click on the failed footer retries, and the page appears with no key pressed")
+  func footerClickRetries() throws {
+    // The first page loads, the second fails once and then loads.
+    let seed = (UInt64(0)...).first { seed in
+      let feed = PageFeed(pages: [], failureRate: 0.5, seed: seed)
+      func fails(_ page: Int, _ attempt: Int) -> Bool {
+        if case .failure = feed.fetch(page: page, attempt: attempt) { return true }
+        return false
+      }
+      return !fails(0, 0) && fails(1, 0) && !fails(1, 1)
+    }!
+    let pane = try TmuxPane(arguments: ["--latency", "300", "--fail-rate", "0.5", "--seed", "\(seed)"])
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("60 items") }
+    try pane.send(keys: ["G"])
+    let failed = try pane.waitForScreen { $0.contains("load failed") }
+    let lines = failed.split(separator: "\n", omittingEmptySubsequences: false)
+    let row = try #require(lines.firstIndex { $0.contains("load failed") })
+    try pane.send(literal: "\u{1B}[<0;10;\(row + 1)M\u{1B}[<0;10;\(row + 1)m")
+    let screen = try pane.waitForScreen { $0.contains("120 items") }
+    #expect(!screen.contains("load failed"))
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+
+  @Test("Ctrl-L repaints what other programs wrote over the screen")
+  func controlLRepaints() throws {
+    let pane = try TmuxPane(arguments: ["--latency", "0"])
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    let tty = try pane.format("#{pane_tty}")
+    try Data("\u{1B}[5;5HSCRIBBLED-OVER".utf8).write(to: URL(fileURLWithPath: tty))
+    try pane.waitForScreen { $0.contains("SCRIBBLED-OVER") }
+    try pane.send(keys: ["C-l"])
+    try pane.waitForScreen { !$0.contains("SCRIBBLED-OVER") && $0.contains("row 1/") }
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+
+  @Test("End and Home as tmux sends them under TERM=xterm-256color go to the bottom and the top")
+  func homeAndEndKeys() throws {
+    let pane = try TmuxPane(arguments: ["--latency", "0"])
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.send(keys: ["End"])
+    try pane.waitForScreen { $0.contains("100%") }
+    try pane.send(keys: ["Home"])
+    try pane.waitForScreen { $0.contains("row 1/") }
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+
+  @Test("a TERM with no terminal description: one clear line and exit status 2, the screen untouched")
+  func unknownTerminal() throws {
+    let pane = try TmuxPane(arguments: [], environment: ["TERM=no-such-terminal"])
+    let screen = try pane.waitForScreen { $0.contains("EXIT=") }
+    #expect(screen.contains("EXIT=2"))
+    #expect(screen.contains("no-such-terminal") && screen.contains("no description"))
+    #expect(!screen.contains("Error opening terminal"))
+  }
+
+  @Test("no tmux server outlives its pane object")
+  func tmuxServersEnd() throws {
+    var pane: TmuxPane? = try TmuxPane(arguments: ["--latency", "0"])
+    let server = try #require(try pane?.serverPID())
+    #expect(server > 0)
+    pane = nil
+    let deadline = Date().addingTimeInterval(5)
+    while Date() < deadline, kill(server, 0) == 0 { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(kill(server, 0) != 0, "the tmux server \(server) is still running")
+  }
+}
