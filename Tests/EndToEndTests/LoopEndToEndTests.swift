@@ -18,14 +18,14 @@ extension ViewerEndToEndTests {
   @Test(
     "a click while the first page loads, then no key: the spinner goes on and the page appears",
     arguments: [
-      ("SGR", "\u{1B}[<0;50;10M\u{1B}[<0;50;10m"),
-      // X10: button, column and row, each plus 32 (column 50 and row 10, 1-based), then the release (button 3).
-      ("X10", "\u{1B}[M R*\u{1B}[M#R*"),
+      ("SGR", "\u{1B}[<0;50;10M", "\u{1B}[<0;50;10m"),
+      // X10: button, column and row, each plus 32 (column 50 and row 10, 1-based); the release is button 3.
+      ("X10", "\u{1B}[M R*", "\u{1B}[M#R*"),
     ])
-  func clickDoesNotStallTheLoop(encoding: String, report: String) throws {
+  func clickDoesNotStallTheLoop(encoding: String, press: String, release: String) throws {
     let pane = try TmuxPane(arguments: ["--latency", "1500"])
     let loading = try pane.waitForScreen { $0.contains("loading the catalogue") }
-    try pane.send(literal: report)
+    try pane.click(press: press, release: release)
     // The spinner keeps turning with no key pressed.
     try pane.waitForScreen(seconds: 1) { $0.contains("loading the catalogue") && $0 != loading }
     let screen = try pane.waitForScreen(seconds: 10) { $0.contains("┌") && $0.contains("row 1/") }
@@ -51,7 +51,7 @@ extension ViewerEndToEndTests {
     let failed = try pane.waitForScreen { $0.contains("load failed") }
     let lines = failed.split(separator: "\n", omittingEmptySubsequences: false)
     let row = try #require(lines.firstIndex { $0.contains("load failed") })
-    try pane.send(literal: "\u{1B}[<0;10;\(row + 1)M\u{1B}[<0;10;\(row + 1)m")
+    try pane.click(press: "\u{1B}[<0;10;\(row + 1)M", release: "\u{1B}[<0;10;\(row + 1)m")
     let screen = try pane.waitForScreen { $0.contains("120 items") }
     #expect(!screen.contains("load failed"))
     try pane.send(keys: ["q"])

@@ -102,6 +102,13 @@ final class TmuxPane {
   /// Sends raw bytes as if typed (mouse reports, escape sequences).
   func send(literal text: String) throws { try tmux(["send-keys", "-t", "e2e", "-l", text]) }
 
+  /// A click as a hand makes it: the press, a moment, then the release.
+  func click(press: String, release: String) throws {
+    try send(literal: press)
+    Thread.sleep(forTimeInterval: 0.15)
+    try send(literal: release)
+  }
+
   func resize(width: Int, height: Int) throws {
     try tmux(["resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)"])
   }
