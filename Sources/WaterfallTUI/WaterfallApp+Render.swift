@@ -10,7 +10,10 @@ extension WaterfallApp {
     switch view.contentState {
     case .loading: renderPlaceholder(spinnerFrame + " loading the catalogue" + options.glyphs.ellipsis, into: &screen)
     case .empty:
-      if case .failed = view.paging.loadMore {
+      if case .loading = view.paging.loadMore {
+        // A retry of the failed first page is on its way: the catalogue is not known to be empty.
+        renderPlaceholder(spinnerFrame + " loading the catalogue" + options.glyphs.ellipsis, into: &screen)
+      } else if case .failed = view.paging.loadMore {
         renderPlaceholder(
           "loading failed \(options.glyphs.dash) press R to retry", style: Palette.footerFailed, into: &screen)
       } else {
