@@ -17,6 +17,12 @@ public enum DatasetLoader {
     return dataset
   }
 
+  /// What to call the dataset at `path` in a title: the file's or directory's own name, also for `.` or `dir/`.
+  public static func displayName(ofPath path: String) -> String {
+    let name = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
+    return name.isEmpty ? path : name
+  }
+
   /// The dataset files of a directory, ordered naturally (1, 2, …, 10).
   private static func pageFiles(in directory: String) throws(DatasetError) -> [String] {
     let names: [String]
