@@ -6,9 +6,9 @@ extension WaterfallApp {
   var helpLines: [String] {
     let glyphs = options.glyphs
     return [
-      "\(glyphs.arrowDown) j / \(glyphs.arrowUp) k     scroll one row; with a box focused,",
+      Glyphs.helpKeyColumn("\(glyphs.downKey) j / \(glyphs.upKey) k") + "scroll one row; with a box focused,",
       "              move to the next box in its column",
-      "\(glyphs.arrowLeft) h / \(glyphs.arrowRight) l     focus the nearest box in the next column",
+      Glyphs.helpKeyColumn("\(glyphs.leftKey) h / \(glyphs.rightKey) l") + "focus the nearest box in the next column",
       "Enter         select the focused box (shows its detail)",
       "PgDn Space    page down      PgUp b   page up",
       "Ctrl-D        half page down Ctrl-U   half page up",

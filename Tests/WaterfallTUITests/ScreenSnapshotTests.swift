@@ -117,3 +117,16 @@ struct FirstPageRetryTests {
     #expect(AppFixture.screen(runner, "wait:300").contains("loading failed"))
   }
 }
+
+@Suite("The help in ASCII")
+struct AsciiHelpTests {
+  @Test("names the arrow keys in words, not with v and ^, which read as letter keys")
+  func arrowKeysInWords() {
+    let runner = AppFixture.runner(
+      items: AppFixture.items(4), width: 80, height: 24, options: AppFixture.options(ascii: true))
+    let screen = AppFixture.screen(runner, "?")
+    #expect(screen.contains("Down j / Up k"), "\(screen)")
+    #expect(screen.contains("Left h / Right l"), "\(screen)")
+    #expect(!screen.contains("v j") && !screen.contains("< h"), "\(screen)")
+  }
+}
