@@ -56,7 +56,8 @@ extension WaterfallApp {
     let item = items[index]
     let title = DisplayItem.safeTitle(item)
     var lines = ["title  " + (title.isEmpty ? glyphs.dash : title)]
-    lines.append("price  " + DisplayItem.safePrice(item))
+    let price = DisplayItem.safePrice(item)
+    lines.append("price  " + (price.isEmpty ? glyphs.dash : price))
     lines.append("size   \(DatasetValue.format(item.width)) \(glyphs.times) \(DatasetValue.format(item.height)) px")
     lines.append(
       "image  " + (item.imageURL.isEmpty ? glyphs.dash : TextSanitizer.sanitize(item.imageURL, limit: 500)))

@@ -162,7 +162,8 @@ extension WaterfallApp {
       screen.put(character: border.vertical, x: x + frame.width - 1, y: row, style: borderStyle)
       if line <= imageRows {
         screen.fill(x: x + 1, y: row, width: inner, height: 1, character: shade, style: imageStyle)
-        if line == imageRows {
+        // No price, like no title, draws nothing: not a blank gap in the picture.
+        if line == imageRows, !cell.price.isEmpty {
           screen.put(" \(cell.price) ", x: x + 1, y: row, style: Palette.price, maximumWidth: inner)
         }
       } else {

@@ -32,3 +32,29 @@ struct BoxTextTests {
     }
   }
 }
+
+@Suite("An empty price and an empty title")
+struct EmptyFieldTests {
+  static func runner() -> SnapshotRunner {
+    var items = AppFixture.items(1)
+    items[0].price = ""
+    items[0].title = ""
+    (items[0].width, items[0].height) = (400, 100)  // a short picture, so the price row is on screen
+    return AppFixture.runner(items: items, width: 40, height: 24, options: AppFixture.options(columns: 1))
+  }
+
+  @Test("the box draws neither: no blank gap in the picture where the price would be")
+  func boxShowsNeither() {
+    let screen = AppFixture.screen(Self.runner(), "")
+    let boxRows = screen.split(separator: "\n").filter { $0.contains("│") && !$0.contains("row ") }
+    #expect(!boxRows.isEmpty)
+    #expect(boxRows.allSatisfy { !$0.contains("│  ") && !$0.contains("  │") }, "\(screen)")
+  }
+
+  @Test("the detail shows a dash for both")
+  func detailShowsDashes() {
+    let screen = AppFixture.screen(Self.runner(), "click:5,3")
+    #expect(screen.contains("title  —"), "\(screen)")
+    #expect(screen.contains("price  —"), "\(screen)")
+  }
+}
