@@ -36,6 +36,7 @@ let package = Package(
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
     .testTarget(name: "WaterfallTUITests", dependencies: ["WaterfallTUI"], exclude: ["Snapshots"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["waterfall"]),
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog"]),
   ]
 )

@@ -24,9 +24,8 @@ public enum DatasetFormat: String, CaseIterable, Sendable {
   /// The format the first bytes suggest, for a file whose name does not say.
   static func sniff(_ bytes: [UInt8]) -> DatasetFormat? {
     if bytes.starts(with: Array("bplist".utf8)) { return .plist }
-    let text = bytes.drop {
-      $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
-    }
+    // The loader has already taken off a byte-order mark.
+    let text = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     if text.starts(with: Array("<?xml".utf8)) || text.starts(with: Array("<plist".utf8)) { return .plist }
     if text.first == UInt8(ascii: "[") { return .json }
     if text.first == UInt8(ascii: "{") { return .jsonLines }

@@ -17,6 +17,12 @@ public enum DatasetLoader {
     return dataset
   }
 
+  /// What to call the dataset at `path` in a title: the file's or directory's own name, also for `.` or `dir/`.
+  public static func displayName(ofPath path: String) -> String {
+    let name = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
+    return name.isEmpty ? path : name
+  }
+
   /// The dataset files of a directory, ordered naturally (1, 2, …, 10).
   private static func pageFiles(in directory: String) throws(DatasetError) -> [String] {
     let names: [String]
@@ -37,7 +43,9 @@ public enum DatasetLoader {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw DatasetError(file: file, reason: "cannot be read (permissions, or not a regular file)")
     }
-    let bytes = [UInt8](data)
+    var bytes = [UInt8](data)
+    // Excel's "CSV UTF-8" and some editors start files with a UTF-8 byte-order mark; it is not part of the text.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     guard !bytes.isEmpty else { throw DatasetError(file: file, reason: "empty file") }
     let isBinaryPlist = bytes.starts(with: Array("bplist".utf8))
     if !isBinaryPlist, bytes.prefix(8192).contains(0) {

@@ -5,8 +5,10 @@ import Foundation
 /// Field names: `w` / `width`, `h` / `height`, `price`, `img` / `image` / `url`, `title` / `name`, `shop`;
 /// anything else is kept as an extra field. Numbers may be integers, reals or numeric strings.
 enum ItemDecoder {
-  /// Image sides above this many pixels are taken for a mistake.
+  /// Image sides (`w` and `h` alike) are pixels between these two; anything outside is taken for a mistake.
+  static let minimumSide = 1.0
   static let maximumSide = 100_000.0
+  static let sideRange = minimumSide...maximumSide
 
   static let widthKeys = ["w", "width"]
   static let heightKeys = ["h", "height"]
@@ -91,12 +93,10 @@ enum ItemDecoder {
       report(key, number.isNaN ? "not a number (NaN)" : "infinite")
       return nil
     }
-    guard number > 0 else {
-      report(key, "must be positive, not \(DatasetValue.format(number))")
-      return nil
-    }
-    guard number <= maximumSide else {
-      report(key, "absurdly large: \(DatasetValue.format(number)) (at most \(Int(maximumSide)))")
+    // One rule for both sides, at both ends: a side of 1e-9 makes as absurd a shape as one of 1e9.
+    guard sideRange.contains(number) else {
+      report(
+        key, "must be between \(Int(minimumSide)) and \(Int(maximumSide)) pixels, not \(DatasetValue.format(number))")
       return nil
     }
     return number

@@ -7,7 +7,7 @@ public struct DisplayItem: Sendable {
   /// Titles are cut to this many scalars before anything looks at them, so a 10 MB title costs nothing.
   static let titleLimit = 400
 
-  /// The title's display width, summed over scalars: exact for most titles, an estimate for emoji sequences.
+  /// The title's display width, summed over scalars: exact for most titles, an estimate for some emoji sequences (keycaps, flags).
   /// It only decides how many title lines the box reserves.
   public var titleWidth: Int
   public var aspectRatio: Double
@@ -16,7 +16,12 @@ public struct DisplayItem: Sendable {
 
   public init(_ item: ShopItem) {
     var width = 0
-    for scalar in item.title.unicodeScalars.prefix(Self.titleLimit) { width += DisplayWidth.of(scalar) }
+    var afterJoiner = false
+    for scalar in item.title.unicodeScalars.prefix(Self.titleLimit) {
+      // An emoji after a zero-width joiner is part of the picture before it, which already counted 2.
+      if !(afterJoiner && TextSanitizer.isEmojiPart(scalar)) { width += DisplayWidth.of(scalar) }
+      afterJoiner = scalar.value == 0x200D
+    }
     titleWidth = width
     aspectRatio = item.aspectRatio
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325

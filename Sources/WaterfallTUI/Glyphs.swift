@@ -27,6 +27,16 @@ public struct Glyphs: Sendable {
   public var dash: String
   public var dot: String
   public var times: String
+  /// The arrow keys as the help names them: arrows, or words in ASCII, where `v j / ^ k` reads as the `v` key.
+  public var downKey: String
+  public var upKey: String
+  public var leftKey: String
+  public var rightKey: String
+
+  /// The help's key column: `keys` padded to the column's width, with at least one space after.
+  static func helpKeyColumn(_ keys: String) -> String {
+    keys + String(repeating: " ", count: max(1, 14 - DisplayWidth.of(keys)))
+  }
 
   public static let unicode = Glyphs(
     plain: Border(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─", vertical: "│"),
@@ -35,7 +45,7 @@ public struct Glyphs: Sendable {
     shades: ["░", "▒", "▓"],
     spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
     ellipsis: "…", separator: "│", arrowDown: "↓", arrowUp: "↑", arrowLeft: "←", arrowRight: "→", dash: "—",
-    dot: "·", times: "×")
+    dot: "·", times: "×", downKey: "↓", upKey: "↑", leftKey: "←", rightKey: "→")
 
   public static let ascii = Glyphs(
     plain: Border(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|"),
@@ -44,5 +54,5 @@ public struct Glyphs: Sendable {
     shades: [".", ":", "%"],
     spinner: ["|", "/", "-", "\\"],
     ellipsis: "~", separator: "|", arrowDown: "v", arrowUp: "^", arrowLeft: "<", arrowRight: ">", dash: "-",
-    dot: "-", times: "x")
+    dot: "-", times: "x", downKey: "Down", upKey: "Up", leftKey: "Left", rightKey: "Right")
 }

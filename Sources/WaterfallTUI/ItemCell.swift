@@ -18,7 +18,9 @@ public final class ItemCell: WaterfallCell {
     guard configuredItem != itemIndex || configuredWidth != columnWidth else { return }
     configuredItem = itemIndex
     configuredWidth = columnWidth
-    price = DisplayItem.safePrice(item)
+    // The price is drawn with a space each side inside the borders; one that does not fit is shortened with a
+    // visible ellipsis, never cut silently (a cut price is a wrong price).
+    price = TextLayout.clip(DisplayItem.safePrice(item), toWidth: max(1, columnWidth - 4), ellipsis: ellipsis)
     let lines = metrics.titleLines(titleWidth: display.titleWidth, columnWidth: columnWidth)
     titleLines = TextLayout.wrap(
       DisplayItem.safeTitle(item), toWidth: max(1, columnWidth - 2), maximumLines: lines, ellipsis: ellipsis)

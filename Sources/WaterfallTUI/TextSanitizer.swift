@@ -4,7 +4,8 @@
 /// - Escape sequences (CSI, OSC, DCS, APC, PM, SOS, and two-character ESC sequences), in their 7-bit and 8-bit
 ///   forms, are removed whole.
 /// - Tabs, newlines and other line breaks become one space each; every other C0, C1 and DEL is removed.
-/// - Bidi overrides, embeddings and isolates, and zero-width and other format characters are removed.
+/// - Bidi overrides, embeddings and isolates, and zero-width and other format characters are removed, except a
+///   zero-width joiner between two emoji, which is part of one emoji sequence.
 public enum TextSanitizer {
   /// Sanitises at most the first `limit` scalars of `text`, so a 10 MB field costs no more than a short one.
   public static func sanitize(_ text: String, limit: Int) -> String {
@@ -28,6 +29,12 @@ public enum TextSanitizer {
         skipControlString(&scalars)
       case 0x00..<0x20, 0x7F..<0xA0:
         continue
+      case 0x200D:
+        // A zero-width joiner between two emoji makes one picture (👨‍👩‍👧‍👦): keep it there, drop it anywhere else.
+        var lookahead = scalars
+        if let previous = output.last, isEmojiPart(previous), let next = lookahead.next(), isEmojiPart(next) {
+          output.append(scalar)
+        }
       default:
         if isInvisibleFormatting(scalar) { continue }
         output.append(scalar)
@@ -42,6 +49,12 @@ public enum TextSanitizer {
     case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
     default: return scalar.properties.generalCategory == .format
     }
+  }
+
+  /// A pictographic emoji, a skin-tone modifier or the emoji presentation selector: what may stand either side of
+  /// a joiner in an emoji ZWJ sequence. (`isEmoji` alone would also admit digits, `#` and `*`.)
+  static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value == 0xFE0F || scalar.value > 0xFF && scalar.properties.isEmoji
   }
 
   /// After ESC: a CSI (`[`), a control string (`]`, `P`, `X`, `^`, `_`), or a two-character sequence.

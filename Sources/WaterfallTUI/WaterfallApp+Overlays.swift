@@ -6,9 +6,9 @@ extension WaterfallApp {
   var helpLines: [String] {
     let glyphs = options.glyphs
     return [
-      "\(glyphs.arrowDown) j / \(glyphs.arrowUp) k     scroll one row; with a box focused,",
+      Glyphs.helpKeyColumn("\(glyphs.downKey) j / \(glyphs.upKey) k") + "scroll one row; with a box focused,",
       "              move to the next box in its column",
-      "\(glyphs.arrowLeft) h / \(glyphs.arrowRight) l     focus the nearest box in the next column",
+      Glyphs.helpKeyColumn("\(glyphs.leftKey) h / \(glyphs.rightKey) l") + "focus the nearest box in the next column",
       "Enter         select the focused box (shows its detail)",
       "PgDn Space    page down      PgUp b   page up",
       "Ctrl-D        half page down Ctrl-U   half page up",
@@ -56,7 +56,8 @@ extension WaterfallApp {
     let item = items[index]
     let title = DisplayItem.safeTitle(item)
     var lines = ["title  " + (title.isEmpty ? glyphs.dash : title)]
-    lines.append("price  " + DisplayItem.safePrice(item))
+    let price = DisplayItem.safePrice(item)
+    lines.append("price  " + (price.isEmpty ? glyphs.dash : price))
     lines.append("size   \(DatasetValue.format(item.width)) \(glyphs.times) \(DatasetValue.format(item.height)) px")
     lines.append(
       "image  " + (item.imageURL.isEmpty ? glyphs.dash : TextSanitizer.sanitize(item.imageURL, limit: 500)))

@@ -10,7 +10,10 @@ extension WaterfallApp {
     switch view.contentState {
     case .loading: renderPlaceholder(spinnerFrame + " loading the catalogue" + options.glyphs.ellipsis, into: &screen)
     case .empty:
-      if case .failed = view.paging.loadMore {
+      if case .loading = view.paging.loadMore {
+        // A retry of the failed first page is on its way: the catalogue is not known to be empty.
+        renderPlaceholder(spinnerFrame + " loading the catalogue" + options.glyphs.ellipsis, into: &screen)
+      } else if case .failed = view.paging.loadMore {
         renderPlaceholder(
           "loading failed \(options.glyphs.dash) press R to retry", style: Palette.footerFailed, into: &screen)
       } else {
@@ -159,7 +162,8 @@ extension WaterfallApp {
       screen.put(character: border.vertical, x: x + frame.width - 1, y: row, style: borderStyle)
       if line <= imageRows {
         screen.fill(x: x + 1, y: row, width: inner, height: 1, character: shade, style: imageStyle)
-        if line == imageRows {
+        // No price, like no title, draws nothing: not a blank gap in the picture.
+        if line == imageRows, !cell.price.isEmpty {
           screen.put(" \(cell.price) ", x: x + 1, y: row, style: Palette.price, maximumWidth: inner)
         }
       } else {

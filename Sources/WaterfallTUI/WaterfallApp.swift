@@ -57,7 +57,8 @@ public final class WaterfallApp {
   }
 
   var columnPolicy: ColumnPolicy {
-    if let columnOverride { return .fixed(columnOverride) }
+    // A chosen count still gives way to what fits the current width, so a resize never leaves empty slivers.
+    if let columnOverride { return .adaptive(minimumWidth: Self.narrowestColumn, maximumCount: columnOverride) }
     return .adaptive(minimumWidth: options.minimumColumnWidth, maximumCount: options.maximumColumns)
   }
 

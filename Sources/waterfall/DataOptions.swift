@@ -4,36 +4,53 @@ import ShopCatalog
 
 /// Where the items come from and how the simulated feed serves them.
 struct DataOptions: ParsableArguments {
+  @Argument(help: "A dataset, as with --data (as in `less FILE`).")
+  var path: String?
+
   @Option(name: .long, help: "A dataset: a .plist, .json, .jsonl or .csv file, or a directory of page files.")
   var data: String?
 
-  @Option(name: .long, help: "Items per page when one file is served in pages.")
+  // `.unconditional` takes the next word as the value even when it starts with "-", so a negative number reaches
+  // validate() and its message instead of "Missing value".
+  @Option(name: .long, parsing: .unconditional, help: "Items per page when one file is served in pages.")
   var pageSize = 50
 
-  @Option(name: .long, help: "Simulated network latency per page, in milliseconds.")
+  @Option(name: .long, parsing: .unconditional, help: "Simulated network latency per page, in milliseconds.")
   var latency: Int?
 
-  @Option(name: .long, help: "Probability (0 to 1) that a page fetch fails.")
+  @Option(name: .long, parsing: .unconditional, help: "Probability (0 to 1) that a page fetch fails.")
   var failRate = 0.0
 
-  @Option(name: .long, help: "Seed for the injected failures.")
-  var seed: UInt64 = 1
+  @Option(name: .long, parsing: .unconditional, help: "Seed for the injected failures (0 or more).")
+  var seed = 1
 
   @Flag(name: .long, help: "After the last page, start again from the first, forever.")
   var loop = false
 
+  /// The longest simulated latency: a day, far beyond any test, and safe to add to the clock.
+  static let maximumLatency = 86_400_000
+
   func validate() throws {
     guard pageSize > 0 else { throw ValidationError("--page-size must be at least 1") }
-    if let latency, latency < 0 { throw ValidationError("--latency must be 0 or more milliseconds") }
+    if let latency, !(0...Self.maximumLatency).contains(latency) {
+      throw ValidationError("--latency must be between 0 and \(Self.maximumLatency) milliseconds")
+    }
     guard failRate.isFinite, (0...1).contains(failRate) else {
       throw ValidationError("--fail-rate must be between 0 and 1")
     }
+    guard seed >= 0 else { throw ValidationError("--seed must be 0 or more") }
+    if path != nil, data != nil {
+      throw ValidationError("give the dataset once: either as PATH or with --data, not both")
+    }
   }
+
+  /// The dataset path from --data or the positional PATH, if any.
+  var datasetPath: String? { data ?? path }
 
   /// The dataset to show: --data, or the bundled catalogue.
   func loadDataset() throws(DatasetError) -> (dataset: Dataset, name: String) {
-    if let data {
-      return (try DatasetLoader.load(path: data), (data as NSString).lastPathComponent)
+    if let datasetPath {
+      return (try DatasetLoader.load(path: datasetPath), DatasetLoader.displayName(ofPath: datasetPath))
     }
     guard let bundled = BundledCatalogue.locate() else {
       throw DatasetError(
@@ -54,7 +71,7 @@ struct DataOptions: ParsableArguments {
   }
 
   func feed(for dataset: Dataset) -> PageFeed {
-    PageFeed(pages: dataset.pages(pageSize: pageSize), failureRate: failRate, seed: seed, loops: loop)
+    PageFeed(pages: dataset.pages(pageSize: pageSize), failureRate: failRate, seed: UInt64(seed), loops: loop)
   }
 }
 

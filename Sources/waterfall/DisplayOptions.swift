@@ -12,11 +12,20 @@ struct DisplayOptions: ParsableArguments {
   @Flag(name: .long, help: "Label each box with its cell object's ID and reuse count (key v toggles).")
   var showReuse = false
 
-  @Option(name: .long, help: "A fixed column count instead of as many as fit.")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help:
+      "A column count instead of as many as fit (at most \(DisplayOptions.maximumColumns); fewer when the width is too narrow)."
+  )
   var columns: Int?
 
+  /// More columns than this could never fit the widest screen, so a larger count is a mistake, not a wish.
+  static let maximumColumns = 1000
+
   func validate() throws {
-    if let columns, columns < 1 { throw ValidationError("--columns must be at least 1") }
+    if let columns, !(1...Self.maximumColumns).contains(columns) {
+      throw ValidationError("--columns must be between 1 and \(Self.maximumColumns)")
+    }
   }
 
   func appOptions(environment: [String: String], unicode: Bool, latency: Int, catalogueName: String) -> AppOptions {

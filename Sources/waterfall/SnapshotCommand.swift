@@ -17,30 +17,43 @@ struct SnapshotCommand: ParsableCommand {
   @OptionGroup var dataOptions: DataOptions
   @OptionGroup var display: DisplayOptions
 
-  @Option(name: .long, help: "Screen size as WIDTHxHEIGHT.")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "Screen size as WIDTHxHEIGHT, at most \(KeyScript.maximumSize.width)x\(KeyScript.maximumSize.height).")
   var size = "100x30"
 
-  @Option(name: .long, help: "The key script.")
+  // `.unconditional`, so a script that starts with "-" (fewer columns) is a script, not an option.
+  @Option(name: .long, parsing: .unconditional, help: "The key script.")
   var keys = ""
 
   @Flag(name: .long, help: "Print the screen after every step, separated by a line of '='.")
   var everyFrame = false
 
+  func validate() throws {
+    _ = try screenSize()
+    _ = try steps()
+  }
+
+  /// Usage errors, so they exit 64 like every other one.
+  private func screenSize() throws(ValidationError) -> CellSize {
+    do {
+      return try KeyScript.parseSize(size)
+    } catch {
+      throw ValidationError("--size \(TextSanitizer.sanitize(size)): \(error.reason)")
+    }
+  }
+
+  private func steps() throws(ValidationError) -> [ScriptStep] {
+    do {
+      return try KeyScript.parse(keys)
+    } catch {
+      throw ValidationError("--keys: \(error.description)")
+    }
+  }
+
   func run() throws {
-    let screenSize: CellSize
-    do {
-      screenSize = try KeyScript.parseSize(size)
-    } catch {
-      printError("--size \(size): \(error.reason)")
-      throw ExitCode(2)
-    }
-    let steps: [ScriptStep]
-    do {
-      steps = try KeyScript.parse(keys)
-    } catch {
-      printError(error.description)
-      throw ExitCode(2)
-    }
+    let screenSize = try screenSize()
+    let steps = try steps()
     let loaded = try dataOptions.loadDatasetOrExit()
     var options = display.appOptions(
       environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,

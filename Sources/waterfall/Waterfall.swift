@@ -6,9 +6,10 @@ struct Waterfall: ParsableCommand {
     commandName: "waterfall",
     abstract: "A terminal waterfall (masonry) viewer for shop catalogues.",
     discussion: """
-      With no subcommand, opens the viewer on the bundled catalogue (or --data PATH). Press ? inside for the keys.
+      With no subcommand, opens the viewer on the bundled catalogue (or PATH, or --data PATH). Press ? inside for the keys.
       `waterfall snapshot` runs the same app headless and prints the screen; `waterfall check` validates a dataset.
       """,
+    version: "1.0.0",
     subcommands: [ViewCommand.self, SnapshotCommand.self, CheckCommand.self],
     defaultSubcommand: ViewCommand.self)
 }

@@ -32,16 +32,34 @@ struct ValidationTests {
     #expect(
       lines == [
         "\(file): item 2: w: missing",
-        "\(file): item 3: w: must be positive, not 0",
-        "\(file): item 4: w: must be positive, not -5",
+        "\(file): item 3: w: must be between 1 and 100000 pixels, not 0",
+        "\(file): item 4: w: must be between 1 and 100000 pixels, not -5",
         "\(file): item 5: w: not a number (NaN)",
         "\(file): item 6: w: infinite",
-        "\(file): item 7: w: absurdly large: 1000000000000 (at most 100000)",
+        "\(file): item 7: w: must be between 1 and 100000 pixels, not 1000000000000",
         "\(file): item 8: w: not a number: \"wide\"",
         "\(file): item 9: price: must be a string or a number, not an array",
         "\(file): item 10: price: missing",
         "\(file): item 11: w: must be a number, not a boolean",
         "\(file): item 12: (item): must be a dictionary of fields, not an integer",
+      ])
+  }
+
+  @Test("w and h follow one rule: pixels between 1 and 100000, tiny and huge alike")
+  func sideRule() throws {
+    let folder = TemporaryDirectory()
+    let file = folder.write(
+      "sides.json",
+      #"[{"w":1e-9,"h":300,"price":"1"},{"w":200,"h":1e9,"price":"1"},{"w":200,"h":1e-9,"price":"1"},"#
+        + #"{"w":1e9,"h":300,"price":"1"},{"w":1,"h":100000,"price":"1"},{"w":100000,"h":1,"price":"1"}]"#)
+    let dataset = try DatasetLoader.load(path: file)
+    #expect(dataset.itemCount == 2)
+    #expect(
+      dataset.problems.map(\.description) == [
+        "\(file): item 1: w: must be between 1 and 100000 pixels, not 1e-09",
+        "\(file): item 2: h: must be between 1 and 100000 pixels, not 1000000000",
+        "\(file): item 3: h: must be between 1 and 100000 pixels, not 1e-09",
+        "\(file): item 4: w: must be between 1 and 100000 pixels, not 1000000000",
       ])
   }
 

@@ -87,3 +87,15 @@ struct LayoutPropertyTests {
     #expect(ColumnPolicy.fixed(0).columnCount(forWidth: 80, margins: margins) == 1)
   }
 }
+
+@Suite("Column counts beyond the width")
+struct ColumnCountClampTests {
+  @Test("any column count, Int.max included, is clamped to the one-cell columns that fit", arguments: [13, 1000, .max])
+  func hugeCountsAreClamped(count: Int) {
+    let layout = WaterfallLayout(.init(width: 26, columnCount: count), heights: [3, 4, 5])
+    // 26 − 2 margins + 1 gap = 25 cells for columns of 1 + gap 1: 12 of them.
+    #expect(layout.columnCount == 12)
+    #expect(layout.columnWidth == 1)
+    #expect(layout.count == 3)
+  }
+}

@@ -1,4 +1,5 @@
 import Testing
+import WaterfallKit
 import WaterfallTUI
 
 @Suite("Snapshot key scripts")
@@ -17,7 +18,12 @@ struct KeyScriptTests {
       ])
   }
 
-  @Test("bad tokens are named in the error", arguments: ["Jump", "click:1", "resize:0x5", "wait:-3", "C-12", "frob:1"])
+  @Test(
+    "bad tokens are named in the error",
+    arguments: [
+      "Jump", "click:1", "resize:0x5", "wait:-3", "C-12", "frob:1", "resize:100000x100000", "resize:2001x10",
+      "resize:10x1001",
+    ])
   func badTokens(_ token: String) {
     #expect(throws: KeyScriptError.self) { try KeyScript.parse("j \(token) k") }
     do {
@@ -25,6 +31,19 @@ struct KeyScriptTests {
     } catch {
       #expect(error.token == token)
       #expect(error.description.contains("\"\(token)\""))
+    }
+  }
+
+  @Test("sizes up to the documented limit are accepted; larger ones are refused with the limit in the message")
+  func sizeLimit() throws {
+    #expect(try KeyScript.parseSize("2000x1000") == CellSize(width: 2000, height: 1000))
+    for text in ["100000x100000", "2001x1", "1x1001", "9223372036854775807x9223372036854775807"] {
+      #expect(throws: KeyScriptError.self) { try KeyScript.parseSize(text) }
+    }
+    do {
+      _ = try KeyScript.parseSize("100000x100000")
+    } catch {
+      #expect(error.reason == "the size must be at most 2000x1000")
     }
   }
 

@@ -103,3 +103,30 @@ struct ScreenSnapshotTests {
     expectSnapshot(AppFixture.screen(empty, ""), named: "state-empty")
   }
 }
+
+@Suite("Retrying a failed first page")
+struct FirstPageRetryTests {
+  @Test("shows the loading state while the retry is in flight, then the failure again")
+  func retryShowsLoading() {
+    let runner = AppFixture.runner(
+      items: AppFixture.items(4), width: 80, height: 8, failureRate: 1, options: AppFixture.options(latency: 300))
+    #expect(AppFixture.screen(runner, "wait:400").contains("loading failed"))
+    let retrying = AppFixture.screen(runner, "R wait:50")
+    #expect(retrying.contains("loading the catalogue"), "\(retrying)")
+    #expect(!retrying.contains("empty"), "\(retrying)")
+    #expect(AppFixture.screen(runner, "wait:300").contains("loading failed"))
+  }
+}
+
+@Suite("The help in ASCII")
+struct AsciiHelpTests {
+  @Test("names the arrow keys in words, not with v and ^, which read as letter keys")
+  func arrowKeysInWords() {
+    let runner = AppFixture.runner(
+      items: AppFixture.items(4), width: 80, height: 24, options: AppFixture.options(ascii: true))
+    let screen = AppFixture.screen(runner, "?")
+    #expect(screen.contains("Down j / Up k"), "\(screen)")
+    #expect(screen.contains("Left h / Right l"), "\(screen)")
+    #expect(!screen.contains("v j") && !screen.contains("< h"), "\(screen)")
+  }
+}

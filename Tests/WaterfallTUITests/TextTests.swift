@@ -116,3 +116,43 @@ struct ScreenTests {
     #expect(screen[0, 0].style == Style(attributes: [.bold]))
   }
 }
+
+@Suite("Emoji sequences are one grapheme cluster")
+struct EmojiSequenceTests {
+  static let sequences = ["👨‍👩‍👧‍👦", "👩‍💻", "🏳️‍🌈", "❤️‍🔥", "👍🏽"]
+
+  @Test("a ZWJ sequence survives sanitising whole and measures 2 columns", arguments: sequences)
+  func sequenceIsKept(_ emoji: String) {
+    let clean = TextSanitizer.sanitize("a \(emoji) b")
+    #expect(clean == "a \(emoji) b")
+    #expect(clean.count == 5, "one Character for the whole sequence")
+    #expect(DisplayWidth.of(clean) == 6)
+    #expect(TextLayout.clip("\(emoji)\(emoji)\(emoji)", toWidth: 5) == "\(emoji)\(emoji)…")
+  }
+
+  @Test("the screen puts a ZWJ sequence in one wide cell")
+  func sequenceInOneCell() {
+    var screen = Screen(width: 6, height: 1)
+    let end = screen.put(TextSanitizer.sanitize("👨‍👩‍👧‍👦x"), x: 0, y: 0)
+    #expect(end == 3)
+    #expect(screen[0, 0].character == "👨‍👩‍👧‍👦" && screen[0, 0].width == 2)
+    #expect(screen[1, 0].isContinuation && screen[2, 0].character == "x")
+  }
+
+  @Test("a joiner anywhere else is still removed, and so are bidi controls")
+  func strayJoinerRemoved() {
+    #expect(TextSanitizer.sanitize("a\u{200D}b") == "ab")
+    #expect(TextSanitizer.sanitize("1\u{200D}2") == "12")
+    #expect(TextSanitizer.sanitize("🔥\u{200D}") == "🔥")
+    #expect(TextSanitizer.sanitize("\u{200D}🔥") == "🔥")
+    #expect(TextSanitizer.sanitize("🔥\u{200D}\u{202E}🔥") == "🔥🔥")
+    #expect(TextSanitizer.sanitize("\u{202E}👩\u{200D}💻\u{2066}") == "👩\u{200D}💻")
+  }
+
+  @Test("a box reserves title lines by the sequence's width, not its parts'")
+  func titleWidth() {
+    var item = AppFixture.items(1)[0]
+    item.title = "👨‍👩‍👧‍👦"
+    #expect(DisplayItem(item).titleWidth == 2)
+  }
+}
