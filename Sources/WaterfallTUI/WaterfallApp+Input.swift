@@ -30,7 +30,13 @@ extension WaterfallApp {
 
     switch key {
     case .escape:
-      if overlay != .none { overlay = .none } else { focusedIndex = nil }
+      if overlay != .none {
+        overlay = .none
+      } else {
+        // Let go of everything, so the selection no longer anchors resizes and column changes.
+        focusedIndex = nil
+        view.selectItem(at: nil)
+      }
     case .character("?"): overlay = overlay == .help ? .none : .help
     case .character("s"): overlay = overlay == .statistics ? .none : .statistics
     case .character("v"): showReuse.toggle()
