@@ -37,7 +37,8 @@ public final class WaterfallApp {
     self.columnOverride = options.fixedColumns
     view = WaterfallView(
       viewportSize: Self.viewportSize(for: screenSize), columnPolicy: .fixed(1),
-      margins: WaterfallMargins(top: 0, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 0))
+      margins: WaterfallMargins(top: 0, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 0),
+      refreshThreshold: Self.pullRowsToRefresh)
     view.register(identifier: ItemCell.identifier) { ItemCell(reuseIdentifier: ItemCell.identifier, objectID: $0) }
     view.dataSource = self
     view.delegate = self
@@ -48,6 +49,10 @@ public final class WaterfallApp {
     view.reloadData()
     view.beginRefresh()
   }
+
+  /// A refresh throws away every loaded page, so it takes a deliberate pull: more than one wheel notch, or ↑ held
+  /// (three presses at the top are not enough).
+  static let pullRowsToRefresh = 2 * wheelRows
 
   /// The waterfall gets every row but the status bar's.
   static func viewportSize(for screen: CellSize) -> CellSize {
