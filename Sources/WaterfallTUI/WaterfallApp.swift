@@ -9,7 +9,11 @@ public final class WaterfallApp {
   public private(set) var items: [ShopItem] = []
   public private(set) var displayItems: [DisplayItem] = []
   public private(set) var screenSize: CellSize
-  public internal(set) var overlay = Overlay.none
+  public internal(set) var overlay = Overlay.none {
+    didSet { if overlay != oldValue { overlayScroll = 0 } }
+  }
+  /// The first body line the open overlay shows; each overlay opens at its top.
+  public internal(set) var overlayScroll = 0
   public internal(set) var focusedIndex: Int?
   public internal(set) var showReuse: Bool
   public internal(set) var isQuitting = false
