@@ -7,10 +7,13 @@ public final class WaterfallView {
   public weak var dataSource: (any WaterfallDataSource)?
   public weak var delegate: (any WaterfallDelegate)?
 
-  /// How the column count follows the width, unless the delegate decides. Changing it relayouts.
+  /// How the column count follows the width, unless the delegate decides. Changing it relayouts, keeping the
+  /// place as ``relayout(anchor:)`` does; ``setColumnPolicy(_:anchor:)`` names the item to keep.
   public var columnPolicy: ColumnPolicy {
-    didSet { relayout() }
+    get { storedColumnPolicy }
+    set { setColumnPolicy(newValue) }
   }
+  private var storedColumnPolicy: ColumnPolicy
   /// Margins by type, unless the delegate decides. Changing them relayouts.
   public var margins: WaterfallMargins {
     didSet { relayout() }
@@ -51,7 +54,7 @@ public final class WaterfallView {
     poolCapacityPerIdentifier: Int = 256, refreshThreshold: Int = 3
   ) {
     self.viewportSize = CellSize(width: max(0, viewportSize.width), height: max(0, viewportSize.height))
-    self.columnPolicy = columnPolicy
+    self.storedColumnPolicy = columnPolicy
     self.margins = margins
     self.pool = ReusePool(capacityPerIdentifier: poolCapacityPerIdentifier)
     self.paging = PagingStateMachine(refreshThreshold: refreshThreshold)
@@ -162,6 +165,12 @@ public final class WaterfallView {
     let configuration = currentConfiguration()
     if configuration != layout.configuration { rebuildLayout(configuration: configuration) }
     restore(place)
+  }
+
+  /// Changes the column policy and relayouts, keeping `anchor` (the front end's focus, say) in view.
+  public func setColumnPolicy(_ policy: ColumnPolicy, anchor: Int? = nil) {
+    storedColumnPolicy = policy
+    relayout(anchor: anchor)
   }
 
   /// Lays out again (new column count, margins or header/footer), keeping `anchor` or the current place in view:

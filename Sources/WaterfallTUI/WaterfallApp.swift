@@ -148,12 +148,12 @@ public final class WaterfallApp {
     let mostThatFit = ColumnPolicy.adaptive(minimumWidth: Self.narrowestColumn, maximumCount: .max)
       .columnCount(forWidth: view.viewportSize.width, margins: view.margins)
     columnOverride = min(mostThatFit, max(1, view.columnCount + delta))
-    view.columnPolicy = columnPolicy
+    view.setColumnPolicy(columnPolicy, anchor: visibleFocus)
   }
 
   func resetColumns() {
     columnOverride = nil
-    view.columnPolicy = columnPolicy
+    view.setColumnPolicy(columnPolicy, anchor: visibleFocus)
   }
 
   /// The focused item when any row of it is on screen.

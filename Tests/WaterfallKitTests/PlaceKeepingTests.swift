@@ -125,6 +125,25 @@ struct PlaceRoundTripTests {
   }
 }
 
+extension PlaceRoundTripTests {
+  @Test("a column change keeps a named anchor wholly in view when it was and fits", arguments: seeds.prefix(80))
+  func columnChangeKeepsNamedAnchor(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let (source, view) = Self.randomView(&random)
+    defer { withExtendedLifetime(source) {} }
+    view.scroll(toOffset: Int.random(in: 0...max(0, view.maximumOffset), using: &random))
+    let whole = view.indicesInViewport.filter { view.viewportRect.containsRows(of: view.layout.frame(of: $0)) }
+    guard let anchor = whole.randomElement(using: &random) else { return }
+    view.setColumnPolicy(.fixed(Int.random(in: 1...8, using: &random)), anchor: anchor)
+    let frame = view.layout.frame(of: anchor)
+    if frame.height <= view.viewportSize.height {
+      #expect(view.viewportRect.containsRows(of: frame), "seed \(seed)")
+    } else {
+      #expect(frame.intersects(view.viewportRect), "seed \(seed)")
+    }
+  }
+}
+
 extension CellRect {
   func containsRows(of other: CellRect) -> Bool { other.y >= y && other.maxY <= maxY }
 }

@@ -53,3 +53,21 @@ struct PlaceKeepingEventTests {
     #expect(app.view.contentOffset == offset)
   }
 }
+
+extension PlaceKeepingEventTests {
+  @Test("+, - and = keep the focused box whole in view when it fits", arguments: ["+", "+ +", "-", "- -", "+ + ="])
+  func columnChangesKeepFocus(keys: String) {
+    let runner = Self.runner(columns: nil)
+    let app = runner.app
+    runner.apply(try! KeyScript.parse("C-d C-d l l j"))
+    let focus = try! #require(app.focusedIndex)
+    runner.apply(try! KeyScript.parse(keys))
+    let frame = app.view.layout.frame(of: focus)
+    let viewport = app.view.viewportRect
+    if frame.height <= viewport.height {
+      #expect(frame.y >= viewport.y && frame.maxY <= viewport.maxY, "keys \(keys)")
+    } else {
+      #expect(frame.intersects(viewport), "keys \(keys)")
+    }
+  }
+}
