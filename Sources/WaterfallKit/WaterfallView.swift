@@ -7,10 +7,13 @@ public final class WaterfallView {
   public weak var dataSource: (any WaterfallDataSource)?
   public weak var delegate: (any WaterfallDelegate)?
 
-  /// How the column count follows the width, unless the delegate decides. Changing it relayouts.
+  /// How the column count follows the width, unless the delegate decides. Changing it relayouts, keeping the
+  /// place as ``relayout(anchor:)`` does; ``setColumnPolicy(_:anchor:)`` names the item to keep.
   public var columnPolicy: ColumnPolicy {
-    didSet { relayout() }
+    get { storedColumnPolicy }
+    set { setColumnPolicy(newValue) }
   }
+  private var storedColumnPolicy: ColumnPolicy
   /// Margins by type, unless the delegate decides. Changing them relayouts.
   public var margins: WaterfallMargins {
     didSet { relayout() }
@@ -51,7 +54,7 @@ public final class WaterfallView {
     poolCapacityPerIdentifier: Int = 256, refreshThreshold: Int = 3
   ) {
     self.viewportSize = CellSize(width: max(0, viewportSize.width), height: max(0, viewportSize.height))
-    self.columnPolicy = columnPolicy
+    self.storedColumnPolicy = columnPolicy
     self.margins = margins
     self.pool = ReusePool(capacityPerIdentifier: poolCapacityPerIdentifier)
     self.paging = PagingStateMachine(refreshThreshold: refreshThreshold)
@@ -129,6 +132,7 @@ public final class WaterfallView {
   /// Lays every item out again from the data source. Cells whose item still exists and is still in the
   /// buffered viewport are kept untouched; pass `keepingCells: false` when the items behind the indices changed.
   public func reloadData(keepingCells: Bool = true) {
+    rememberedPlace = nil
     if !keepingCells { recycleAllCells() }
     rebuildLayout(configuration: currentConfiguration())
     if let selected = selectedIndex, selected >= itemCount { selectedIndex = nil }
@@ -141,6 +145,7 @@ public final class WaterfallView {
   public func appendItems() {
     let total = askCount()
     guard total >= itemCount else { return reloadData() }
+    rememberedPlace = nil
     let width = layout.columnWidth
     let newHeights = (itemCount..<total).map { askHeight($0, columnWidth: width) }
     layout.append(heights: newHeights)
@@ -149,35 +154,79 @@ public final class WaterfallView {
 
   // MARK: - Size and columns
 
-  /// Changes the viewport. A new width (or a new column count for it) relayouts and keeps the user's place:
-  /// `anchor` if given, else the selected item when it is on screen, else the item at the top of the viewport.
+  /// Changes the viewport and keeps the user's place (see ``relayout(anchor:)``): `anchor` if given, else the
+  /// selected item when it is on screen, else the item at the top of the viewport. At the bottom it stays at the
+  /// bottom.
   public func setViewportSize(_ size: CellSize, anchor: Int? = nil) {
     let size = CellSize(width: max(0, size.width), height: max(0, size.height))
-    if size.width != viewportSize.width {
-      // The anchor is found in the old viewport, before the size changes.
-      let keep = anchor ?? placeAnchor()
-      viewportSize = size
-      relayout(anchor: keep)
-    } else {
-      viewportSize = size
-      clampOffset()
-      layoutPass()
-    }
+    // The place is read in the old viewport, before the size changes.
+    let place = rememberPlace(anchor: anchor)
+    viewportSize = size
+    let configuration = currentConfiguration()
+    if configuration != layout.configuration { rebuildLayout(configuration: configuration) }
+    restore(place)
   }
 
-  /// Lays out again (new column count, margins or header/footer), keeping `anchor` or the current place in view.
+  /// Changes the column policy and relayouts, keeping `anchor` (the front end's focus, say) in view.
+  public func setColumnPolicy(_ policy: ColumnPolicy, anchor: Int? = nil) {
+    storedColumnPolicy = policy
+    relayout(anchor: anchor)
+  }
+
+  /// Lays out again (new column count, margins or header/footer), keeping `anchor` or the current place in view:
+  /// the anchor keeps its distance from the viewport top where it can, stays whole in view when it was and fits,
+  /// and a view at the bottom stays at the bottom. Until the user scrolls or selects, a run of such changes keeps
+  /// measuring from the place before the first of them, so going there and back returns to the same offset.
   public func relayout(anchor: Int? = nil) {
-    let keep = anchor ?? placeAnchor()
-    let distanceFromTop = keep.map { layout.frame(of: $0).y - contentOffset }
+    let place = rememberPlace(anchor: anchor)
     let configuration = currentConfiguration()
     if configuration != layout.configuration || layout.count != askCount() {
       rebuildLayout(configuration: configuration)
     }
-    if let keep, keep < itemCount, let distanceFromTop {
-      contentOffset = layout.frame(of: keep).y - distanceFromTop
-      clampOffset()
-      if !layout.frame(of: keep).intersects(viewportRect) {
-        return scrollToItem(keep, at: .top)
+    restore(place)
+  }
+
+  /// The user's place before a run of resizes and column changes; see ``relayout(anchor:)``.
+  private struct Place {
+    var anchor: Int?
+    var distanceFromTop: Int
+    var wasWhole: Bool
+    var atBottom: Bool
+  }
+
+  /// Set by the first resize or column change, cleared by anything that moves the view or changes the data.
+  private var rememberedPlace: Place?
+
+  private func rememberPlace(anchor: Int?) -> Place {
+    if let remembered = rememberedPlace, anchor == nil || anchor == remembered.anchor {
+      return remembered
+    }
+    let atBottom = maximumOffset > 0 && contentOffset == maximumOffset
+    // At the bottom only a chosen item matters; the top item would pull the view off the bottom.
+    let chosen = anchor ?? selectedIndex.flatMap { indicesInViewport.contains($0) ? $0 : nil }
+    let keep = atBottom ? chosen : chosen ?? placeAnchor()
+    let frame = keep.map { layout.frame(of: $0) }
+    let place = Place(
+      anchor: keep, distanceFromTop: (frame?.y ?? contentOffset) - contentOffset,
+      wasWhole: frame.map { $0.y >= contentOffset && $0.maxY <= contentOffset + viewportSize.height } ?? false,
+      atBottom: atBottom)
+    rememberedPlace = place
+    return place
+  }
+
+  private func restore(_ place: Place) {
+    let anchor = place.anchor.flatMap { $0 < itemCount ? $0 : nil }
+    if place.atBottom {
+      contentOffset = maximumOffset
+    } else if let anchor {
+      contentOffset = clamped(layout.frame(of: anchor).y - place.distanceFromTop)
+    }
+    if let anchor {
+      let frame = layout.frame(of: anchor)
+      if place.wasWhole, frame.height <= viewportSize.height {
+        contentOffset = offset(revealing: anchor, at: .visible)
+      } else if !frame.intersects(viewportRect) {
+        contentOffset = clamped(frame.y)
       }
     }
     clampOffset()
@@ -199,6 +248,7 @@ public final class WaterfallView {
 
   /// Moves the viewport to `offset` (clamped) without counting as a user's move: no load-more, no pull.
   public func scroll(toOffset offset: Int) {
+    rememberedPlace = nil
     contentOffset = offset
     clampOffset()
     layoutPass()
@@ -217,6 +267,7 @@ public final class WaterfallView {
 
   private func userScroll(toOffset offset: Int, intent: Int) {
     let overscroll = offset < 0 ? -offset : 0
+    rememberedPlace = nil
     contentOffset = offset
     clampOffset()
     layoutPass()
@@ -259,6 +310,7 @@ public final class WaterfallView {
 
   /// Selects item `index` (or clears the selection with `nil`) and tells the delegate.
   public func selectItem(at index: Int?) {
+    rememberedPlace = nil
     guard let index else {
       selectedIndex = nil
       return

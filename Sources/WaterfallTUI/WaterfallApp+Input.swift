@@ -28,13 +28,21 @@ extension WaterfallApp {
     }
     if key == .character("!"), options.crashKeyEnabled { fatalError("crash forced with ! (WATERFALL_CRASH_KEY)") }
     if isTooSmall { return }
+    // An open overlay takes every key, so nothing moves behind it.
+    if overlay != .none { return handleOverlayKey(key) }
     // Only moving further up keeps a pull going; anything else lets go of it.
     let continuesPull = key == .up || key == .character("k")
     if !continuesPull, lastPullTime != nil { releasePull() }
 
     switch key {
     case .escape:
-      if overlay != .none { overlay = .none } else { focusedIndex = nil }
+      if overlay != .none {
+        overlay = .none
+      } else {
+        // Let go of everything, so the selection no longer anchors resizes and column changes.
+        focusedIndex = nil
+        view.selectItem(at: nil)
+      }
     case .character("?"): overlay = overlay == .help ? .none : .help
     case .character("s"): overlay = overlay == .statistics ? .none : .statistics
     case .character("v"): showReuse.toggle()
@@ -61,6 +69,9 @@ extension WaterfallApp {
 
   private func handle(_ mouse: MouseEvent) {
     if isTooSmall { return }
+    if overlay != .none, mouse.kind != .press {
+      return scrollOverlay(by: mouse.kind == .wheelUp ? -Self.wheelRows : Self.wheelRows)
+    }
     switch mouse.kind {
     case .wheelUp: scroll(by: -Self.wheelRows)
     case .wheelDown: scroll(by: Self.wheelRows)
@@ -82,6 +93,27 @@ extension WaterfallApp {
         break
       }
     }
+  }
+
+  /// Keys while an overlay is open: they scroll it, switch it or close it. `q` still quits (handled before).
+  private func handleOverlayKey(_ key: Key) {
+    let page = max(1, overlayGeometry.visibleRows - 1)
+    switch key {
+    case .escape, .enter: overlay = .none
+    case .character("?"): overlay = overlay == .help ? .none : .help
+    case .character("s"): overlay = overlay == .statistics ? .none : .statistics
+    case .down, .character("j"): scrollOverlay(by: 1)
+    case .up, .character("k"): scrollOverlay(by: -1)
+    case .pageDown, .character(" "), .control("d"): scrollOverlay(by: page)
+    case .pageUp, .character("b"), .control("u"): scrollOverlay(by: -page)
+    case .home, .character("g"): overlayScroll = 0
+    case .end, .character("G"): overlayScroll = overlayGeometry.maximumScroll
+    default: break
+    }
+  }
+
+  private func scrollOverlay(by rows: Int) {
+    overlayScroll = min(max(0, overlayScroll + rows), overlayGeometry.maximumScroll)
   }
 
   /// A page is the viewport less one row, so one row of context stays on screen.

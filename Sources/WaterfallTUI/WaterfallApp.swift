@@ -9,7 +9,11 @@ public final class WaterfallApp {
   public private(set) var items: [ShopItem] = []
   public private(set) var displayItems: [DisplayItem] = []
   public private(set) var screenSize: CellSize
-  public internal(set) var overlay = Overlay.none
+  public internal(set) var overlay = Overlay.none {
+    didSet { if overlay != oldValue { overlayScroll = 0 } }
+  }
+  /// The first body line the open overlay shows; each overlay opens at its top.
+  public internal(set) var overlayScroll = 0
   public internal(set) var focusedIndex: Int?
   public internal(set) var showReuse: Bool
   public internal(set) var isQuitting = false
@@ -39,7 +43,8 @@ public final class WaterfallApp {
     self.columnOverride = options.fixedColumns
     view = WaterfallView(
       viewportSize: Self.viewportSize(for: screenSize), columnPolicy: .fixed(1),
-      margins: WaterfallMargins(top: 0, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 0))
+      margins: WaterfallMargins(top: 0, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 0),
+      refreshThreshold: Self.pullRowsToRefresh)
     view.register(identifier: ItemCell.identifier) { ItemCell(reuseIdentifier: ItemCell.identifier, objectID: $0) }
     view.dataSource = self
     view.delegate = self
@@ -50,6 +55,10 @@ public final class WaterfallApp {
     view.reloadData()
     view.beginRefresh()
   }
+
+  /// A refresh throws away every loaded page, so it takes a deliberate pull: more than one wheel notch, or ↑ held
+  /// (three presses at the top are not enough).
+  static let pullRowsToRefresh = 2 * wheelRows
 
   /// The waterfall gets every row but the status bar's.
   static func viewportSize(for screen: CellSize) -> CellSize {
@@ -148,12 +157,12 @@ public final class WaterfallApp {
     let mostThatFit = ColumnPolicy.adaptive(minimumWidth: Self.narrowestColumn, maximumCount: .max)
       .columnCount(forWidth: view.viewportSize.width, margins: view.margins)
     columnOverride = min(mostThatFit, max(1, view.columnCount + delta))
-    view.columnPolicy = columnPolicy
+    view.setColumnPolicy(columnPolicy, anchor: visibleFocus)
   }
 
   func resetColumns() {
     columnOverride = nil
-    view.columnPolicy = columnPolicy
+    view.setColumnPolicy(columnPolicy, anchor: visibleFocus)
   }
 
   /// The focused item when any row of it is on screen.

@@ -149,7 +149,7 @@ struct EventSequenceTests {
     #expect(app.items.count == 30, "the load-more result that came after the refresh was dropped")
     #expect(app.items == Array(AppFixture.items(30)))
     #expect(app.view.contentOffset == 0)
-    runner.apply(try! KeyScript.parse("wheelup:3,3"))
+    runner.apply(try! KeyScript.parse("wheelup:3,3 wheelup:3,3"))
     #expect(app.renderedScreen().line(0).contains("release to refresh"))
     runner.apply(try! KeyScript.parse("wait:400"))
     #expect(app.view.paging.isRefreshing)

@@ -66,7 +66,7 @@ struct ScreenSnapshotTests {
     let runner = AppFixture.runner(
       items: AppFixture.items(8), width: 40, height: 10, options: AppFixture.options(columns: 2))
     expectSnapshot(AppFixture.screen(runner, "k"), named: "header-pulling")
-    expectSnapshot(AppFixture.screen(runner, "k k"), named: "header-release-to-refresh")
+    expectSnapshot(AppFixture.screen(runner, "k k k k k"), named: "header-release-to-refresh")
   }
 
   @Test("overlays: help, reuse statistics, item detail", arguments: ["?", "s", "click:5,3"])
