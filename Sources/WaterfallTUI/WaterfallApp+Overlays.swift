@@ -20,7 +20,7 @@ extension WaterfallApp {
       "v             show cell reuse labels (#id r<reuses>)",
       "s             reuse statistics",
       "?             this help      Esc      close / unfocus",
-      "in a panel    \(glyphs.arrowUp) \(glyphs.arrowDown) j k PgUp PgDn scroll it, Esc closes",
+      "in a panel    \(glyphs.upKey) \(glyphs.downKey) j k PgUp PgDn scroll it, Esc closes",
       "q             quit",
     ]
   }
