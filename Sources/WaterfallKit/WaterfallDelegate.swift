@@ -12,10 +12,6 @@ public protocol WaterfallDelegate: AnyObject {
   func waterfallView(_ waterfallView: WaterfallView, willDisplay cell: WaterfallCell, forItemAt index: Int)
   /// `cell` stopped showing item `index` and went back to the pool.
   func waterfallView(_ waterfallView: WaterfallView, didEndDisplaying cell: WaterfallCell, forItemAt index: Int)
-  /// Fetch the next page, then report with ``WaterfallView/finishLoadMore(request:outcome:)``.
-  func waterfallView(_ waterfallView: WaterfallView, didRequestLoadMore request: Int)
-  /// Fetch the first page again, then report with ``WaterfallView/finishRefresh(request:outcome:)``.
-  func waterfallView(_ waterfallView: WaterfallView, didRequestRefresh request: Int)
 }
 
 extension WaterfallDelegate {
@@ -28,6 +24,4 @@ extension WaterfallDelegate {
   public func waterfallView(
     _ waterfallView: WaterfallView, didEndDisplaying cell: WaterfallCell, forItemAt index: Int
   ) {}
-  public func waterfallView(_ waterfallView: WaterfallView, didRequestLoadMore request: Int) {}
-  public func waterfallView(_ waterfallView: WaterfallView, didRequestRefresh request: Int) {}
 }

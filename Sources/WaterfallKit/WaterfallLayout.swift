@@ -1,4 +1,4 @@
-/// Shortest-column ("waterfall") layout of items in character cells, with a per-column index that answers
+/// Shortest-column ("waterfall") layout of items on the character grid, with a per-column index that answers
 /// visibility and hit-test queries without scanning every frame.
 ///
 /// Content, top to bottom: the header region (`headerHeight` rows, full width), `margins.top`, the columns,
@@ -117,11 +117,11 @@ public struct WaterfallLayout: Sendable {
   }
 
   /// The frame of item `index`.
-  public func frame(of index: Int) -> CellRect {
+  public func frame(of index: Int) -> GridRect {
     let column = columnOfItem[index]
     let row = rowInColumn[index]
     let top = columnTops[column][row]
-    return CellRect(x: columnX(column), y: top, width: columnWidth, height: columnBottoms[column][row] - top)
+    return GridRect(x: columnX(column), y: top, width: columnWidth, height: columnBottoms[column][row] - top)
   }
 
   /// The column item `index` sits in.
@@ -153,19 +153,19 @@ public struct WaterfallLayout: Sendable {
   }
 
   /// The header region: full width at the top of the content.
-  public var headerFrame: CellRect {
-    CellRect(x: 0, y: 0, width: configuration.width, height: configuration.headerHeight)
+  public var headerFrame: GridRect {
+    GridRect(x: 0, y: 0, width: configuration.width, height: configuration.headerHeight)
   }
 
   /// The footer region: full width right after the tallest column.
-  public var footerFrame: CellRect {
-    CellRect(x: 0, y: itemsBottom, width: configuration.width, height: configuration.footerHeight)
+  public var footerFrame: GridRect {
+    GridRect(x: 0, y: itemsBottom, width: configuration.width, height: configuration.footerHeight)
   }
 
   /// The empty or loading placeholder region; empty when there are items.
-  public var placeholderFrame: CellRect {
+  public var placeholderFrame: GridRect {
     let height = count == 0 ? configuration.placeholderHeight : 0
-    return CellRect(x: 0, y: itemsTop, width: configuration.width, height: height)
+    return GridRect(x: 0, y: itemsTop, width: configuration.width, height: height)
   }
 
   /// Tallest column + footer + bottom margin.
@@ -175,7 +175,7 @@ public struct WaterfallLayout: Sendable {
 
   /// The items whose frames share a cell with `rect`, in ascending index order.
   /// O(columns·log n + k): a binary search per column the rect overlaps, then only the k items found.
-  public func items(intersecting rect: CellRect) -> [Int] {
+  public func items(intersecting rect: GridRect) -> [Int] {
     guard !rect.isEmpty, count > 0 else { return [] }
     var found: [Int] = []
     for column in 0..<columnCount {
@@ -194,7 +194,7 @@ public struct WaterfallLayout: Sendable {
   }
 
   /// What lies under `point`, found by geometry in O(log n): the column from x, then a binary search by y.
-  public func hitTest(_ point: CellPoint) -> HitTarget {
+  public func hitTest(_ point: GridPoint) -> HitTarget {
     let margins = configuration.margins
     guard point.x >= 0, point.x < configuration.width, point.y >= 0, point.y < contentHeight else {
       return .outside

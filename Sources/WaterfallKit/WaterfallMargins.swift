@@ -1,4 +1,4 @@
-/// Margins by type, in character cells, as the originals' delegate methods give them.
+/// Margins by type, in character columns and rows, as the originals' delegate methods give them.
 public struct WaterfallMargins: Hashable, Sendable {
   /// Rows between the header (or the top of the content) and the first row of items.
   public var top: Int

@@ -21,7 +21,7 @@ public enum InteractiveRunner {
     let start = ContinuousClock.now
     let size = session.size
     let app = WaterfallApp(
-      feed: feed, loader: BackgroundPageLoader(), screenSize: CellSize(width: size.width, height: size.height),
+      feed: feed, loader: BackgroundPageLoader(), screenSize: GridSize(width: size.width, height: size.height),
       options: options)
     let presenter = CursesPresenter(colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8)
     var screen = Screen(width: size.width, height: size.height)

@@ -68,10 +68,10 @@ public enum KeyScript {
 
   /// The largest screen a snapshot or a `resize:` step may ask for: far beyond any real terminal, yet small enough
   /// that the in-memory screen stays a few megabytes (100000x100000 would need 240 GB).
-  public static let maximumSize = CellSize(width: 2000, height: 1000)
+  public static let maximumSize = GridSize(width: 2000, height: 1000)
 
   /// A screen size written `WIDTHxHEIGHT`, both positive and at most ``maximumSize``.
-  public static func parseSize(_ text: String, token: String? = nil) throws(KeyScriptError) -> CellSize {
+  public static func parseSize(_ text: String, token: String? = nil) throws(KeyScriptError) -> GridSize {
     let token = token ?? text
     let (width, height) = try pair(text.lowercased(), separator: "x", token: token, form: "WIDTHxHEIGHT")
     guard width > 0, height > 0 else { throw KeyScriptError(token: token, reason: "the size must be positive") }
@@ -79,7 +79,7 @@ public enum KeyScript {
       throw KeyScriptError(
         token: token, reason: "the size must be at most \(maximumSize.width)x\(maximumSize.height)")
     }
-    return CellSize(width: width, height: height)
+    return GridSize(width: width, height: height)
   }
 
   private static func pair(

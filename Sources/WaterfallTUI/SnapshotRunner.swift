@@ -7,7 +7,7 @@ public final class SnapshotRunner {
   private let loader = SimulatedPageLoader()
   private var clock = 0
 
-  public init(feed: PageFeed, size: CellSize, options: AppOptions) {
+  public init(feed: PageFeed, size: GridSize, options: AppOptions) {
     app = WaterfallApp(feed: feed, loader: loader, screenSize: size, options: options)
     settle()
   }

@@ -6,9 +6,10 @@ extension WaterfallApp {
 
   /// Applies one input event.
   public func handle(_ event: InputEvent) {
+    defer { startRequestedPages() }
     switch event {
     case .resize(let width, let height):
-      resize(to: CellSize(width: width, height: height))
+      resize(to: GridSize(width: width, height: height))
     case .key(let key):
       notice = nil
       handle(key)
@@ -82,7 +83,7 @@ extension WaterfallApp {
         return
       }
       guard mouse.y < view.viewportSize.height else { return }
-      let point = view.contentPoint(fromViewport: CellPoint(x: mouse.x, y: mouse.y))
+      let point = view.contentPoint(fromViewport: GridPoint(x: mouse.x, y: mouse.y))
       switch view.selectItem(atContentPoint: point) {
       case .item(let index):
         focusedIndex = index
@@ -147,7 +148,7 @@ extension WaterfallApp {
     guard column >= 0, column < layout.columnCount else { return }
     let frame = layout.frame(of: focus)
     let candidates = layout.items(
-      intersecting: CellRect(x: layout.columnX(column), y: frame.y, width: layout.columnWidth, height: frame.height))
+      intersecting: GridRect(x: layout.columnX(column), y: frame.y, width: layout.columnWidth, height: frame.height))
     let target =
       candidates.max { overlap($0, frame) < overlap($1, frame) }
       ?? layout.items(inColumn: column).last
@@ -156,7 +157,7 @@ extension WaterfallApp {
     reveal(target)
   }
 
-  private func overlap(_ index: Int, _ frame: CellRect) -> Int {
+  private func overlap(_ index: Int, _ frame: GridRect) -> Int {
     let other = view.layout.frame(of: index)
     return min(other.maxY, frame.maxY) - max(other.y, frame.y)
   }

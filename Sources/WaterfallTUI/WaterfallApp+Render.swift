@@ -131,7 +131,7 @@ extension WaterfallApp {
     }
   }
 
-  private func drawBox(index: Int, cell: ItemCell, frame: CellRect, into screen: inout Screen) {
+  private func drawBox(index: Int, cell: ItemCell, frame: GridRect, into screen: inout Screen) {
     let item = displayItems[index]
     let glyphs = options.glyphs
     let isSelected = view.selectedIndex == index

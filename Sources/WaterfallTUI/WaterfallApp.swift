@@ -8,7 +8,7 @@ public final class WaterfallApp {
   public let options: AppOptions
   public private(set) var items: [ShopItem] = []
   public private(set) var displayItems: [DisplayItem] = []
-  public private(set) var screenSize: CellSize
+  public private(set) var screenSize: GridSize
   public internal(set) var overlay = Overlay.none {
     didSet { if overlay != oldValue { overlayScroll = 0 } }
   }
@@ -34,7 +34,7 @@ public final class WaterfallApp {
   var lastPullTime: Int?
   var columnOverride: Int?
 
-  public init(feed: PageFeed, loader: any PageLoader, screenSize: CellSize, options: AppOptions = AppOptions()) {
+  public init(feed: PageFeed, loader: any PageLoader, screenSize: GridSize, options: AppOptions = AppOptions()) {
     self.feed = feed
     self.loader = loader
     self.options = options
@@ -54,6 +54,7 @@ public final class WaterfallApp {
     view.columnPolicy = columnPolicy
     view.reloadData()
     view.beginRefresh()
+    startRequestedPages()
   }
 
   /// A refresh throws away every loaded page, so it takes a deliberate pull: more than one wheel notch, or ↑ held
@@ -61,8 +62,8 @@ public final class WaterfallApp {
   static let pullRowsToRefresh = 2 * wheelRows
 
   /// The waterfall gets every row but the status bar's.
-  static func viewportSize(for screen: CellSize) -> CellSize {
-    CellSize(width: max(1, screen.width), height: max(1, screen.height - 1))
+  static func viewportSize(for screen: GridSize) -> GridSize {
+    GridSize(width: max(1, screen.width), height: max(1, screen.height - 1))
   }
 
   var columnPolicy: ColumnPolicy {
@@ -85,6 +86,7 @@ public final class WaterfallApp {
 
   /// Advances the clock, takes in the pages that arrived, and lets go of a pull that has rested.
   public func tick(now time: Int) {
+    defer { startRequestedPages() }
     now = max(now, time)
     for delivery in mailbox.drain() { receive(delivery) }
     if let lastPullTime, now - lastPullTime >= options.pullReleaseMilliseconds {
@@ -145,7 +147,7 @@ public final class WaterfallApp {
 
   // MARK: - Size and columns
 
-  func resize(to size: CellSize) {
+  func resize(to size: GridSize) {
     screenSize = size
     view.setViewportSize(Self.viewportSize(for: size), anchor: visibleFocus)
   }
@@ -185,17 +187,24 @@ extension WaterfallApp: WaterfallDataSource, WaterfallDelegate {
     waterfallView.dequeueReusableCell(withIdentifier: ItemCell.identifier, for: index)
   }
 
-  public func waterfallView(_ waterfallView: WaterfallView, didRequestLoadMore request: Int) {
-    loader.load(
-      cursor.nextRequest, request: request, purpose: .loadMore, from: feed,
-      latencyMilliseconds: options.latencyMilliseconds, into: mailbox)
-  }
+}
 
-  public func waterfallView(_ waterfallView: WaterfallView, didRequestRefresh request: Int) {
-    let fresh = FeedCursor()
-    refreshCursor = fresh
-    loader.load(
-      fresh.nextRequest, request: request, purpose: .refresh, from: feed,
-      latencyMilliseconds: options.latencyMilliseconds, into: mailbox)
+extension WaterfallApp {
+  /// Fetches the pages the engine asked for since the last call.
+  func startRequestedPages() {
+    for request in view.takePageRequests() {
+      switch request.kind {
+      case .loadMore:
+        loader.load(
+          cursor.nextRequest, request: request.number, purpose: .loadMore, from: feed,
+          latencyMilliseconds: options.latencyMilliseconds, into: mailbox)
+      case .refresh:
+        let fresh = FeedCursor()
+        refreshCursor = fresh
+        loader.load(
+          fresh.nextRequest, request: request.number, purpose: .refresh, from: feed,
+          latencyMilliseconds: options.latencyMilliseconds, into: mailbox)
+      }
+    }
   }
 }

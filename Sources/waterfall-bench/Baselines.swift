@@ -24,14 +24,14 @@ enum Baselines {
   }
 
   /// Docs 002 / 003: every frame tested against the visible rect on every pass.
-  static func scanAllFrames(_ frames: [CellRect], _ rect: CellRect) -> [Int] {
+  static func scanAllFrames(_ frames: [GridRect], _ rect: GridRect) -> [Int] {
     var found: [Int] = []
     for index in frames.indices where frames[index].intersects(rect) { found.append(index) }
     return found
   }
 
   /// Doc 000's map of index → rect, enumerated whole on every pass.
-  static func scanRectDictionary(_ map: [Int: CellRect], _ rect: CellRect) -> [Int] {
+  static func scanRectDictionary(_ map: [Int: GridRect], _ rect: GridRect) -> [Int] {
     var found: [Int] = []
     for (index, frame) in map where frame.intersects(rect) { found.append(index) }
     return found
@@ -41,10 +41,10 @@ enum Baselines {
   /// chunks that intersect.
   struct ChunkIndex {
     static let chunkSize = 20
-    let frames: [CellRect]
-    let unions: [CellRect]
+    let frames: [GridRect]
+    let unions: [GridRect]
 
-    init(frames: [CellRect]) {
+    init(frames: [GridRect]) {
       self.frames = frames
       unions = stride(from: 0, to: frames.count, by: Self.chunkSize).map { start in
         let chunk = frames[start..<min(frames.count, start + Self.chunkSize)]
@@ -52,11 +52,11 @@ enum Baselines {
         let minY = chunk.map(\.y).min()!
         let maxX = chunk.map(\.maxX).max()!
         let maxY = chunk.map(\.maxY).max()!
-        return CellRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        return GridRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
       }
     }
 
-    func items(intersecting rect: CellRect) -> [Int] {
+    func items(intersecting rect: GridRect) -> [Int] {
       var found: [Int] = []
       for (chunk, union) in unions.enumerated() where union.intersects(rect) {
         let start = chunk * Self.chunkSize
@@ -71,16 +71,16 @@ enum Baselines {
   /// PSCollectionView's `removeAndAddCellsIfNecessary`: keep the visible keys, look only within ±8×columns of
   /// the lowest and highest visible index, and scan everything when nothing is visible.
   struct IndexWindow {
-    let frames: [CellRect]
+    let frames: [GridRect]
     let columns: Int
     private(set) var visible: Set<Int> = []
 
-    init(frames: [CellRect], columns: Int) {
+    init(frames: [GridRect], columns: Int) {
       self.frames = frames
       self.columns = columns
     }
 
-    mutating func update(_ rect: CellRect) -> Int {
+    mutating func update(_ rect: GridRect) -> Int {
       visible = visible.filter { frames[$0].intersects(rect) }
       let buffer = 8 * columns
       let range: Range<Int>
@@ -97,7 +97,7 @@ enum Baselines {
   }
 
   /// PSCollectionView's selection: the tapped view's frame as a string, searched for among all the values.
-  static func indexByEqualRect(_ map: [String: String], frame: CellRect) -> Int? {
+  static func indexByEqualRect(_ map: [String: String], frame: GridRect) -> Int? {
     let wanted = rectString(
       x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))
     for (key, value) in map where value == wanted { return Int(key) }

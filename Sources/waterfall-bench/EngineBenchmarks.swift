@@ -74,13 +74,13 @@ struct EngineBenchmarks {
     let maximum = max(1, layout.contentHeight - viewport)
     let start = maximum / 2
     let rowRects = (0..<steps).map { step in
-      CellRect(x: 0, y: (start + step) % maximum - buffer, width: Self.width, height: viewport + 2 * buffer)
+      GridRect(x: 0, y: (start + step) % maximum - buffer, width: Self.width, height: viewport + 2 * buffer)
     }
     var random: UInt64 = 42
     let jumpRects = (0..<steps).map { _ in
       random = random &* 6_364_136_223_846_793_005 &+ 1
       let offset = Int((random >> 33) % UInt64(maximum))
-      return CellRect(x: 0, y: offset - buffer, width: Self.width, height: viewport + 2 * buffer)
+      return GridRect(x: 0, y: offset - buffer, width: Self.width, height: viewport + 2 * buffer)
     }
     let rounds = size >= 1_000_000 ? 3 : 7
     var figures: [Figure] = []
@@ -150,7 +150,7 @@ struct EngineBenchmarks {
       random = random &* 6_364_136_223_846_793_005 &+ 1
       return Int((random >> 33) % UInt64(size))
     }
-    let points = targets.map { CellPoint(x: frames[$0].x + 1, y: frames[$0].y) }
+    let points = targets.map { GridPoint(x: frames[$0].x + 1, y: frames[$0].y) }
     let result = Harness.compare(
       rounds: 5, operations: targets.count,
       ours: { for point in points { sink.consume(layout.hitTest(point).itemIndex ?? -1) } },
@@ -177,7 +177,7 @@ final class HeightsSource: WaterfallDataSource {
   init(heights: [Int]) { self.heights = heights }
 
   func makeView(width: Int, height: Int, columns: Int) -> WaterfallView {
-    let view = WaterfallView(viewportSize: CellSize(width: width, height: height), columnPolicy: .fixed(columns))
+    let view = WaterfallView(viewportSize: GridSize(width: width, height: height), columnPolicy: .fixed(columns))
     view.register(identifier: Self.identifier) { WaterfallCell(reuseIdentifier: Self.identifier, objectID: $0) }
     view.dataSource = self
     view.reloadData()

@@ -70,7 +70,7 @@ struct FrontEndBenchmarks {
     var options = AppOptions()
     options.latencyMilliseconds = 0
     return SnapshotRunner(
-      feed: PageFeed(pages: dataset.pages(pageSize: 50)), size: CellSize(width: width, height: height), options: options
+      feed: PageFeed(pages: dataset.pages(pageSize: 50)), size: GridSize(width: width, height: height), options: options
     )
   }
 }

@@ -64,7 +64,7 @@ enum Probe {
       var options = AppOptions()
       options.latencyMilliseconds = 0
       let runner = SnapshotRunner(
-        feed: PageFeed(pages: dataset.pages(pageSize: dataset.itemCount)), size: CellSize(width: 120, height: 40),
+        feed: PageFeed(pages: dataset.pages(pageSize: dataset.itemCount)), size: GridSize(width: 120, height: 40),
         options: options)
       let laidOut = Harness.now()
       let screen = runner.app.renderedScreen()

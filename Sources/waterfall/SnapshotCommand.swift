@@ -35,7 +35,7 @@ struct SnapshotCommand: ParsableCommand {
   }
 
   /// Usage errors, so they exit 64 like every other one.
-  private func screenSize() throws(ValidationError) -> CellSize {
+  private func screenSize() throws(ValidationError) -> GridSize {
     do {
       return try KeyScript.parseSize(size)
     } catch {

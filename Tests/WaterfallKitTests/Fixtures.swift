@@ -40,8 +40,16 @@ final class RecordingSource: WaterfallDataSource, WaterfallDelegate {
   var displayed: [Int] = []
   var endedDisplaying: [Int] = []
   var selected: [Int] = []
-  var loadMoreRequests: [Int] = []
-  var refreshRequests: [Int] = []
+  private var takenRequests: [PageRequest] = []
+  private weak var view: WaterfallView?
+
+  /// The page requests the view handed out so far, taken from it as a caller does.
+  var pageRequests: [PageRequest] {
+    if let view { takenRequests += view.takePageRequests() }
+    return takenRequests
+  }
+  var loadMoreRequests: [Int] { pageRequests.filter { $0.kind == .loadMore }.map(\.number) }
+  var refreshRequests: [Int] { pageRequests.filter { $0.kind == .refresh }.map(\.number) }
 
   init(heights: [Int]) { self.heights = heights }
 
@@ -51,11 +59,12 @@ final class RecordingSource: WaterfallDataSource, WaterfallDelegate {
     margins: WaterfallMargins = WaterfallMargins()
   ) -> WaterfallView {
     let view = WaterfallView(
-      viewportSize: CellSize(width: width, height: height), columnPolicy: columns, margins: margins)
+      viewportSize: GridSize(width: width, height: height), columnPolicy: columns, margins: margins)
     view.register(identifier: Self.identifier) { WaterfallCell(reuseIdentifier: Self.identifier, objectID: $0) }
     view.dataSource = self
     view.delegate = self
     view.reloadData()
+    self.view = view
     return view
   }
 
@@ -79,27 +88,19 @@ final class RecordingSource: WaterfallDataSource, WaterfallDelegate {
   func waterfallView(_ waterfallView: WaterfallView, didEndDisplaying cell: WaterfallCell, forItemAt index: Int) {
     endedDisplaying.append(index)
   }
-
-  func waterfallView(_ waterfallView: WaterfallView, didRequestLoadMore request: Int) {
-    loadMoreRequests.append(request)
-  }
-
-  func waterfallView(_ waterfallView: WaterfallView, didRequestRefresh request: Int) {
-    refreshRequests.append(request)
-  }
 }
 
 /// Brute-force answers, written as plainly as possible, to check the indexed ones against.
 enum Oracle {
-  static func frames(_ layout: WaterfallLayout) -> [CellRect] {
+  static func frames(_ layout: WaterfallLayout) -> [GridRect] {
     (0..<layout.count).map(layout.frame(of:))
   }
 
-  static func items(_ layout: WaterfallLayout, intersecting rect: CellRect) -> [Int] {
+  static func items(_ layout: WaterfallLayout, intersecting rect: GridRect) -> [Int] {
     frames(layout).indices.filter { layout.frame(of: $0).intersects(rect) }
   }
 
-  static func hitTest(_ layout: WaterfallLayout, _ point: CellPoint) -> HitTarget {
+  static func hitTest(_ layout: WaterfallLayout, _ point: GridPoint) -> HitTarget {
     let configuration = layout.configuration
     if point.x < 0 || point.y < 0 || point.x >= configuration.width || point.y >= layout.contentHeight {
       return .outside

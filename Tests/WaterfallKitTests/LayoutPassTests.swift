@@ -70,15 +70,15 @@ struct LayoutPassTests {
   @Test("the buffer follows the current viewport height, and can be set")
   func bufferFollowsViewport() {
     let source = RecordingSource(heights: Array(repeating: 4, count: 100))
-    let view = WaterfallView(viewportSize: CellSize(width: 0, height: 0))
+    let view = WaterfallView(viewportSize: GridSize(width: 0, height: 0))
     view.dataSource = source
     view.register(identifier: RecordingSource.identifier) {
       WaterfallCell(reuseIdentifier: RecordingSource.identifier, objectID: $0)
     }
     view.reloadData()
     #expect(view.visibleCells.isEmpty)
-    view.setViewportSize(CellSize(width: 80, height: 40))
-    #expect(view.bufferedRect == CellRect(x: 0, y: -10, width: 80, height: 60))
+    view.setViewportSize(GridSize(width: 80, height: 40))
+    #expect(view.bufferedRect == GridRect(x: 0, y: -10, width: 80, height: 60))
     #expect(!view.visibleCells.isEmpty)
     view.bufferRows = 0
     #expect(view.bufferedRect == view.viewportRect)

@@ -16,7 +16,7 @@ struct PlaceKeepingTests {
     view.scroll(toOffset: Int.random(in: 0...max(0, view.maximumOffset), using: &random))
     guard let anchor = view.placeAnchor() else { return }
     view.setViewportSize(
-      CellSize(width: Int.random(in: 20...200, using: &random), height: Int.random(in: 5...60, using: &random)))
+      GridSize(width: Int.random(in: 20...200, using: &random), height: Int.random(in: 5...60, using: &random)))
     #expect(view.layout.frame(of: anchor).intersects(view.viewportRect), "seed \(seed) anchor \(anchor)")
     #expect(Set(view.visibleCells.keys) == Set(Oracle.items(view.layout, intersecting: view.bufferedRect)))
   }
@@ -64,8 +64,8 @@ struct PlaceRoundTripTests {
     return (source, view)
   }
 
-  static func randomSize(_ random: inout SeededGenerator) -> CellSize {
-    CellSize(width: Int.random(in: 20...300, using: &random), height: Int.random(in: 5...100, using: &random))
+  static func randomSize(_ random: inout SeededGenerator) -> GridSize {
+    GridSize(width: Int.random(in: 20...300, using: &random), height: Int.random(in: 5...100, using: &random))
   }
 
   @Test("resizing there and back returns to the same offset, the anchor in view at every step", arguments: seeds)
@@ -144,6 +144,6 @@ extension PlaceRoundTripTests {
   }
 }
 
-extension CellRect {
-  func containsRows(of other: CellRect) -> Bool { other.y >= y && other.maxY <= maxY }
+extension GridRect {
+  func containsRows(of other: GridRect) -> Bool { other.y >= y && other.maxY <= maxY }
 }

@@ -41,11 +41,11 @@ struct ScrollViewTests {
       width: 21, height: 20, columns: .fixed(2),
       margins: WaterfallMargins(top: 1, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 1))
     // columns: x 1..<10 and 11..<20; rows: items at 1..<5 and 6..<10
-    #expect(view.selectItem(atContentPoint: CellPoint(x: 12, y: 7)) == .item(3))
+    #expect(view.selectItem(atContentPoint: GridPoint(x: 12, y: 7)) == .item(3))
     #expect(view.selectedIndex == 3)
-    #expect(view.selectItem(atContentPoint: CellPoint(x: 10, y: 2)) == .gap)
-    #expect(view.selectItem(atContentPoint: CellPoint(x: 3, y: 5)) == .gap)
-    #expect(view.selectItem(atContentPoint: CellPoint(x: 0, y: 2)) == .margin)
+    #expect(view.selectItem(atContentPoint: GridPoint(x: 10, y: 2)) == .gap)
+    #expect(view.selectItem(atContentPoint: GridPoint(x: 3, y: 5)) == .gap)
+    #expect(view.selectItem(atContentPoint: GridPoint(x: 0, y: 2)) == .margin)
     #expect(view.selectedIndex == 3)
     #expect(source.selected == [3])
   }
@@ -56,14 +56,14 @@ struct ScrollViewTests {
     let view = source.makeView(width: 30, height: 8, columns: .fixed(2), margins: .zero)
     view.headerHeight = 2
     view.footerHeight = 1
-    #expect(view.layout.headerFrame == CellRect(x: 0, y: 0, width: 30, height: 2))
+    #expect(view.layout.headerFrame == GridRect(x: 0, y: 0, width: 30, height: 2))
     #expect(view.layout.frame(of: 0).y == 2)
     // Columns: item 0 rows 2..<5 then item 2 rows 5..<9; item 1 rows 2..<7. The footer follows the tallest.
-    #expect(view.layout.footerFrame == CellRect(x: 0, y: 9, width: 30, height: 1))
+    #expect(view.layout.footerFrame == GridRect(x: 0, y: 9, width: 30, height: 1))
     #expect(view.contentHeight == 10)
-    #expect(view.layout.hitTest(CellPoint(x: 29, y: 9)) == .footer)
-    #expect(view.layout.hitTest(CellPoint(x: 20, y: 8)) == .gap)
-    #expect(view.layout.hitTest(CellPoint(x: 0, y: 1)) == .header)
+    #expect(view.layout.hitTest(GridPoint(x: 29, y: 9)) == .footer)
+    #expect(view.layout.hitTest(GridPoint(x: 20, y: 8)) == .gap)
+    #expect(view.layout.hitTest(GridPoint(x: 0, y: 1)) == .header)
   }
 
   @Test("loading before the first page, empty when nothing came, items after")

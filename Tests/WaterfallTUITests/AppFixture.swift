@@ -36,7 +36,7 @@ enum AppFixture {
       Array(items[$0..<min(items.count, $0 + pageSize)])
     }
     let feed = PageFeed(pages: pages, failureRate: failureRate, seed: seed, loops: loops)
-    return SnapshotRunner(feed: feed, size: CellSize(width: width, height: height), options: options)
+    return SnapshotRunner(feed: feed, size: GridSize(width: width, height: height), options: options)
   }
 
   /// Runs a key script (which must parse) and returns the final screen text.

@@ -36,7 +36,7 @@ struct KeyScriptTests {
 
   @Test("sizes up to the documented limit are accepted; larger ones are refused with the limit in the message")
   func sizeLimit() throws {
-    #expect(try KeyScript.parseSize("2000x1000") == CellSize(width: 2000, height: 1000))
+    #expect(try KeyScript.parseSize("2000x1000") == GridSize(width: 2000, height: 1000))
     for text in ["100000x100000", "2001x1", "1x1001", "9223372036854775807x9223372036854775807"] {
       #expect(throws: KeyScriptError.self) { try KeyScript.parseSize(text) }
     }

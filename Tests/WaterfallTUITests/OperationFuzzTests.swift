@@ -75,7 +75,7 @@ struct OperationFuzzTests {
     for index in 0..<layout.count {
       let height = max(1, app.options.metrics.height(of: app.displayItems[index], columnWidth: layout.columnWidth))
       let column = nextFree.firstIndex(of: nextFree.min()!)!
-      let expectedFrame = CellRect(
+      let expectedFrame = GridRect(
         x: layout.columnX(column), y: nextFree[column], width: layout.columnWidth, height: height)
       guard layout.frame(of: index) == expectedFrame else {
         return "item \(index) at \(layout.frame(of: index)), expected \(expectedFrame)"

@@ -1,5 +1,6 @@
-/// A position in character cells. `x` grows to the right, `y` grows downwards.
-public struct CellPoint: Hashable, Sendable, CustomStringConvertible {
+/// A position on the character grid: `x` counts columns to the right, `y` rows downwards. (The grid's unit is
+/// one character position; "cell" in this package means the reusable ``WaterfallCell`` only.)
+public struct GridPoint: Hashable, Sendable, CustomStringConvertible {
   public var x: Int
   public var y: Int
 
@@ -11,8 +12,8 @@ public struct CellPoint: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "(\(x), \(y))" }
 }
 
-/// A size in character cells.
-public struct CellSize: Hashable, Sendable, CustomStringConvertible {
+/// A size on the character grid: columns by rows.
+public struct GridSize: Hashable, Sendable, CustomStringConvertible {
   public var width: Int
   public var height: Int
 
@@ -24,8 +25,8 @@ public struct CellSize: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(width)×\(height)" }
 }
 
-/// A rectangle of character cells: the half-open ranges `x ..< x + width` and `y ..< y + height`.
-public struct CellRect: Hashable, Sendable, CustomStringConvertible {
+/// A rectangle on the character grid: the half-open ranges `x ..< x + width` and `y ..< y + height`.
+public struct GridRect: Hashable, Sendable, CustomStringConvertible {
   public var x: Int
   public var y: Int
   public var width: Int
@@ -45,12 +46,12 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
   public var isEmpty: Bool { width <= 0 || height <= 0 }
 
   /// Whether the rect covers the cell at `point`.
-  public func contains(_ point: CellPoint) -> Bool {
+  public func contains(_ point: GridPoint) -> Bool {
     point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
   }
 
   /// Whether the two rects share at least one cell. An empty rect shares none.
-  public func intersects(_ other: CellRect) -> Bool {
+  public func intersects(_ other: GridRect) -> Bool {
     !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
   }
 
