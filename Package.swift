@@ -21,21 +21,29 @@ let package = Package(
     .target(name: "CTerminalSignals"),
     .target(name: "WaterfallKit"),
     .target(name: "ShopCatalog"),
-    .target(name: "WaterfallTUI", dependencies: ["WaterfallKit", "ShopCatalog", "CNcursesw", "CTerminalSignals"]),
+    // The viewer: state, update(message) -> effects, rendering into an in-memory screen, the one runner. No curses.
+    .target(name: "WaterfallViewer", dependencies: ["WaterfallKit", "ShopCatalog"]),
+    // The terminal: curses session, input decoding, signals, the presenter that writes screen changes.
+    .target(
+      name: "WaterfallTerminal",
+      dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "CNcursesw", "CTerminalSignals"]),
     .executableTarget(
       name: "waterfall",
       dependencies: [
-        "WaterfallTUI", "WaterfallKit", "ShopCatalog",
+        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallKit", "WaterfallTUI", "ShopCatalog"]
+      dependencies: ["WaterfallKit", "WaterfallViewer", "ShopCatalog"]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
-    .testTarget(name: "WaterfallTUITests", dependencies: ["WaterfallTUI"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "WaterfallViewerTests", dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog"],
+      exclude: ["Snapshots"]),
+    .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer"]),
     .testTarget(name: "CommandLineTests", dependencies: ["waterfall"]),
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog"]),
   ]

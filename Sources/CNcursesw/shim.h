@@ -28,7 +28,6 @@ static inline attr_t wf_a_normal(void) { return A_NORMAL; }
 static inline attr_t wf_a_bold(void) { return A_BOLD; }
 static inline attr_t wf_a_dim(void) { return A_DIM; }
 static inline attr_t wf_a_reverse(void) { return A_REVERSE; }
-static inline attr_t wf_a_underline(void) { return A_UNDERLINE; }
 static inline int wf_color_pairs(void) { return COLOR_PAIRS; }
 // curses' globals are mutable C state; Swift 6 sees them through these functions only, from the main loop.
 static inline WINDOW *wf_stdscr(void) { return stdscr; }

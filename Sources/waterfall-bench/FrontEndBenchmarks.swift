@@ -1,6 +1,6 @@
 import ShopCatalog
 import WaterfallKit
-import WaterfallTUI
+import WaterfallViewer
 
 /// Rendering into the in-memory screen, and how many cells scrolling creates.
 struct FrontEndBenchmarks {
@@ -19,7 +19,7 @@ struct FrontEndBenchmarks {
     let nanoseconds = Harness.time(rounds: quick ? 5 : 15, operations: frames) {
       for frame in 0..<frames {
         runner.apply(.event(.key(frame % 80 < 40 ? .down : .up)))
-        runner.app.render(into: &screen)
+        runner.viewer.render(into: &screen)
       }
     }
     // The scroll steps are in the timing too; take them out with a run that only scrolls.
@@ -49,7 +49,7 @@ struct FrontEndBenchmarks {
   /// The bundled catalogue scrolled from top to bottom, row by row, in a 100×30 terminal.
   private func bundledCatalogueReuse() -> [Figure] {
     let runner = bundledRunner(width: 100, height: 30)
-    let view = runner.app.view
+    let view = runner.viewer.waterfall
     while view.contentOffset < view.maximumOffset || view.paging.loadMore == .idle {
       runner.apply(.event(.key(.down)))
       if case .exhausted = view.paging.loadMore, view.contentOffset >= view.maximumOffset { break }
@@ -65,11 +65,11 @@ struct FrontEndBenchmarks {
     ]
   }
 
-  private func bundledRunner(width: Int, height: Int) -> SnapshotRunner {
+  private func bundledRunner(width: Int, height: Int) -> ScriptedRun {
     let dataset = try! DatasetLoader.load(path: BundledCatalogue.locate()!)
-    var options = AppOptions()
+    var options = ViewerOptions()
     options.latencyMilliseconds = 0
-    return SnapshotRunner(
+    return ScriptedRun(
       feed: PageFeed(pages: dataset.pages(pageSize: 50)), size: GridSize(width: width, height: height), options: options
     )
   }

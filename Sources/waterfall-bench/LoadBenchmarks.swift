@@ -1,7 +1,7 @@
 import Foundation
 import ShopCatalog
 import WaterfallKit
-import WaterfallTUI
+import WaterfallViewer
 
 /// Loading a large JSON dataset up to the first frame, and memory, each in a fresh process of this binary.
 struct LoadBenchmarks {
@@ -61,17 +61,17 @@ enum Probe {
       let start = Harness.now()
       let dataset = try! DatasetLoader.load(path: arguments[1])
       let loaded = Harness.now()
-      var options = AppOptions()
+      var options = ViewerOptions()
       options.latencyMilliseconds = 0
-      let runner = SnapshotRunner(
+      let runner = ScriptedRun(
         feed: PageFeed(pages: dataset.pages(pageSize: dataset.itemCount)), size: GridSize(width: 120, height: 40),
         options: options)
       let laidOut = Harness.now()
-      let screen = runner.app.renderedScreen()
+      let screen = runner.viewer.renderedScreen()
       let elapsed = Harness.now() - start
       FileHandle.standardError.write(
         Data("load \((loaded - start) / 1_000_000) ms, app \((laidOut - loaded) / 1_000_000) ms\n".utf8))
-      precondition(runner.app.items.count == dataset.itemCount && !screen.text.isEmpty)
+      precondition(runner.viewer.store.items.count == dataset.itemCount && !screen.text.isEmpty)
       print(elapsed, peakResidentBytes())
     case "layout":
       let count = Int(arguments[1]) ?? 1_000_000

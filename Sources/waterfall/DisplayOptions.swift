@@ -1,5 +1,5 @@
 import ArgumentParser
-import WaterfallTUI
+import WaterfallViewer
 
 /// How the viewer draws.
 struct DisplayOptions: ParsableArguments {
@@ -28,8 +28,8 @@ struct DisplayOptions: ParsableArguments {
     }
   }
 
-  func appOptions(environment: [String: String], unicode: Bool, latency: Int, catalogueName: String) -> AppOptions {
-    var options = AppOptions()
+  func appOptions(environment: [String: String], unicode: Bool, latency: Int, catalogueName: String) -> ViewerOptions {
+    var options = ViewerOptions()
     options.glyphs = ascii || !unicode ? .ascii : .unicode
     options.colorEnabled = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
     options.showReuse = showReuse

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaterfallKit
-import WaterfallTUI
+import WaterfallViewer
 
 struct SnapshotCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -59,7 +59,7 @@ struct SnapshotCommand: ParsableCommand {
       environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,
       catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
-    let runner = SnapshotRunner(feed: dataOptions.feed(for: loaded.dataset), size: screenSize, options: options)
+    let runner = ScriptedRun(feed: dataOptions.feed(for: loaded.dataset), size: screenSize, options: options)
     print(runner.run(steps, everyFrame: everyFrame))
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import WaterfallTUI
+import WaterfallTerminal
+import WaterfallViewer
 
 struct ViewCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -26,7 +27,7 @@ struct ViewCommand: ParsableCommand {
     options.skippedItems = loaded.dataset.skippedItems
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
     let session = TerminalSession(mouse: !noMouse, color: options.colorEnabled)
-    let ending = InteractiveRunner.run(feed: dataOptions.feed(for: loaded.dataset), options: options, session: session)
+    let ending = InteractiveViewer.run(feed: dataOptions.feed(for: loaded.dataset), options: options, session: session)
     session.restore()
     // Die of the same signal, now that the terminal is back, so the parent sees what happened.
     if case .signal(let number) = ending { TerminalSession.die(of: number) }

@@ -1,0 +1,19 @@
+import ShopCatalog
+import WaterfallKit
+import WaterfallViewer
+
+/// The viewer on a real terminal: the one ``Runner`` with the terminal as input, the wall clock, threads for
+/// background work, and curses as output.
+public enum InteractiveViewer {
+  public static func run(feed: PageFeed, options: ViewerOptions, session: TerminalSession) -> Runner.Ending {
+    var options = options
+    options.colorEnabled = options.colorEnabled && session.colorAvailable
+    let size = session.size
+    let runner = Runner(
+      viewer: Viewer(screenSize: GridSize(width: size.width, height: size.height), options: options), feed: feed,
+      clock: WallClock(), executor: ThreadExecutor(),
+      output: CursesPresenter(colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8),
+      measuresFrames: true)
+    return runner.run(session.input)
+  }
+}

@@ -1,0 +1,63 @@
+import CTerminalSignals
+import Glibc
+import WaterfallViewer
+
+/// The terminal as the runner's input source. It never blocks the main loop: it waits on standard input and on
+/// the signal wake-up pipe together, for at most one tick, and decodes what arrived.
+final class TerminalInput: InputSource {
+  /// Ticks (spinner frames, pull release, arriving pages) come this often at the least.
+  static let tickMilliseconds = 50
+
+  func next() -> InputBatch {
+    let arrival = wait(timeoutMilliseconds: Self.tickMilliseconds)
+    if let signal = arrival.quitSignal { return .signal(signal) }
+    guard arrival.resized else { return .events(arrival.events) }
+    let size = TerminalSession.followTerminalSize()
+    return .events([.resize(width: size.width, height: size.height)] + arrival.events)
+  }
+
+  /// What one wait brought.
+  struct Arrival {
+    var events: [InputEvent] = []
+    var quitSignal: Int32?
+    var resized = false
+  }
+
+  /// How long a lone Esc waits for the rest of a sequence before it counts as the Escape key.
+  static let escapeDelayMilliseconds = 25
+
+  private var decoder = TerminalInputDecoder()
+  private var buffer = [UInt8](repeating: 0, count: 4096)
+
+  /// Waits until input, a signal or `timeoutMilliseconds` (whichever comes first) and returns what arrived.
+  func wait(timeoutMilliseconds: Int) -> Arrival {
+    var arrival = Arrival()
+    let timeout = decoder.hasPendingBytes ? min(timeoutMilliseconds, Self.escapeDelayMilliseconds) : timeoutMilliseconds
+    var descriptors = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wf_signal_wake_fd(), events: Int16(POLLIN), revents: 0),
+    ]
+    let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(max(0, timeout)))
+    if descriptors[1].revents != 0 { wf_drain_signal_wake_fd() }
+    let quit = wf_take_quit_signal()
+    if quit != 0 { arrival.quitSignal = quit }
+    arrival.resized = wf_take_resize_signal() != 0
+    guard ready > 0 else {
+      if ready == 0 { arrival.events = decoder.flush() }
+      return arrival
+    }
+    let input = descriptors[0].revents
+    if input & Int16(POLLIN) != 0 {
+      let count = read(STDIN_FILENO, &buffer, buffer.count)
+      if count > 0 {
+        arrival.events = decoder.decode(buffer[0..<count])
+      } else if count == 0 {
+        arrival.quitSignal = arrival.quitSignal ?? SIGHUP  // end of input: the terminal is gone
+      }
+    } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+      // The window closed without a SIGHUP reaching us: reading would fail at once, forever.
+      arrival.quitSignal = arrival.quitSignal ?? SIGHUP
+    }
+    return arrival
+  }
+}

@@ -1,0 +1,109 @@
+import CNcursesw
+import CTerminalSignals
+import Glibc
+
+/// Owns the terminal while the viewer runs: sets curses up for output, turns mouse reporting on, and puts
+/// everything back (main screen, cursor, echo, mouse reporting off) on quit, on SIGINT / SIGTERM / SIGHUP /
+/// SIGQUIT, and on a crash. Input is read and decoded by ``TerminalInput``, not by curses.
+public final class TerminalSession {
+  public private(set) var isActive = false
+  public let mouseEnabled: Bool
+  public let colorAvailable: Bool
+  public let localeIsUTF8: Bool
+  let input = TerminalInput()
+
+  /// Mouse reporting of button presses and the wheel, in SGR form where the terminal has it.
+  private static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+  private static let mouseOff = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l"
+
+  /// Why this process cannot open the viewer, or `nil` when it can: stdin and stdout must be terminals and TERM
+  /// must name a terminal this machine has a description of. Checked before anything is written to the terminal.
+  public static func unusableTerminalReason(environment: [String: String]) -> String? {
+    if isatty(STDIN_FILENO) == 0 { return "standard input is not a terminal" }
+    if isatty(STDOUT_FILENO) == 0 { return "standard output is not a terminal" }
+    guard let term = environment["TERM"], !term.isEmpty else { return "TERM is not set" }
+    if term == "dumb" { return "TERM is \"dumb\"" }
+    guard wf_terminal_description_exists(term) != 0 else {
+      return "TERM is \"\(term.filter { $0.isLetter || $0.isNumber || "-_.+".contains($0) })\", "
+        + "a terminal this machine has no description of"
+    }
+    return nil
+  }
+
+  /// Whether the locale (after `setlocale(LC_ALL, "")`) encodes text as UTF-8.
+  public static func localeIsUTF8() -> Bool {
+    setlocale(LC_ALL, "")
+    guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+    let name = String(cString: codeset).uppercased()
+    return name == "UTF-8" || name == "UTF8"
+  }
+
+  public init(mouse: Bool, color: Bool) {
+    localeIsUTF8 = Self.localeIsUTF8()
+    wf_install_crash_handler()
+    // Before initscr, so that curses leaves SIGWINCH to us: we read the input, so we see resizes.
+    _ = wf_install_signal_handlers()
+    initscr()
+    isActive = true
+    cbreak()
+    noecho()
+    nonl()
+    intrflush(wf_stdscr(), false)
+    curs_set(0)
+    // Let curses scroll the terminal itself when a whole region moves (fewer bytes per scroll step).
+    idlok(wf_stdscr(), true)
+    if color, has_colors() {
+      start_color()
+      use_default_colors()
+      colorAvailable = true
+    } else {
+      colorAvailable = false
+    }
+    mouseEnabled = mouse
+    if mouse { Self.write(Self.mouseOn) }
+  }
+
+  /// The terminal's size in columns and rows, as curses knows it.
+  public var size: (width: Int, height: Int) {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    wf_getmaxyx(wf_stdscr(), &rows, &columns)
+    return (Int(columns), Int(rows))
+  }
+
+  /// Asks the terminal for its size after SIGWINCH and tells curses; returns the new size.
+  static func followTerminalSize() -> (width: Int, height: Int) {
+    var window = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+      resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+    }
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    wf_getmaxyx(wf_stdscr(), &rows, &columns)
+    return (Int(columns), Int(rows))
+  }
+
+  /// Puts the terminal back. Safe to call more than once.
+  public func restore() {
+    guard isActive else { return }
+    isActive = false
+    curs_set(1)
+    endwin()
+    // endwin leaves the alternate screen; mouse reporting is ours to switch off.
+    if mouseEnabled { Self.write(Self.mouseOff) }
+    wf_restore_saved_terminal_modes()
+  }
+
+  private static func write(_ text: String) {
+    _ = text.withCString { Glibc.write(STDOUT_FILENO, $0, strlen($0)) }
+  }
+
+  /// Ends the process the way Unix programs end for `signal` (the shell sees 128 + the signal): call after
+  /// ``restore()``.
+  public static func die(of signal: Int32) -> Never {
+    wf_die_of_signal(signal)
+    exit(128 + signal)
+  }
+
+  deinit { restore() }
+}

@@ -1,0 +1,27 @@
+import ShopCatalog
+import WaterfallKit
+
+/// What ``Viewer/update(_:)`` asks the world to do. The viewer itself starts no I/O and no thread; the
+/// ``Runner`` carries these out.
+public enum Effect: Hashable, Sendable {
+  /// Fetch a page after the simulated latency, then send back ``Message/pageArrived(_:)``.
+  case loadPage(PageLoad)
+  /// A page load whose result would now be stale (a refresh started): it may be dropped unfinished.
+  case cancelPageLoad(request: Int)
+  /// Draw the whole terminal again, not just what changed (Ctrl-L).
+  case redrawAll
+  case quit
+}
+
+/// One page fetch: which page of the feed, for which of the engine's requests, after what latency.
+public struct PageLoad: Hashable, Sendable {
+  public var request: PageRequest
+  public var feedRequest: FeedCursor.Request
+  public var latencyMilliseconds: Int
+
+  public init(request: PageRequest, feedRequest: FeedCursor.Request, latencyMilliseconds: Int) {
+    self.request = request
+    self.feedRequest = feedRequest
+    self.latencyMilliseconds = latencyMilliseconds
+  }
+}

@@ -1,0 +1,66 @@
+import WaterfallKit
+
+extension Viewer {
+  /// One input event, to whoever owns it: a resize to everyone; keys to the prompt, the open overlay or the
+  /// waterfall (``ViewState/inputMode``); the mouse to the overlay or the waterfall.
+  func handle(_ event: InputEvent) {
+    switch event {
+    case .resize(let width, let height):
+      state.screenSize = GridSize(width: width, height: height)
+      waterfall.setViewportSize(Self.viewportSize(for: state.screenSize), anchor: visibleFocus)
+    case .key(let key):
+      state.notice = nil
+      handle(key)
+    case .mouse(let mouse):
+      if !state.isTooSmall { handle(mouse) }
+    }
+  }
+
+  private func handle(_ key: Key) {
+    if key == .character("!"), options.crashKeyEnabled { fatalError("crash forced with ! (WATERFALL_CRASH_KEY)") }
+    let mode = state.inputMode
+    if mode == .prompt { return handlePromptKey(key) }
+    let action = KeyMap.action(for: key, in: mode == .overlay ? KeyMap.overlay : KeyMap.normal)
+    // Too small to draw anything else: only quitting and repainting make sense.
+    if state.isTooSmall, action != .quit, action != .redrawAll { return }
+    if mode == .overlay {
+      if let action { perform(overlayAction: action) }
+      return
+    }
+    // Only moving further up keeps a pull going; any other key lets go of it.
+    if action != .stepUp { letGoOfPull() }
+    if let action { perform(action) }
+  }
+
+  /// Any key but a further pull up lets go of a pull.
+  func letGoOfPull() {
+    if state.lastPullTime != nil { releasePull() }
+  }
+
+  private func handle(_ mouse: MouseEvent) {
+    if state.overlay != nil, mouse.kind != .press {
+      return scrollOverlay(by: mouse.kind == .wheelUp ? -Self.wheelRows : Self.wheelRows)
+    }
+    switch mouse.kind {
+    case .wheelUp: scroll(by: -Self.wheelRows)
+    case .wheelDown: scroll(by: Self.wheelRows)
+    case .press:
+      letGoOfPull()
+      if state.overlay != nil {
+        state.overlay = nil
+        return
+      }
+      guard state.prompt == nil, mouse.y < waterfall.viewportSize.height else { return }
+      let point = waterfall.contentPoint(fromViewport: GridPoint(x: mouse.x, y: mouse.y))
+      switch waterfall.selectItem(atContentPoint: point) {
+      case .item(let index):
+        state.focusedIndex = index
+        state.overlay = .detail(index)
+      case .footer:
+        waterfall.retryLoadMore()
+      default:
+        break
+      }
+    }
+  }
+}

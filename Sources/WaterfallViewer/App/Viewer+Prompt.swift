@@ -1,0 +1,54 @@
+extension Viewer {
+  /// Keys while a prompt is open: text goes into it; Backspace, Ctrl-U, Esc and Enter edit, cancel and submit.
+  func handlePromptKey(_ key: Key) {
+    guard var prompt = state.prompt else { return }
+    switch key {
+    case .character(let character):
+      if prompt.text.count < 200 { prompt.text.append(character) }
+    case .backspace:
+      if !prompt.text.isEmpty { prompt.text.removeLast() }
+    case .control("u"):
+      prompt.text = ""
+    case .escape:
+      state.prompt = nil
+      return
+    case .enter:
+      state.prompt = nil
+      return submit(prompt)
+    case .control("l"):
+      emit(.redrawAll)
+    default:
+      break
+    }
+    state.prompt = prompt
+  }
+
+  private func submit(_ prompt: Prompt) {
+    switch prompt.purpose {
+    case .goToItem: goToItem(prompt.text)
+    }
+  }
+
+  /// `:N`: focus item N and scroll it into view.
+  private func goToItem(_ text: String) {
+    let trimmed = text.trimmingCharacters(in: " #")
+    guard let index = Int(trimmed), index >= 0, index < waterfall.itemCount else {
+      if trimmed.isEmpty { return }
+      let range = waterfall.itemCount == 0 ? "no items yet" : "items are #0-#\(waterfall.itemCount - 1)"
+      state.notice = "no item #\(TextSanitizer.sanitize(trimmed, limit: 20)): \(range)"
+      return
+    }
+    state.focusedIndex = index
+    reveal(index)
+  }
+}
+
+extension String {
+  /// The string without the given characters at either end.
+  fileprivate func trimmingCharacters(in characters: String) -> String {
+    var text = Substring(self)
+    while let first = text.first, characters.contains(first) { text.removeFirst() }
+    while let last = text.last, characters.contains(last) { text.removeLast() }
+    return String(text)
+  }
+}

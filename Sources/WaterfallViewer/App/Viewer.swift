@@ -1,0 +1,122 @@
+import ShopCatalog
+import WaterfallKit
+
+/// The viewer: `update(message) → effects` over state anyone can read. Input, time and background results come
+/// in as ``Message``s; what must happen outside (fetch a page, quit, repaint) goes out as ``Effect``s, which the
+/// ``Runner`` carries out. ``render(into:)`` draws the state into an in-memory screen. No terminal, no threads,
+/// no I/O here, so all of it runs in tests and snapshots exactly as in the terminal.
+public final class Viewer {
+  /// The engine: layout, scrolling, cells and their reuse, paging state.
+  public let waterfall: WaterfallView
+  public let options: ViewerOptions
+  public internal(set) var state: ViewState
+  public internal(set) var store = ItemStore()
+  /// How long the last frame took to render, when the runner measured it (shown in the statistics).
+  public var lastFrameMicroseconds: Double?
+
+  /// Effects gathered during one update.
+  var pendingEffects: [Effect] = []
+  /// Load-more requests on their way, so a refresh can cancel them.
+  var loadsInFlight: Set<Int> = []
+
+  /// A refresh throws away every loaded page, so it takes a deliberate pull: more than one wheel notch, or ↑ held
+  /// (three presses at the top are not enough).
+  static let pullRowsToRefresh = 2 * wheelRows
+  /// Rows the mouse wheel scrolls per notch.
+  static let wheelRows = 3
+  /// `+` stops at columns this narrow: a border each side and five cells of picture.
+  static let narrowestColumn = 7
+
+  public init(screenSize: GridSize, options: ViewerOptions = ViewerOptions()) {
+    self.options = options
+    state = ViewState(screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns)
+    waterfall = WaterfallView(
+      viewportSize: Self.viewportSize(for: screenSize),
+      columnPolicy: Self.columnPolicy(override: options.fixedColumns, options: options),
+      margins: WaterfallMargins(top: 0, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 0),
+      headerHeight: 1, footerHeight: 1, placeholderHeight: 3, refreshThreshold: Self.pullRowsToRefresh)
+    waterfall.register(identifier: ItemCell.identifier) {
+      ItemCell(reuseIdentifier: ItemCell.identifier, objectID: $0)
+    }
+    waterfall.dataSource = self
+    waterfall.reloadData()
+  }
+
+  /// Applies one message and returns what must happen outside, in order.
+  @discardableResult
+  public func update(_ message: Message) -> [Effect] {
+    switch message {
+    case .start: waterfall.beginRefresh()
+    case .input(let event): handle(event)
+    case .tick(let now): tick(now: now)
+    case .pageArrived(let delivery): receive(delivery)
+    }
+    requestPages()
+    configureVisibleCells()
+    defer { pendingEffects.removeAll() }
+    return pendingEffects
+  }
+
+  func emit(_ effect: Effect) { pendingEffects.append(effect) }
+
+  /// The waterfall gets every row but the status bar's.
+  static func viewportSize(for screen: GridSize) -> GridSize {
+    GridSize(width: max(1, screen.width), height: max(1, screen.height - 1))
+  }
+
+  static func columnPolicy(override: Int?, options: ViewerOptions) -> ColumnPolicy {
+    // A chosen count still gives way to what fits the current width, so a resize never leaves empty slivers.
+    if let override { return .adaptive(minimumWidth: narrowestColumn, maximumCount: override) }
+    return .adaptive(minimumWidth: options.minimumColumnWidth, maximumCount: options.maximumColumns)
+  }
+
+  var columnPolicy: ColumnPolicy { Self.columnPolicy(override: state.columnOverride, options: options) }
+
+  /// The focused item when any row of it is on screen.
+  var visibleFocus: Int? {
+    guard let focused = state.focusedIndex, focused < waterfall.itemCount,
+      waterfall.layout.frame(of: focused).intersects(waterfall.viewportRect)
+    else { return nil }
+    return focused
+  }
+
+  // MARK: - Time
+
+  private func tick(now: Int) {
+    state.now = max(state.now, now)
+    if let lastPullTime = state.lastPullTime, state.now - lastPullTime >= options.pullReleaseMilliseconds {
+      releasePull()
+    }
+  }
+
+  func releasePull() {
+    state.lastPullTime = nil
+    waterfall.releasePull()
+  }
+
+  // MARK: - Cells
+
+  /// Gives every cell in the buffered viewport its item's text for the current column width. Here, in update,
+  /// so that rendering only reads.
+  private func configureVisibleCells() {
+    let columnWidth = waterfall.layout.columnWidth
+    for (index, cell) in waterfall.visibleCells {
+      guard let itemCell = cell as? ItemCell, index < store.count else { continue }
+      itemCell.configure(
+        with: store.items[index], display: store.displayItems[index], columnWidth: columnWidth,
+        metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
+    }
+  }
+}
+
+extension Viewer: WaterfallDataSource {
+  public func numberOfItems(in waterfallView: WaterfallView) -> Int { store.count }
+
+  public func waterfallView(_ waterfallView: WaterfallView, heightForItemAt index: Int, columnWidth: Int) -> Int {
+    options.metrics.height(of: store.displayItems[index], columnWidth: columnWidth)
+  }
+
+  public func waterfallView(_ waterfallView: WaterfallView, cellForItemAt index: Int) -> WaterfallCell {
+    waterfallView.dequeueReusableCell(withIdentifier: ItemCell.identifier, for: index)
+  }
+}

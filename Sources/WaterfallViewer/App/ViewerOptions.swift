@@ -1,0 +1,26 @@
+import WaterfallKit
+
+/// How the viewer is set up: everything the command line decides.
+public struct ViewerOptions: Sendable {
+  /// Simulated network latency for every page, in milliseconds.
+  public var latencyMilliseconds = 1500
+  /// Label each box with its cell object's ID and reuse count.
+  public var showReuse = false
+  public var glyphs = Glyphs.unicode
+  public var colorEnabled = true
+  /// Shown in the header.
+  public var catalogueName = "Shop catalogue"
+  /// Items the dataset reader skipped, for the status bar.
+  public var skippedItems = 0
+  /// `nil`: as many columns of at least ``minimumColumnWidth`` as fit.
+  public var fixedColumns: Int?
+  public var minimumColumnWidth = 20
+  public var maximumColumns = 12
+  public var metrics = BoxMetrics()
+  /// Milliseconds without another pull before the pull counts as let go.
+  public var pullReleaseMilliseconds = 400
+  /// Lets `!` crash the app on purpose, so tests can check that a crash restores the terminal.
+  public var crashKeyEnabled = false
+
+  public init() {}
+}

@@ -1,0 +1,29 @@
+/// What a key binding does. The key map maps keys to these; the viewer carries them out.
+public enum Action: Hashable, Sendable {
+  case quit
+  case redrawAll
+  /// Close what is open, or let go of the focus and the selection.
+  case escape
+  case toggleHelp
+  case toggleStatistics
+  case toggleReuseLabels
+  /// ↓ / ↑: the next box of the focused column, or one row.
+  case stepDown
+  case stepUp
+  case focusLeft
+  case focusRight
+  case pageDown
+  case pageUp
+  case halfPageDown
+  case halfPageUp
+  case top
+  case bottom
+  /// Enter: select the focused box and show its detail.
+  case activate
+  case moreColumns
+  case fewerColumns
+  case automaticColumns
+  case refresh
+  case retry
+  case goToItem
+}

@@ -1,0 +1,88 @@
+/// One binding: the keys, the action, and how the help overlay lists it.
+public struct KeyBinding: Sendable {
+  public var keys: [Key]
+  public var action: Action?
+  /// The keys as the help shows them, with the arrows named by ``Glyphs``.
+  public var label: @Sendable (Glyphs) -> String
+  public var help: String
+}
+
+/// Every key binding, each with its help text: the viewer looks keys up here, and the help overlay is made from
+/// the same list, so the two cannot disagree. Mouse entries have no keys and are listed for the help only.
+public enum KeyMap {
+  /// The waterfall's keys (``InputMode/normal``).
+  public static let normal: [KeyBinding] = [
+    KeyBinding(
+      keys: [.down, .character("j")], action: .stepDown, label: { "\($0.downKey) j" },
+      help: "a row down; with a box focused, the box below"),
+    KeyBinding(
+      keys: [.up, .character("k")], action: .stepUp, label: { "\($0.upKey) k" },
+      help: "a row up; with a box focused, the box above"),
+    KeyBinding(
+      keys: [.left, .character("h")], action: .focusLeft, label: { "\($0.leftKey) h" },
+      help: "focus the nearest box in the column to the left"),
+    KeyBinding(
+      keys: [.right, .character("l")], action: .focusRight, label: { "\($0.rightKey) l" },
+      help: "focus the nearest box in the column to the right"),
+    KeyBinding(
+      keys: [.enter], action: .activate, label: { _ in "Enter" }, help: "select the focused box (shows its detail)"),
+    KeyBinding(
+      keys: [.pageDown, .character(" ")], action: .pageDown, label: { _ in "PgDn Space" }, help: "page down"),
+    KeyBinding(keys: [.pageUp, .character("b")], action: .pageUp, label: { _ in "PgUp b" }, help: "page up"),
+    KeyBinding(keys: [.control("d")], action: .halfPageDown, label: { _ in "Ctrl-D" }, help: "half a page down"),
+    KeyBinding(keys: [.control("u")], action: .halfPageUp, label: { _ in "Ctrl-U" }, help: "half a page up"),
+    KeyBinding(keys: [.home, .character("g")], action: .top, label: { _ in "g Home" }, help: "top"),
+    KeyBinding(keys: [.end, .character("G")], action: .bottom, label: { _ in "G End" }, help: "bottom"),
+    KeyBinding(keys: [], action: nil, label: { _ in "wheel" }, help: "scroll 3 rows"),
+    KeyBinding(keys: [], action: nil, label: { _ in "click" }, help: "select a box (or retry a failed footer)"),
+    KeyBinding(keys: [.character(":")], action: .goToItem, label: { _ in ": N Enter" }, help: "go to item N"),
+    KeyBinding(keys: [.character("+")], action: .moreColumns, label: { _ in "+ / -" }, help: "more / fewer columns"),
+    KeyBinding(keys: [.character("-")], action: .fewerColumns, label: { _ in "" }, help: ""),
+    KeyBinding(keys: [.character("=")], action: .automaticColumns, label: { _ in "=" }, help: "as many columns as fit"),
+    KeyBinding(
+      keys: [.character("r")], action: .refresh, label: { _ in "r" }, help: "refresh (or pull up past the top)"),
+    KeyBinding(
+      keys: [.character("R")], action: .retry, label: { _ in "R" }, help: "retry a failed load (or click the footer)"),
+    KeyBinding(
+      keys: [.character("v")], action: .toggleReuseLabels, label: { _ in "v" },
+      help: "show cell reuse labels (#id r<reuses>)"),
+    KeyBinding(keys: [.character("s")], action: .toggleStatistics, label: { _ in "s" }, help: "reuse statistics"),
+    KeyBinding(keys: [.character("?")], action: .toggleHelp, label: { _ in "?" }, help: "this help"),
+    KeyBinding(keys: [.escape], action: .escape, label: { _ in "Esc" }, help: "close / let go of the focus"),
+    KeyBinding(keys: [.control("l")], action: .redrawAll, label: { _ in "Ctrl-L" }, help: "redraw the screen"),
+    KeyBinding(keys: [.character("q")], action: .quit, label: { _ in "q" }, help: "quit"),
+  ]
+
+  /// The keys of an open panel (``InputMode/overlay``): it scrolls, switches or closes; nothing moves behind it.
+  public static let overlay: [KeyBinding] = [
+    KeyBinding(
+      keys: [.down, .character("j")], action: .stepDown, label: { "\($0.upKey) \($0.downKey) j k" },
+      help: "in a panel: scroll it"),
+    KeyBinding(keys: [.up, .character("k")], action: .stepUp, label: { _ in "" }, help: ""),
+    KeyBinding(
+      keys: [.pageDown, .character(" "), .control("d")], action: .pageDown, label: { _ in "PgUp PgDn" },
+      help: "in a panel: a page"),
+    KeyBinding(keys: [.pageUp, .character("b"), .control("u")], action: .pageUp, label: { _ in "" }, help: ""),
+    KeyBinding(keys: [.home, .character("g")], action: .top, label: { _ in "" }, help: ""),
+    KeyBinding(keys: [.end, .character("G")], action: .bottom, label: { _ in "" }, help: ""),
+    KeyBinding(keys: [.escape, .enter], action: .escape, label: { _ in "" }, help: ""),
+    KeyBinding(keys: [.character("?")], action: .toggleHelp, label: { _ in "" }, help: ""),
+    KeyBinding(keys: [.character("s")], action: .toggleStatistics, label: { _ in "" }, help: ""),
+    KeyBinding(keys: [.control("l")], action: .redrawAll, label: { _ in "" }, help: ""),
+    KeyBinding(keys: [.character("q")], action: .quit, label: { _ in "" }, help: ""),
+  ]
+
+  /// The action bound to `key` in `bindings`.
+  public static func action(for key: Key, in bindings: [KeyBinding]) -> Action? {
+    bindings.first { $0.keys.contains(key) }?.action
+  }
+
+  /// What the help overlay lists: each binding with help text, its keys as the help shows them.
+  public static func helpEntries(glyphs: Glyphs) -> [(keys: String, help: String)] {
+    (normal + overlay).compactMap { binding in
+      guard !binding.help.isEmpty else { return nil }
+      let keys = binding.label(glyphs)
+      return (keys + String(repeating: " ", count: max(1, 12 - DisplayWidth.of(keys))), binding.help)
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/// The viewer's colours in one place.
+enum Palette {
+  static let header = Style(foreground: .cyan, attributes: [.bold])
+  static let pull = Style(foreground: .yellow, attributes: [.bold])
+  static let border = Style()
+  static let focusedBorder = Style(foreground: .cyan, attributes: [.bold])
+  static let selectedBorder = Style(foreground: .yellow, attributes: [.bold])
+  static let price = Style(foreground: .black, background: .yellow, attributes: [.bold])
+  static let title = Style()
+  static let reuseLabel = Style(foreground: .magenta)
+  static let footer = Style(attributes: [.dim])
+  static let footerBusy = Style(foreground: .cyan)
+  static let footerFailed = Style(foreground: .red, attributes: [.bold])
+  static let placeholder = Style(attributes: [.bold])
+  static let statusBar = Style(attributes: [.reverse])
+  static let promptCursor = Style()
+  static let overlayBorder = Style(foreground: .cyan, attributes: [.bold])
+  static let overlayTitle = Style(attributes: [.bold])
+  static let overlayText = Style()
+  static let warning = Style(foreground: .red, attributes: [.bold])
+
+  /// Placeholder image colours, picked per item.
+  static let imageColors: [TerminalColor] = [.red, .green, .yellow, .blue, .magenta, .cyan]
+}

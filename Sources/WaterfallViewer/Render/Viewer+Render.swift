@@ -1,0 +1,76 @@
+import WaterfallKit
+
+extension Viewer {
+  /// Draws the whole current state into `screen`, which must be of the state's screen size. Reads only.
+  public func render(into screen: inout Screen) {
+    screen.colorEnabled = options.colorEnabled
+    screen.clear()
+    if state.isTooSmall { return renderTooSmall(into: &screen) }
+    renderHeader(into: &screen)
+    switch waterfall.contentState {
+    case .loading: renderPlaceholder(loadingText, into: &screen)
+    case .empty:
+      switch waterfall.paging.loadMore {
+      // A retry of the failed first page is on its way: the catalogue is not known to be empty.
+      case .loading: renderPlaceholder(loadingText, into: &screen)
+      case .failed:
+        renderPlaceholder(
+          "loading failed \(options.glyphs.dash) press R to retry", style: Palette.footerFailed, into: &screen)
+      default: renderPlaceholder("no items: this catalogue is empty", into: &screen)
+      }
+    case .items: renderBoxes(into: &screen)
+    }
+    renderFooter(into: &screen)
+    renderStatusBar(into: &screen)
+    renderOverlay(into: &screen)
+  }
+
+  /// A fresh screen of the current size with the current state drawn.
+  public func renderedScreen() -> Screen {
+    var screen = Screen(width: state.screenSize.width, height: state.screenSize.height)
+    render(into: &screen)
+    return screen
+  }
+
+  private var loadingText: String { spinnerFrame + " loading the catalogue" + options.glyphs.ellipsis }
+
+  var spinnerFrame: String {
+    let frames = options.glyphs.spinner
+    return frames[(state.now / 100) % frames.count]
+  }
+
+  /// The screen row of content row `y`, when it is inside the viewport.
+  func screenRow(_ y: Int) -> Int? {
+    let row = y - waterfall.contentOffset
+    return row >= 0 && row < waterfall.viewportSize.height ? row : nil
+  }
+
+  /// One line of our own text, clipped to the screen less a column each side and centred.
+  func putCentered(_ text: String, row: Int, style: Style, into screen: inout Screen) {
+    let clipped = TextLayout.clip(text, toWidth: screen.width - 2, ellipsis: options.glyphs.ellipsis)
+    screen.put(clipped, x: max(0, (screen.width - DisplayWidth.of(clipped)) / 2), y: row, style: style)
+  }
+
+  private func renderTooSmall(into screen: inout Screen) {
+    let glyphs = options.glyphs
+    let size = state.screenSize
+    let lines = [
+      "terminal too small: need at least \(MinimumSize.width)\(glyphs.times)\(MinimumSize.height)",
+      "now \(size.width)\(glyphs.times)\(size.height) \(glyphs.dot) q quits",
+    ]
+    let wrapped = lines.flatMap {
+      TextLayout.wrap($0, toWidth: screen.width, maximumLines: screen.height, ellipsis: glyphs.ellipsis)
+    }
+    let top = max(0, (screen.height - wrapped.count) / 2)
+    for (offset, text) in wrapped.enumerated() {
+      let x = max(0, (screen.width - DisplayWidth.of(text)) / 2)
+      screen.put(text, x: x, y: top + offset, style: Palette.warning)
+    }
+  }
+
+  private func renderPlaceholder(_ text: String, style: Style = Palette.placeholder, into screen: inout Screen) {
+    let frame = waterfall.layout.placeholderFrame
+    guard let row = screenRow(frame.y + frame.height / 2) else { return }
+    putCentered(text, row: row, style: style, into: &screen)
+  }
+}

@@ -1,0 +1,73 @@
+import WaterfallKit
+
+/// The full-width rows: the header (name, count, pull state), the footer (load more) and the status bar.
+extension Viewer {
+  func renderHeader(into screen: inout Screen) {
+    guard let row = screenRow(waterfall.layout.headerFrame.y) else { return }
+    let glyphs = options.glyphs
+    let name = TextSanitizer.sanitize(options.catalogueName)
+    let left = " Waterfall \(glyphs.dot) \(name) \(glyphs.dot) \(store.countText)"
+    let right: String
+    let paging = waterfall.paging
+    if paging.isRefreshing, waterfall.itemCount > 0 {
+      right = "\(spinnerFrame) refreshing\(glyphs.ellipsis)"
+    } else if paging.isArmed {
+      right = "\(glyphs.arrowUp) release to refresh"
+    } else if paging.pulledRows > 0 {
+      right = "\(glyphs.arrowDown) pull to refresh (\(paging.pulledRows)/\(paging.refreshThreshold))"
+    } else {
+      right = ""
+    }
+    let rightWidth = DisplayWidth.of(right)
+    screen.put(
+      TextLayout.clip(left, toWidth: screen.width - rightWidth - 1, ellipsis: glyphs.ellipsis), x: 0,
+      y: row, style: Palette.header)
+    if !right.isEmpty { screen.put(right, x: screen.width - rightWidth - 1, y: row, style: Palette.pull) }
+  }
+
+  func renderFooter(into screen: inout Screen) {
+    guard waterfall.contentState == .items, let row = screenRow(waterfall.layout.footerFrame.y) else { return }
+    let glyphs = options.glyphs
+    let text: String
+    let style: Style
+    switch waterfall.paging.loadMore {
+    case .idle:
+      text = "\(glyphs.arrowDown) scroll down to load more"
+      style = Palette.footer
+    case .loading:
+      text = "\(spinnerFrame) loading more\(glyphs.ellipsis)"
+      style = Palette.footerBusy
+    case .failed:
+      text = "load failed \(glyphs.dash) press R or click to retry"
+      style = Palette.footerFailed
+    case .exhausted:
+      text = "\(glyphs.dash) end of the catalogue \(glyphs.dot) \(store.countText) \(glyphs.dash)"
+      style = Palette.footer
+    }
+    putCentered(text, row: row, style: style, into: &screen)
+  }
+
+  func renderStatusBar(into screen: inout Screen) {
+    let row = screen.height - 1
+    screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Palette.statusBar)
+    if let prompt = state.prompt {
+      // The text typed so far, its end in view, and a cursor block after it.
+      let text = TextSanitizer.sanitize(prompt.text)
+      let visible = String(text.suffix(max(0, screen.width - 3)))
+      let end = screen.put(prompt.label + visible, x: 0, y: row, style: Palette.statusBar)
+      screen.put(character: " ", x: end, y: row, style: Palette.promptCursor)
+      return
+    }
+    let separator = " \(options.glyphs.separator) "
+    let maximum = waterfall.maximumOffset
+    let percent = maximum == 0 ? 100 : waterfall.contentOffset * 100 / maximum
+    var parts = ["row \(waterfall.contentOffset + 1)/\(waterfall.contentHeight) \(percent)%", store.countText]
+    let onScreen = waterfall.indicesInViewport
+    if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)") }
+    if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)") }
+    if options.skippedItems > 0 { parts.append("\(options.skippedItems) skipped") }
+    parts.append(state.notice.map(TextSanitizer.sanitize) ?? "? help  q quit")
+    let text = " " + parts.joined(separator: separator)
+    screen.put(text, x: 0, y: row, style: Palette.statusBar, maximumWidth: screen.width)
+  }
+}

@@ -1,0 +1,50 @@
+import WaterfallKit
+
+/// The boxes: border, picture area with the price over its last row, title lines.
+extension Viewer {
+  func renderBoxes(into screen: inout Screen) {
+    let viewport = waterfall.viewportRect
+    for (index, cell) in waterfall.visibleCells {
+      let frame = waterfall.layout.frame(of: index)
+      guard frame.intersects(viewport), let itemCell = cell as? ItemCell else { continue }
+      drawBox(index: index, cell: itemCell, frame: frame, into: &screen)
+    }
+  }
+
+  private func drawBox(index: Int, cell: ItemCell, frame: GridRect, into screen: inout Screen) {
+    let item = store.displayItems[index]
+    let glyphs = options.glyphs
+    let isSelected = waterfall.selectedIndex == index
+    let isFocused = state.focusedIndex == index
+    let border = isSelected ? glyphs.selected : isFocused ? glyphs.focused : glyphs.plain
+    let borderStyle = isFocused ? Palette.focusedBorder : isSelected ? Palette.selectedBorder : Palette.border
+    let inner = max(0, frame.width - 2)
+    let imageRows = options.metrics.imageRows(aspectRatio: item.aspectRatio, columnWidth: frame.width)
+    let shade = glyphs.shades[item.look % glyphs.shades.count]
+    let imageStyle = Style(foreground: Palette.imageColors[(item.look / 7) % Palette.imageColors.count])
+    let top = frame.y - waterfall.contentOffset
+    // Only the rows inside the viewport are drawn: the status bar below is not the box's to cover.
+    let rows = max(0, -top)..<min(frame.height, waterfall.viewportSize.height - top)
+    guard !rows.isEmpty else { return }
+    screen.drawBorder(
+      BorderRect(x: frame.x, y: top, width: frame.width, height: frame.height), border, style: borderStyle, rows: rows)
+    if state.showReuse, rows.contains(0) {
+      screen.put(
+        "#\(cell.objectID) r\(cell.reuseCount)", x: frame.x + 1, y: top, style: Palette.reuseLabel,
+        maximumWidth: inner)
+    }
+    for line in rows where line > 0 && line < frame.height - 1 {
+      let row = top + line
+      if line <= imageRows {
+        screen.fill(x: frame.x + 1, y: row, width: inner, height: 1, character: shade, style: imageStyle)
+        // No price, like no title, draws nothing: not a blank gap in the picture.
+        if line == imageRows, !cell.price.isEmpty {
+          screen.put(" \(cell.price) ", x: frame.x + 1, y: row, style: Palette.price, maximumWidth: inner)
+        }
+      } else if line - imageRows - 1 < cell.titleLines.count {
+        screen.put(
+          cell.titleLines[line - imageRows - 1], x: frame.x + 1, y: row, style: Palette.title, maximumWidth: inner)
+      }
+    }
+  }
+}

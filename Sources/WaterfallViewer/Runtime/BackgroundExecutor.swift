@@ -1,0 +1,68 @@
+import Dispatch
+import Synchronization
+
+/// Runs background work (page fetches, later pictures) and leaves the results in the runner's mailbox.
+/// Injected: threads in the terminal, a deterministic simulation in snapshots and tests.
+public protocol BackgroundExecutor: AnyObject {
+  /// Runs `work` after `delayMilliseconds` (the simulated network latency). `id` lets it be cancelled.
+  func schedule(id: Int, delayMilliseconds: Int, _ work: @escaping @Sendable () -> Void)
+  /// Drops work that has not run yet; work already running finishes, and its result is dropped by staleness.
+  func cancel(id: Int)
+  /// Runs what is due by now (the simulation); threads need nothing here.
+  func runDue()
+}
+
+/// The real executor: work waits out its delay on a background queue, so the main loop keeps drawing.
+public final class ThreadExecutor: BackgroundExecutor, Sendable {
+  private let cancelled = Mutex<Set<Int>>([])
+
+  public init() {}
+
+  public func schedule(id: Int, delayMilliseconds: Int, _ work: @escaping @Sendable () -> Void) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(max(0, delayMilliseconds))) {
+      guard !self.cancelled.withLock({ $0.remove(id) != nil }) else { return }
+      work()
+    }
+  }
+
+  public func cancel(id: Int) {
+    _ = cancelled.withLock { $0.insert(id) }
+  }
+
+  public func runDue() {}
+}
+
+/// The executor for snapshots and tests: nothing runs until the simulated clock passes a job's due time; then
+/// jobs run on the calling thread, in due order (ties in the order scheduled).
+public final class SimulatedExecutor: BackgroundExecutor {
+  private struct Job {
+    var id: Int
+    var due: Int
+    var sequence: Int
+    var work: () -> Void
+  }
+
+  private let clock: SimulatedClock
+  private var jobs: [Job] = []
+  private var sequence = 0
+
+  public init(clock: SimulatedClock) {
+    self.clock = clock
+  }
+
+  public func schedule(id: Int, delayMilliseconds: Int, _ work: @escaping @Sendable () -> Void) {
+    sequence += 1
+    jobs.append(Job(id: id, due: clock.milliseconds + max(0, delayMilliseconds), sequence: sequence, work: work))
+  }
+
+  public func cancel(id: Int) {
+    jobs.removeAll { $0.id == id }
+  }
+
+  public func runDue() {
+    let now = clock.milliseconds
+    let due = jobs.filter { $0.due <= now }.sorted { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
+    jobs.removeAll { $0.due <= now }
+    for job in due { job.work() }
+  }
+}

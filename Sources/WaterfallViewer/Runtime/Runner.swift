@@ -1,0 +1,122 @@
+import ShopCatalog
+import WaterfallKit
+
+/// The one loop behind the viewer, `waterfall snapshot` and the tests. What differs is injected: the input
+/// source, the clock, the executor of background work and the output. The order of a step is written once, in
+/// ``step(_:)``.
+public final class Runner {
+  /// How a run ended.
+  public enum Ending: Hashable, Sendable {
+    case quit
+    case signal(Int32)
+    case endOfInput
+  }
+
+  public let viewer: Viewer
+  private let feed: PageFeed
+  private let clock: any Clock
+  private let executor: any BackgroundExecutor
+  private let output: any ScreenOutput
+  /// Where background work leaves its results: every kind of result is a ``Message``.
+  private let mailbox = Mailbox<Message>()
+  private var screen: Screen
+  /// Measure each frame's render time for the statistics overlay (not in snapshots, which must not vary).
+  private let measuresFrames: Bool
+
+  public init(
+    viewer: Viewer, feed: PageFeed, clock: any Clock, executor: any BackgroundExecutor, output: any ScreenOutput,
+    measuresFrames: Bool = false
+  ) {
+    self.viewer = viewer
+    self.measuresFrames = measuresFrames
+    self.feed = feed
+    self.clock = clock
+    self.executor = executor
+    self.output = output
+    screen = Screen(width: viewer.state.screenSize.width, height: viewer.state.screenSize.height)
+  }
+
+  /// A runner on the in-memory screen with a simulated clock and executor: snapshots and tests.
+  public static func simulated(
+    feed: PageFeed, size: GridSize, options: ViewerOptions
+  ) -> (
+    runner: Runner, clock: SimulatedClock, output: InMemoryOutput
+  ) {
+    let clock = SimulatedClock()
+    let output = InMemoryOutput()
+    let runner = Runner(
+      viewer: Viewer(screenSize: size, options: options), feed: feed, clock: clock,
+      executor: SimulatedExecutor(clock: clock), output: output)
+    return (runner, clock, output)
+  }
+
+  /// Starts the viewer, then runs a step per input batch until the viewer quits, a signal arrives or the input
+  /// ends.
+  public func run(_ input: any InputSource) -> Ending {
+    if start() == .quit { return .quit }
+    while true {
+      switch input.next() {
+      case .end: return .endOfInput
+      case .signal(let number): return .signal(number)
+      case .events(let events): if step(events) == .quit { return .quit }
+      }
+    }
+  }
+
+  public enum StepResult: Hashable, Sendable {
+    case running
+    case quit
+  }
+
+  /// Sends ``Message/start`` and draws the first frame.
+  @discardableResult
+  public func start() -> StepResult {
+    if perform(viewer.update(.start)) == .quit { return .quit }
+    return step([])
+  }
+
+  /// One step, always in this order: the input events; the background work due now and the results waiting in
+  /// the mailbox; a tick of the clock; then a frame.
+  @discardableResult
+  public func step(_ events: [InputEvent]) -> StepResult {
+    for event in events where perform(viewer.update(.input(event))) == .quit { return .quit }
+    executor.runDue()
+    for message in mailbox.drain() where perform(viewer.update(message)) == .quit { return .quit }
+    if perform(viewer.update(.tick(now: clock.milliseconds))) == .quit { return .quit }
+    present()
+    return .running
+  }
+
+  private func present() {
+    let size = viewer.state.screenSize
+    if screen.width != size.width || screen.height != size.height {
+      screen = Screen(width: size.width, height: size.height)
+      output.invalidate()
+    }
+    let start = ContinuousClock.now
+    viewer.render(into: &screen)
+    if measuresFrames {
+      let parts = start.duration(to: .now).components
+      viewer.lastFrameMicroseconds = Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12
+    }
+    output.present(screen)
+  }
+
+  /// Carries out effects in order; says whether one of them was to quit.
+  private func perform(_ effects: [Effect]) -> StepResult {
+    for effect in effects {
+      switch effect {
+      case .quit: return .quit
+      case .redrawAll: output.invalidate()
+      case .cancelPageLoad(let request): executor.cancel(id: request)
+      case .loadPage(let load):
+        let (feed, mailbox) = (self.feed, self.mailbox)
+        executor.schedule(id: load.request.number, delayMilliseconds: load.latencyMilliseconds) {
+          let response = feed.fetch(page: load.feedRequest.page, attempt: load.feedRequest.attempt)
+          mailbox.post(.pageArrived(PageDelivery(load: load, response: response)))
+        }
+      }
+    }
+    return .running
+  }
+}

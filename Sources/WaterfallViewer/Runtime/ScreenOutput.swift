@@ -1,0 +1,20 @@
+/// Where frames go. Injected: curses in the terminal (which writes only what changed), memory in snapshots and
+/// tests.
+public protocol ScreenOutput: AnyObject {
+  func present(_ screen: Screen)
+  /// Forgets what is on the terminal, so the next frame is drawn whole (a resize, Ctrl-L).
+  func invalidate()
+}
+
+/// Keeps every frame presented: what `waterfall snapshot` prints and tests read.
+public final class InMemoryOutput: ScreenOutput {
+  public private(set) var frames: [Screen] = []
+
+  public init() {}
+
+  public var lastFrame: Screen? { frames.last }
+
+  public func present(_ screen: Screen) { frames.append(screen) }
+
+  public func invalidate() {}
+}

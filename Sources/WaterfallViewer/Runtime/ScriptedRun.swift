@@ -1,0 +1,53 @@
+import ShopCatalog
+import WaterfallKit
+
+/// The one ``Runner``, driven by a key script on a simulated clock and executor into memory: what
+/// `waterfall snapshot` prints and what the tests step through.
+public final class ScriptedRun {
+  public let runner: Runner
+  private let clock = SimulatedClock()
+  private let output = InMemoryOutput()
+
+  public var viewer: Viewer { runner.viewer }
+
+  /// Starts the viewer; with no latency the first page is in before the first frame.
+  public init(feed: PageFeed, size: GridSize, options: ViewerOptions) {
+    runner = Runner(
+      viewer: Viewer(screenSize: size, options: options), feed: feed, clock: clock,
+      executor: SimulatedExecutor(clock: clock), output: output)
+    runner.start()
+  }
+
+  /// Applies one step of a key script: one step of the runner.
+  @discardableResult
+  public func apply(_ step: ScriptStep) -> Runner.StepResult {
+    switch ScriptInput([step], clock: clock).next() {
+    case .events(let events): runner.step(events)
+    case .signal, .end: .running
+    }
+  }
+
+  /// Applies each step of a key script in turn, until the viewer quits.
+  public func apply(_ steps: [ScriptStep]) {
+    for step in steps where apply(step) == .quit { return }
+  }
+
+  /// Runs `steps` and returns the final screen as text (with `styled`, followed by its style runs), or with
+  /// `everyFrame` the screen after each step, separated by a line of `=` as wide as the screen.
+  public func run(_ steps: [ScriptStep], everyFrame: Bool = false, styled: Bool = false) -> String {
+    let first = output.frames.count
+    var frames: [Screen] = []
+    for step in steps {
+      let result = apply(step)
+      // The step that quits draws no frame in the runner; the script still shows the screen it left.
+      if everyFrame {
+        frames += result == .quit ? [viewer.renderedScreen()] : output.frames.dropFirst(first + frames.count)
+      }
+      if result == .quit { break }
+    }
+    let shown = frames.isEmpty ? [output.lastFrame ?? viewer.renderedScreen()] : frames
+    let width = max(1, viewer.state.screenSize.width)
+    return shown.map { styled ? $0.styledText : $0.text }.joined(
+      separator: "\n" + String(repeating: "=", count: width) + "\n")
+  }
+}

@@ -1,0 +1,60 @@
+import Testing
+import WaterfallKit
+import WaterfallViewer
+
+@Suite("Snapshot key scripts")
+struct KeyScriptTests {
+  @Test("every token kind parses")
+  func tokens() throws {
+    let steps = try KeyScript.parse(
+      "j G Enter Escape Space C-d click:3,4 wheelup:0,1 wheeldown:2,2 resize:80x24 wait:1500")
+    #expect(
+      steps == [
+        .event(.key(.character("j"))), .event(.key(.character("G"))), .event(.key(.enter)),
+        .event(.key(.escape)), .event(.key(.character(" "))), .event(.key(.control("d"))),
+        .event(.mouse(MouseEvent(kind: .press, x: 3, y: 4))), .event(.mouse(MouseEvent(kind: .wheelUp, x: 0, y: 1))),
+        .event(.mouse(MouseEvent(kind: .wheelDown, x: 2, y: 2))), .event(.resize(width: 80, height: 24)),
+        .wait(1500),
+      ])
+  }
+
+  @Test(
+    "bad tokens are named in the error",
+    arguments: [
+      "Jump", "click:1", "resize:0x5", "wait:-3", "C-12", "frob:1", "resize:100000x100000", "resize:2001x10",
+      "resize:10x1001",
+    ])
+  func badTokens(_ token: String) {
+    #expect(throws: KeyScriptError.self) { try KeyScript.parse("j \(token) k") }
+    do {
+      _ = try KeyScript.parse("j \(token) k")
+    } catch {
+      #expect(error.token == token)
+      #expect(error.description.contains("\"\(token)\""))
+    }
+  }
+
+  @Test("sizes up to the documented limit are accepted; larger ones are refused with the limit in the message")
+  func sizeLimit() throws {
+    #expect(try KeyScript.parseSize("2000x1000") == GridSize(width: 2000, height: 1000))
+    for text in ["100000x100000", "2001x1", "1x1001", "9223372036854775807x9223372036854775807"] {
+      #expect(throws: KeyScriptError.self) { try KeyScript.parseSize(text) }
+    }
+    do {
+      _ = try KeyScript.parseSize("100000x100000")
+    } catch {
+      #expect(error.reason == "the size must be at most 2000x1000")
+    }
+  }
+
+  @Test("--every-frame prints the screen after each step, separated by a line of = as wide as the screen")
+  func everyFrame() throws {
+    let runner = AppFixture.runner(items: AppFixture.items(20), width: 40, height: 10)
+    let output = runner.run(try KeyScript.parse("j j k"), everyFrame: true)
+    let separator = String(repeating: "=", count: 40)
+    let frames = output.components(separatedBy: "\n" + separator + "\n")
+    #expect(frames.count == 3)
+    #expect(frames.allSatisfy { $0.split(separator: "\n", omittingEmptySubsequences: false).count == 10 })
+    #expect(frames[0].contains("row 2/") && frames[1].contains("row 3/") && frames[2].contains("row 2/"))
+  }
+}

@@ -1,0 +1,38 @@
+import Testing
+import WaterfallViewer
+
+@Suite("The screen diff")
+struct ScreenDiffTests {
+  @Test("no previous frame, or one of another size: every cell")
+  func everything() {
+    var screen = Screen(width: 4, height: 2)
+    screen.put("ab", x: 0, y: 0)
+    #expect(ScreenDiff.changes(from: nil, to: screen).count == 8)
+    #expect(ScreenDiff.changes(from: Screen(width: 3, height: 2), to: screen).count == 8)
+  }
+
+  @Test("only the cells that changed, text or style, row by row")
+  func onlyChanges() {
+    var old = Screen(width: 6, height: 2)
+    old.put("hello", x: 0, y: 0)
+    var new = old
+    new.put("j", x: 0, y: 0)
+    new.put("o", x: 4, y: 0, style: Style(attributes: [.bold]))
+    new.put("x", x: 5, y: 1)
+    let changes = ScreenDiff.changes(from: old, to: new)
+    #expect(changes.map { [$0.x, $0.y] } == [[0, 0], [4, 0], [5, 1]])
+    #expect(changes[0].cell.character == "j")
+    #expect(ScreenDiff.changes(from: new, to: new).isEmpty)
+  }
+
+  @Test("a wide character replacing two narrow ones changes both of its halves")
+  func wideCharacters() {
+    var old = Screen(width: 4, height: 1)
+    old.put("ab", x: 0, y: 0)
+    var new = old
+    new.put("羊", x: 0, y: 0)
+    let changes = ScreenDiff.changes(from: old, to: new)
+    #expect(changes.map(\.x) == [0, 1])
+    #expect(changes[1].cell.isContinuation)
+  }
+}

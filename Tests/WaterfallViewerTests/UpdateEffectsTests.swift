@@ -1,0 +1,90 @@
+import ShopCatalog
+import Testing
+import WaterfallKit
+import WaterfallViewer
+
+/// `update(message) → effects`: the viewer starts no I/O itself; it says what must happen.
+@Suite("Update returns effects")
+struct UpdateEffectsTests {
+  static func viewer(latency: Int = 250) -> Viewer {
+    Viewer(screenSize: GridSize(width: 60, height: 20), options: AppFixture.options(latency: latency, columns: 2))
+  }
+
+  static func page(_ items: [ShopItem], hasMore: Bool) -> PageFeed.Response { .page(items: items, hasMore: hasMore) }
+
+  @Test("start asks for the first page; its arrival fills the waterfall")
+  func startLoadsFirstPage() throws {
+    let viewer = Self.viewer()
+    let effects = viewer.update(.start)
+    guard case .loadPage(let load) = try #require(effects.first), effects.count == 1 else {
+      throw Unexpected(effects: effects)
+    }
+    #expect(load.request.kind == .refresh)
+    #expect(load.feedRequest == FeedCursor.Request(page: 0, attempt: 0))
+    #expect(load.latencyMilliseconds == 250)
+    #expect(viewer.store.count == 0)
+    let arrived = viewer.update(
+      .pageArrived(PageDelivery(load: load, response: Self.page(AppFixture.items(10), hasMore: true))))
+    #expect(arrived.isEmpty)
+    #expect(viewer.store.count == 10 && viewer.waterfall.itemCount == 10)
+  }
+
+  @Test("a refresh cancels the load-more on its way, and the late page is dropped")
+  func refreshCancelsLoadMore() throws {
+    let viewer = Self.viewer()
+    let start = viewer.update(.start)
+    guard case .loadPage(let first) = try #require(start.first) else { throw Unexpected(effects: start) }
+    viewer.update(.pageArrived(PageDelivery(load: first, response: Self.page(AppFixture.items(6), hasMore: true))))
+    // G at the bottom asks for the next page.
+    let bottom = viewer.update(.input(.key(.character("G"))))
+    guard case .loadPage(let more) = try #require(bottom.first) else { throw Unexpected(effects: bottom) }
+    #expect(more.request.kind == .loadMore)
+    #expect(more.feedRequest.page == 1)
+    let refresh = viewer.update(.input(.key(.character("r"))))
+    #expect(refresh.first == .cancelPageLoad(request: more.request.number))
+    guard case .loadPage(let again) = try #require(refresh.last) else { throw Unexpected(effects: refresh) }
+    #expect(again.request.kind == .refresh)
+    viewer.update(.pageArrived(PageDelivery(load: more, response: Self.page(AppFixture.items(3), hasMore: true))))
+    #expect(viewer.store.count == 6, "the late load-more page is stale")
+  }
+
+  @Test("q quits and Ctrl-L asks for a whole repaint, as effects")
+  func quitAndRedraw() {
+    let viewer = Self.viewer()
+    #expect(viewer.update(.input(.key(.control("l")))) == [.redrawAll])
+    #expect(viewer.update(.input(.key(.character("q")))) == [.quit])
+  }
+}
+
+struct Unexpected: Error {
+  var effects: [Effect]
+}
+
+@Suite("Input modes")
+struct InputModeTests {
+  @Test("a prompt owns the keys: `:` then a number goes to that item; Esc cancels without moving")
+  func goToPrompt() {
+    let runner = AppFixture.runner(items: AppFixture.items(60), width: 60, height: 20)
+    let viewer = runner.viewer
+    let screen = AppFixture.screen(runner, ": 4 5")
+    #expect(viewer.state.inputMode == .prompt)
+    #expect(screen.split(separator: "\n").last?.hasPrefix(":45") == true, "\(screen)")
+    #expect(viewer.waterfall.contentOffset == 0, "j, q and digits typed into a prompt do not act")
+    _ = AppFixture.screen(runner, "Enter")
+    #expect(viewer.state.inputMode == .normal)
+    #expect(viewer.state.focusedIndex == 45)
+    #expect(viewer.waterfall.layout.frame(of: 45).intersects(viewer.waterfall.viewportRect))
+    let offset = viewer.waterfall.contentOffset
+    _ = AppFixture.screen(runner, ": 3 q Escape")
+    #expect(viewer.state.inputMode == .normal && !viewer.state.isQuitting)
+    #expect(viewer.waterfall.contentOffset == offset)
+  }
+
+  @Test("Backspace and Ctrl-U edit the prompt; a number out of range says so")
+  func promptEditing() {
+    let runner = AppFixture.runner(items: AppFixture.items(20), width: 100, height: 20)
+    let screen = AppFixture.screen(runner, ": 9 9 Backspace Backspace 9 9 9 C-u 7 7 Enter")
+    #expect(screen.contains("no item #77: items are #0-#19"), "\(screen)")
+    #expect(runner.viewer.state.focusedIndex == nil)
+  }
+}
