@@ -8,10 +8,7 @@ public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
   public var message: String
 
   public init(file: String, item: Int, field: String, message: String) {
-    self.file = file
-    self.item = item
-    self.field = field
-    self.message = message
+    (self.file, self.item, self.field, self.message) = (file, item, field, message)
   }
 
   public var description: String { "\(file): item \(item): \(field): \(message)" }

@@ -7,10 +7,7 @@ public struct FeedCursor: Hashable, Sendable {
     public var page: Int
     public var attempt: Int
 
-    public init(page: Int, attempt: Int) {
-      self.page = page
-      self.attempt = attempt
-    }
+    public init(page: Int, attempt: Int) { (self.page, self.attempt) = (page, attempt) }
   }
 
   public private(set) var nextPage = 0

@@ -4,10 +4,7 @@ public struct GridPoint: Hashable, Sendable, CustomStringConvertible {
   public var x: Int
   public var y: Int
 
-  public init(x: Int, y: Int) {
-    self.x = x
-    self.y = y
-  }
+  public init(x: Int, y: Int) { (self.x, self.y) = (x, y) }
 
   public var description: String { "(\(x), \(y))" }
 }
@@ -17,10 +14,7 @@ public struct GridSize: Hashable, Sendable, CustomStringConvertible {
   public var width: Int
   public var height: Int
 
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
+  public init(width: Int, height: Int) { (self.width, self.height) = (width, height) }
 
   public var description: String { "\(width)×\(height)" }
 }
@@ -33,10 +27,7 @@ public struct GridRect: Hashable, Sendable, CustomStringConvertible {
   public var height: Int
 
   public init(x: Int, y: Int, width: Int, height: Int) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
+    (self.x, self.y, self.width, self.height) = (x, y, width, height)
   }
 
   public var maxX: Int { x + width }

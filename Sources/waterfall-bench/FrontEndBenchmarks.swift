@@ -35,15 +35,15 @@ struct FrontEndBenchmarks {
     let source = HeightsSource(heights: EngineBenchmarks.heights(20_000))
     let view = source.makeView(width: 120, height: 40, columns: 4)
     for _ in 0..<10_000 { view.userScroll(byRows: 1) }
-    let stats = view.statistics
-    return [
-      .scaling(
-        name: "cells created per 10000 rows scrolled (120×40, 4 columns)", value: Double(stats.cellsCreated),
-        unit: "cells"),
-      .scaling(
-        name: "cells reused per 10000 rows scrolled (120×40, 4 columns)", value: Double(stats.cellsReused),
-        unit: "cells"),
-    ]
+    return reuseFigures(view.statistics, scenario: "per 10000 rows scrolled (120×40, 4 columns)")
+  }
+
+  /// Cells created and reused, named "PREFIX cells created SCENARIO" (the names the JSON has always used).
+  private func reuseFigures(_ stats: ReuseStatistics, scenario: String, prefix: String = "") -> [Figure] {
+    [("created", stats.cellsCreated), ("reused", stats.cellsReused)].map { kind, count in
+      let name = prefix + "cells \(kind)" + (scenario.isEmpty ? "" : " " + scenario)
+      return .scaling(name: name, value: Double(count), unit: "cells")
+    }
   }
 
   /// The bundled catalogue scrolled from top to bottom, row by row, in a 100×30 terminal.
@@ -54,15 +54,10 @@ struct FrontEndBenchmarks {
       runner.apply(.event(.key(.down)))
       if case .exhausted = view.paging.loadMore, view.contentOffset >= view.maximumOffset { break }
     }
-    let stats = view.statistics
-    return [
-      .scaling(
-        name: "bundled catalogue top to bottom (100×30): cells created", value: Double(stats.cellsCreated),
-        unit: "cells"),
-      .scaling(
-        name: "bundled catalogue top to bottom (100×30): cells reused", value: Double(stats.cellsReused), unit: "cells"),
-      .scaling(name: "bundled catalogue top to bottom (100×30): items", value: Double(view.itemCount), unit: "items"),
-    ]
+    return reuseFigures(view.statistics, scenario: "", prefix: "bundled catalogue top to bottom (100×30): ")
+      + [
+        .scaling(name: "bundled catalogue top to bottom (100×30): items", value: Double(view.itemCount), unit: "items")
+      ]
   }
 
   private func bundledRunner(width: Int, height: Int) -> ScriptedRun {

@@ -28,22 +28,14 @@ extension Viewer {
   func renderFooter(into screen: inout Screen) {
     guard waterfall.contentState == .items, let row = screenRow(waterfall.layout.footerFrame.y) else { return }
     let glyphs = options.glyphs
-    let text: String
-    let style: Style
-    switch waterfall.paging.loadMore {
-    case .idle:
-      text = "\(glyphs.arrowDown) scroll down to load more"
-      style = Palette.footer
-    case .loading:
-      text = "\(spinnerFrame) loading more\(glyphs.ellipsis)"
-      style = Palette.footerBusy
-    case .failed:
-      text = "load failed \(glyphs.dash) press R or click to retry"
-      style = Palette.footerFailed
-    case .exhausted:
-      text = "\(glyphs.dash) end of the catalogue \(glyphs.dot) \(store.countText) \(glyphs.dash)"
-      style = Palette.footer
-    }
+    let (text, style): (String, Style) =
+      switch waterfall.paging.loadMore {
+      case .idle: ("\(glyphs.arrowDown) scroll down to load more", Palette.footer)
+      case .loading: ("\(spinnerFrame) loading more\(glyphs.ellipsis)", Palette.footerBusy)
+      case .failed: ("load failed \(glyphs.dash) press R or click to retry", Palette.footerFailed)
+      case .exhausted:
+        ("\(glyphs.dash) end of the catalogue \(glyphs.dot) \(store.countText) \(glyphs.dash)", Palette.footer)
+      }
     putCentered(text, row: row, style: style, into: &screen)
   }
 

@@ -27,12 +27,8 @@ public final class Runner {
     viewer: Viewer, feed: PageFeed, clock: any Clock, executor: any BackgroundExecutor, output: any ScreenOutput,
     measuresFrames: Bool = false
   ) {
-    self.viewer = viewer
+    (self.viewer, self.feed, self.clock, self.executor, self.output) = (viewer, feed, clock, executor, output)
     self.measuresFrames = measuresFrames
-    self.feed = feed
-    self.clock = clock
-    self.executor = executor
-    self.output = output
     screen = Screen(width: viewer.state.screenSize.width, height: viewer.state.screenSize.height)
   }
 
