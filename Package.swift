@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "waterfall", targets: ["waterfall"]),
     .library(name: "WaterfallKit", targets: ["WaterfallKit"]),
+    .library(name: "Pictures", targets: ["Pictures"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -17,10 +18,13 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
+    .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
     // Signal and crash handling: a compiled C target, so the state its handlers share has one definition.
     .target(name: "CTerminalSignals"),
     .target(name: "WaterfallKit"),
     .target(name: "ShopCatalog"),
+    .target(name: "Pictures", dependencies: ["CVips", "CChafa"]),
     .target(name: "WaterfallTUI", dependencies: ["WaterfallKit", "ShopCatalog", "CNcursesw", "CTerminalSignals"]),
     .executableTarget(
       name: "waterfall",
@@ -35,6 +39,7 @@ let package = Package(
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
+    .testTarget(name: "PicturesTests", dependencies: ["Pictures"], exclude: ["Fixtures"]),
     .testTarget(name: "WaterfallTUITests", dependencies: ["WaterfallTUI"], exclude: ["Snapshots"]),
     .testTarget(name: "CommandLineTests", dependencies: ["waterfall"]),
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog"]),
