@@ -1,6 +1,10 @@
 import CVips
 import Dispatch
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads pictures with libvips: JPEG, PNG, WebP and GIF only, the header checked before any pixel is decoded,
 /// scaled while loading to the size the box needs, upright, and within a time limit.
 public enum PictureDecoder {
@@ -70,8 +74,25 @@ public enum PictureDecoder {
   private static func thumbnail(
     path: String, width: Int, height: Int, source: PictureDimensions, deadline: UInt64
   ) -> Result<Thumbnail, PictureFailure> {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+    guard descriptor >= 0 else { return .failure(PictureFailure(.unreadable, "cannot open: \(path)")) }
+    let file = UnsafeMutablePointer<wf_deadline_file>.allocate(capacity: 1)
+    // Declared first, so it runs last: the source that reads through `file` lives as long as the images.
+    defer {
+      close(descriptor)
+      file.deallocate()
+    }
+    let remaining = Int64(deadline) - Int64(DispatchTime.now().uptimeNanoseconds)
+    file.initialize(
+      to: wf_deadline_file(fd: descriptor, deadline_us: g_get_monotonic_time() + Int(remaining / 1000), expired: 0))
     var scaled: UnsafeMutablePointer<VipsImage>?
-    guard wf_vips_thumbnail(path, &scaled, Int32(clamping: width), Int32(clamping: height)) == 0, let scaled else {
+    guard wf_vips_thumbnail_with_deadline(file, &scaled, Int32(clamping: width), Int32(clamping: height)) == 0,
+      let scaled
+    else {
+      if file.pointee.expired != 0 {
+        vips_error_clear()
+        return .failure(PictureFailure(.timedOut, "took longer than the time limit: \(path)"))
+      }
       return .failure(PictureFailure(.decodingFailed, "\(VipsRuntime.takeError()): \(path)"))
     }
     defer { wf_g_object_unref(scaled) }
@@ -92,13 +113,21 @@ public enum PictureDecoder {
     guard vips_image_get_bands(rgba) == 4 else {
       return .failure(PictureFailure(.decodingFailed, "unexpected colour bands: \(path)"))
     }
-    return evaluate(rgba, path: path, source: source, deadline: deadline)
+    let result = evaluate(rgba, path: path, source: source, deadline: deadline)
+    // Reads that failed at the deadline look like a truncated file to the decoder, which then finishes early.
+    if file.pointee.expired != 0, case .success = result {
+      return .failure(PictureFailure(.timedOut, "took longer than the time limit: \(path)"))
+    }
+    return result
   }
 
   /// Runs the pipeline into memory; the eval callback kills it once the deadline has passed.
   private static func evaluate(
     _ image: UnsafeMutablePointer<VipsImage>, path: String, source: PictureDimensions, deadline: UInt64
   ) -> Result<Thumbnail, PictureFailure> {
+    guard DispatchTime.now().uptimeNanoseconds < deadline else {
+      return .failure(PictureFailure(.timedOut, "took longer than the time limit: \(path)"))
+    }
     let deadlineBox = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     deadlineBox.initialize(to: deadline)
     defer { deadlineBox.deallocate() }
