@@ -29,13 +29,13 @@ let package = Package(
     .executableTarget(
       name: "waterfall",
       dependencies: [
-        "WaterfallTUI", "WaterfallKit", "ShopCatalog",
+        "WaterfallTUI", "WaterfallKit", "ShopCatalog", "Pictures",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallKit", "WaterfallTUI", "ShopCatalog"]
+      dependencies: ["WaterfallKit", "WaterfallTUI", "ShopCatalog", "Pictures"]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
