@@ -21,9 +21,7 @@ extension LoaderCore {
     if let failure = kept.2 { return finish(job, .failure(failure), fromCache: false) }
     var thumbnail = kept.1
     if thumbnail == nil {
-      guard !isCancelled(job) else {
-        return finish(job, .failure(PictureFailure(.decodingFailed, "")), fromCache: false)
-      }
+      guard !isCancelled(job) else { return drop(job) }
       switch PictureDecoder.decode(path: path, covering: pixelSize, limits: configuration.limits) {
       case .failure(let failure):
         state.withLock { state in
@@ -42,9 +40,7 @@ extension LoaderCore {
         thumbnail = decoded
       }
     }
-    guard let thumbnail, !isCancelled(job) else {
-      return finish(job, .failure(PictureFailure(.decodingFailed, "")), fromCache: false)
-    }
+    guard let thumbnail, !isCancelled(job) else { return drop(job) }
     let outcome = PictureRenderer.render(
       thumbnail, size: key.size, symbols: key.symbols, colours: key.colours, cellAspect: configuration.cellAspect)
     state.withLock { state in
@@ -58,6 +54,14 @@ extension LoaderCore {
 
   private func isCancelled(_ job: Job) -> Bool {
     state.withLock { $0.cancelledRunning.contains(job.id) || $0.stopped }
+  }
+
+  /// Ends a cancelled job without delivering anything.
+  private func drop(_ job: Job) {
+    state.withLock { state in
+      state.running[job.id] = nil
+      state.cancelledRunning.remove(job.id)
+    }
   }
 
   /// Delivers the outcome unless the job was cancelled meanwhile.
