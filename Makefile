@@ -10,15 +10,17 @@ FUZZ_STEPS ?= 200000
 
 all: build
 
-# ncursesw through pkg-config is the one system requirement. As root we install it; otherwise we say how.
+# ncursesw, libvips and libchafa through pkg-config are the system requirements (and the chafa command for the
+# benchmarks' side-by-side). As root we install what is missing; otherwise we say how.
+SYSTEM_PACKAGES = libncurses-dev libvips-dev libchafa-dev chafa pkg-config
 deps:
-	@if ! pkg-config --exists ncursesw 2>/dev/null; then \
+	@if ! pkg-config --exists ncursesw vips chafa 2>/dev/null || ! command -v chafa >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing ncursesw (libncurses-dev) and pkg-config with apt-get…"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libncurses-dev pkg-config; \
+	    echo "Installing $(SYSTEM_PACKAGES) with apt-get…"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_PACKAGES); \
 	  else \
-	    echo "Waterfall needs ncursesw found through pkg-config. Install it with:"; \
-	    echo "    sudo apt-get install libncurses-dev pkg-config"; \
+	    echo "Waterfall needs ncursesw, libvips and libchafa found through pkg-config. Install them with:"; \
+	    echo "    sudo apt-get install $(SYSTEM_PACKAGES)"; \
 	    exit 1; \
 	  fi; \
 	fi
@@ -71,9 +73,10 @@ fuzz: deps
 
 install: deps
 	$(SWIFT) build -c release --product waterfall
-	install -d "$(PREFIX)/bin" "$(PREFIX)/share/waterfall/catalogue"
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/waterfall/catalogue/pictures"
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/waterfall" "$(PREFIX)/bin/waterfall"
 	install -m 644 Resources/catalogue/*.plist "$(PREFIX)/share/waterfall/catalogue/"
+	install -m 644 Resources/catalogue/pictures/*.jpg "$(PREFIX)/share/waterfall/catalogue/pictures/"
 
 clean:
 	rm -rf .build

@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "waterfall", targets: ["waterfall"]),
     .library(name: "WaterfallKit", targets: ["WaterfallKit"]),
+    .library(name: "Pictures", targets: ["Pictures"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -17,10 +18,14 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
+    .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
     // Signal and crash handling: a compiled C target, so the state its handlers share has one definition.
     .target(name: "CTerminalSignals"),
     .target(name: "WaterfallKit"),
     .target(name: "ShopCatalog"),
+    // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
+    .target(name: "Pictures", dependencies: ["CVips", "CChafa"]),
     // The viewer: state, update(message) -> effects, rendering into an in-memory screen, the one runner. No curses.
     .target(name: "WaterfallViewer", dependencies: ["WaterfallKit", "ShopCatalog"]),
     // The terminal: curses session, input decoding, signals, the presenter that writes screen changes.
@@ -30,16 +35,17 @@ let package = Package(
     .executableTarget(
       name: "waterfall",
       dependencies: [
-        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog",
+        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "Pictures",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallKit", "WaterfallViewer", "ShopCatalog"]
+      dependencies: ["WaterfallKit", "WaterfallViewer", "ShopCatalog", "Pictures"]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
+    .testTarget(name: "PicturesTests", dependencies: ["Pictures"], exclude: ["Fixtures"]),
     .testTarget(
       name: "WaterfallViewerTests", dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog"],
       exclude: ["Snapshots"]),

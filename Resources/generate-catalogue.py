@@ -2,7 +2,8 @@
 """Writes the bundled shop catalogue: catalogue/1.plist, 2.plist, 3.plist (60 items each).
 
 Deterministic: the same script always writes the same bytes. The schema is the originals' page schema
-(w, h, img, price) plus title and shop. Run it from anywhere: python3 Resources/generate-catalogue.py
+(w, h, img, price) plus title and shop; img names the item's picture relative to the plist (pictures/0000.jpg),
+which Resources/generate-pictures.py draws. Run it from anywhere: python3 Resources/generate-catalogue.py
 """
 import os
 import plistlib
@@ -48,7 +49,7 @@ def item(rng: random.Random, index: int) -> dict:
     return {
         "w": width,
         "h": height,
-        "img": f"https://img.example.com/waterfall/{index:04d}_{width}x{height}.jpg",
+        "img": f"pictures/{index:04d}.jpg",
         "price": f"¥{price}",
         "title": title(rng, index),
         "shop": rng.choice(SHOPS),

@@ -4,10 +4,16 @@ import Foundation
 public enum DatasetLoader {
   /// Reads `path`: a plist, JSON, JSON Lines or CSV file, or a directory of such files ordered naturally
   /// (1, 2, …, 10). Throws when nothing usable can be read at all; unusable items become problems.
-  public static func load(path: String) throws(DatasetError) -> Dataset {
+  ///
+  /// With a `pictureProbe`, a directory that holds no dataset file but JPEG, PNG, WebP or GIF pictures is a
+  /// photo folder: one item per picture, its size from the probe. Any dataset file makes it a dataset.
+  public static func load(path: String, pictureProbe: PictureProbe? = nil) throws(DatasetError) -> Dataset {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw DatasetError(file: path, reason: "no such file or directory")
+    }
+    if isDirectory.boolValue, let pictureProbe, let pictures = try photoFolderPictures(in: path) {
+      return PhotoFolder.read(directory: path, names: pictures, probe: pictureProbe)
     }
     let files = isDirectory.boolValue ? try pageFiles(in: path) : [path]
     var dataset = Dataset(files: [], problems: [], skippedItems: 0)
@@ -23,18 +29,38 @@ public enum DatasetLoader {
     return name.isEmpty ? path : name
   }
 
-  /// The dataset files of a directory, ordered naturally (1, 2, …, 10).
-  private static func pageFiles(in directory: String) throws(DatasetError) -> [String] {
-    let names: [String]
+  /// The picture names of a directory with no dataset files, ordered naturally; nil when it is not a photo folder.
+  private static func photoFolderPictures(in directory: String) throws(DatasetError) -> [String]? {
+    let names = try entries(of: directory)
+    guard !names.contains(where: isPageName) else { return nil }
+    let pictures = names.filter(PhotoFolder.isPicture).sorted(by: naturalOrder)
+    return pictures.isEmpty ? nil : pictures
+  }
+
+  private static func isPageName(_ name: String) -> Bool {
+    DatasetFormat.forExtension(of: name) != nil && !name.hasPrefix(".")
+  }
+
+  private static func naturalOrder(_ left: String, _ right: String) -> Bool {
+    left.compare(right, options: [.numeric]) == .orderedAscending
+  }
+
+  private static func entries(of directory: String) throws(DatasetError) -> [String] {
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory)
+      return try FileManager.default.contentsOfDirectory(atPath: directory)
     } catch {
       throw DatasetError(file: directory, reason: "cannot list the directory: \(error.localizedDescription)")
     }
-    let pageNames = names.filter { DatasetFormat.forExtension(of: $0) != nil && !$0.hasPrefix(".") }
-      .sorted { $0.compare($1, options: [.numeric]) == .orderedAscending }
+  }
+
+  /// The dataset files of a directory, ordered naturally (1, 2, …, 10).
+  private static func pageFiles(in directory: String) throws(DatasetError) -> [String] {
+    let pageNames = try entries(of: directory).filter(isPageName).sorted(by: naturalOrder)
     guard !pageNames.isEmpty else {
-      throw DatasetError(file: directory, reason: "no dataset files in this directory (.plist, .json, .jsonl or .csv)")
+      throw DatasetError(
+        file: directory,
+        reason:
+          "no dataset files (.plist, .json, .jsonl or .csv) or pictures (.jpg, .png, .webp, .gif) in this directory")
     }
     return pageNames.map { (directory as NSString).appendingPathComponent($0) }
   }

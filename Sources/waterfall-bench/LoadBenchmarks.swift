@@ -73,6 +73,8 @@ enum Probe {
         Data("load \((loaded - start) / 1_000_000) ms, app \((laidOut - loaded) / 1_000_000) ms\n".utf8))
       precondition(runner.viewer.store.items.count == dataset.itemCount && !screen.text.isEmpty)
       print(elapsed, peakResidentBytes())
+    case "picture-memory":
+      PictureBenchmarks.memoryProbe(path: arguments[1])
     case "layout":
       let count = Int(arguments[1]) ?? 1_000_000
       let layout = WaterfallLayout(EngineBenchmarks.configuration, heights: EngineBenchmarks.heights(count))

@@ -8,13 +8,13 @@ struct CheckCommand: ParsableCommand {
     discussion: "Prints one line per problem (file: item N: field: what is wrong), then a summary. Exit status: "
       + "0 with no problems, 1 with problems, 2 when the dataset cannot be read at all.")
 
-  @Argument(help: "A dataset file or a directory of page files.")
+  @Argument(help: "A dataset file, a directory of page files, or a folder of pictures.")
   var path: String
 
   func run() throws {
     let dataset: Dataset
     do {
-      dataset = try DatasetLoader.load(path: path)
+      dataset = try DatasetLoader.load(path: path, pictureProbe: pictureProbe)
     } catch {
       printError(error.description)
       throw ExitCode(2)

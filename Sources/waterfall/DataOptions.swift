@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pictures
 import ShopCatalog
 
 /// Where the items come from and how the simulated feed serves them.
@@ -50,7 +51,10 @@ struct DataOptions: ParsableArguments {
   /// The dataset to show: --data, or the bundled catalogue.
   func loadDataset() throws(DatasetError) -> (dataset: Dataset, name: String) {
     if let datasetPath {
-      return (try DatasetLoader.load(path: datasetPath), DatasetLoader.displayName(ofPath: datasetPath))
+      return (
+        try DatasetLoader.load(path: datasetPath, pictureProbe: pictureProbe),
+        DatasetLoader.displayName(ofPath: datasetPath)
+      )
     }
     guard let bundled = BundledCatalogue.locate() else {
       throw DatasetError(
@@ -73,6 +77,12 @@ struct DataOptions: ParsableArguments {
   func feed(for dataset: Dataset) -> PageFeed {
     PageFeed(pages: dataset.pages(pageSize: pageSize), failureRate: failRate, seed: UInt64(seed), loops: loop)
   }
+}
+
+/// Picture sizes for photo folders, from the header alone (libvips through the Pictures module).
+let pictureProbe: PictureProbe = { path in
+  PictureDecoder.probe(path: path).map { PhotoSize(width: $0.width, height: $0.height) }
+    .mapError { PhotoProbeFailure(reason: $0.reason) }
 }
 
 /// Prints `waterfall: message` on standard error.

@@ -1,0 +1,80 @@
+import Dispatch
+
+extension LoaderCore {
+  /// Render cache, else a kept thumbnail or a decode, then the drawing; checks for cancellation between steps.
+  func run(_ job: Job) {
+    let key = job.request.key
+    let path: String
+    switch key.source {
+    case .notLocal(let reason):
+      return finish(job, .failure(PictureFailure(.notLocal, reason)), fromCache: false)
+    case .file(let file):
+      path = file
+    }
+    let pixelSize = key.size.pixelSize(cellAspect: configuration.cellAspect)
+    let kept = state.withLock { state -> (PictureGrid?, Thumbnail?, PictureFailure?) in
+      if let grid = state.renders.value(for: key) { return (grid, nil, nil) }
+      let thumbnail = state.thumbnails.value(for: path).flatMap { $0.covers(pixelSize) ? $0 : nil }
+      return (nil, thumbnail, state.failures.value(for: path))
+    }
+    if let grid = kept.0 { return finish(job, .success(grid), fromCache: true) }
+    if let failure = kept.2 { return finish(job, .failure(failure), fromCache: false) }
+    var thumbnail = kept.1
+    if thumbnail == nil {
+      guard !isCancelled(job) else { return drop(job) }
+      switch PictureDecoder.decode(path: path, covering: pixelSize, limits: configuration.limits) {
+      case .failure(let failure):
+        state.withLock { state in
+          state.statistics.failed += 1
+          // A time-out may pass on a quieter machine: only lasting failures are remembered.
+          if failure.kind != .timedOut {
+            state.failures.insert(failure, bytes: 256 + failure.reason.utf8.count, for: path)
+          }
+        }
+        return finish(job, .failure(failure), fromCache: false)
+      case .success(let decoded):
+        state.withLock { state in
+          state.statistics.decoded += 1
+          state.thumbnails.insert(decoded, bytes: decoded.byteCount, for: path)
+        }
+        thumbnail = decoded
+      }
+    }
+    guard let thumbnail, !isCancelled(job) else { return drop(job) }
+    let outcome = PictureRenderer.render(
+      thumbnail, size: key.size, symbols: key.symbols, colours: key.colours, cellAspect: configuration.cellAspect)
+    state.withLock { state in
+      switch outcome {
+      case .success(let grid): state.renders.insert(grid, bytes: grid.byteCount, for: key)
+      case .failure: state.statistics.failed += 1
+      }
+    }
+    finish(job, outcome, fromCache: false)
+  }
+
+  private func isCancelled(_ job: Job) -> Bool {
+    state.withLock { $0.cancelledRunning.contains(job.id) || $0.stopped }
+  }
+
+  /// Ends a cancelled job without delivering anything.
+  private func drop(_ job: Job) {
+    state.withLock { state in
+      state.running[job.id] = nil
+      state.cancelledRunning.remove(job.id)
+    }
+  }
+
+  /// Delivers the outcome unless the job was cancelled meanwhile.
+  private func finish(_ job: Job, _ outcome: Result<PictureGrid, PictureFailure>, fromCache: Bool) {
+    delivery.lock()
+    defer { delivery.unlock() }
+    let cancelled = state.withLock { state in
+      state.running[job.id] = nil
+      let cancelled = state.cancelledRunning.remove(job.id) != nil || state.stopped
+      if fromCache && !cancelled { state.statistics.fromCache += 1 }
+      return cancelled
+    }
+    guard !cancelled else { return }
+    deliver(PictureResult(request: job.request, outcome: outcome, fromCache: fromCache))
+  }
+}

@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The loader's shared state and its workers' loop. All mutable state is inside `state`.
+final class LoaderCore: Sendable {
+  struct Job: Sendable {
+    var id: UInt64
+    var request: PictureRequest
+  }
+
+  struct State: Sendable {
+    var queue: [Job] = []
+    var running: [UInt64: PictureRequest] = [:]
+    var cancelledRunning: Set<UInt64> = []
+    var nextID: UInt64 = 0
+    var paused = false
+    var stopped = false
+    var renders: ByteBoundedCache<PictureRenderKey, PictureGrid>
+    var thumbnails: ByteBoundedCache<String, Thumbnail>
+    /// Files that failed, so a missing picture is not looked for again on every scroll step.
+    var failures = ByteBoundedCache<String, PictureFailure>(byteLimit: 1 << 20)
+    var statistics = PictureStatistics()
+  }
+
+  let configuration: PictureLoader.Configuration
+  let deliver: PictureLoader.Delivery
+  let state: Mutex<State>
+  /// Counts queued jobs (and wake-ups on shutdown or resume).
+  let queued = DispatchSemaphore(value: 0)
+  /// Held while a result is delivered, so a cancel waits for a delivery under way; recursive so that `deliver`
+  /// itself may cancel.
+  let delivery = NSRecursiveLock()
+
+  init(configuration: PictureLoader.Configuration, deliver: @escaping PictureLoader.Delivery) {
+    self.configuration = configuration
+    self.deliver = deliver
+    state = Mutex(
+      State(
+        renders: ByteBoundedCache(byteLimit: configuration.renderCacheBytes),
+        thumbnails: ByteBoundedCache(byteLimit: configuration.thumbnailCacheBytes)))
+  }
+
+  func request(_ request: PictureRequest) {
+    let cached: PictureGrid? = state.withLock { state in
+      state.statistics.requested += 1
+      if let grid = state.renders.value(for: request.key) {
+        state.statistics.fromCache += 1
+        return grid
+      }
+      let replaced = state.queue.count
+      state.queue.removeAll { $0.request.item == request.item }
+      state.statistics.cancelled += replaced - state.queue.count
+      for (id, running) in state.running where running.item == request.item && running.key != request.key {
+        if state.cancelledRunning.insert(id).inserted { state.statistics.cancelled += 1 }
+      }
+      state.nextID += 1
+      state.queue.append(Job(id: state.nextID, request: request))
+      return nil
+    }
+    if let cached {
+      deliver(PictureResult(request: request, outcome: .success(cached), fromCache: true))
+    } else {
+      queued.signal()
+    }
+  }
+
+  func cachedGrid(for key: PictureRenderKey) -> PictureGrid? {
+    state.withLock { $0.renders.value(for: key) }
+  }
+
+  func cancel(where matches: (PictureRequest) -> Bool) {
+    state.withLock { state in
+      let before = state.queue.count
+      state.queue.removeAll { matches($0.request) }
+      state.statistics.cancelled += before - state.queue.count
+      for (id, running) in state.running where matches(running) {
+        if state.cancelledRunning.insert(id).inserted { state.statistics.cancelled += 1 }
+      }
+    }
+    // Wait for a delivery under way on another thread: after this, no cancelled load is delivered.
+    delivery.lock()
+    delivery.unlock()
+  }
+
+  func setPaused(_ paused: Bool) {
+    let wake = state.withLock { state in
+      state.paused = paused
+      return paused ? 0 : state.queue.count
+    }
+    for _ in 0..<wake { queued.signal() }
+  }
+
+  func shutDown() {
+    state.withLock { state in
+      state.stopped = true
+      state.queue.removeAll()
+    }
+    for _ in 0..<max(1, configuration.workers) { queued.signal() }
+  }
+
+  var statistics: PictureStatistics {
+    state.withLock { state in
+      var statistics = state.statistics
+      statistics.renderCacheBytes = state.renders.byteCount
+      statistics.thumbnailCacheBytes = state.thumbnails.byteCount
+      return statistics
+    }
+  }
+
+  func waitUntilIdle() {
+    while !state.withLock({ $0.queue.isEmpty && $0.running.isEmpty || $0.stopped || $0.paused && $0.running.isEmpty }) {
+      usleep(500)
+    }
+  }
+
+  func removeCachedPictures() {
+    state.withLock { state in
+      state.renders.removeAll()
+      state.thumbnails.removeAll()
+      state.failures.removeAll()
+    }
+  }
+
+  /// A worker's loop: the most urgent queued job, oldest first among equals, until shut down.
+  func workLoop() {
+    while true {
+      queued.wait()
+      let next: Job?? = state.withLock { state in
+        if state.stopped { return .some(nil) }
+        guard !state.paused, !state.queue.isEmpty else { return nil }
+        var best = 0
+        for index in state.queue.indices.dropFirst()
+        where state.queue[index].request.priority > state.queue[best].request.priority {
+          best = index
+        }
+        let job = state.queue.remove(at: best)
+        state.running[job.id] = job.request
+        return .some(job)
+      }
+      guard let next else { continue }
+      guard let job = next else { return }
+      run(job)
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import CVips
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads pictures with libvips: JPEG, PNG, WebP and GIF only, the header checked before any pixel is decoded,
+/// scaled while loading to the size the box needs, upright, and within a time limit.
+public enum PictureDecoder {
+  /// The picture's upright size from its header alone, without decoding it (for photo folders).
+  public static func probe(path: String) -> Result<PictureDimensions, PictureFailure> {
+    openHeader(path: path).map { header in
+      defer { wf_g_object_unref(header.image) }
+      return header.dimensions
+    }
+  }
+
+  /// Decodes `path` into a thumbnail just large enough to fill a box of `pixelSize` pixels after a centred crop
+  /// (never enlarged). Truncated files decode as far as they go.
+  public static func decode(
+    path: String, covering pixelSize: (width: Int, height: Int), limits: PictureLimits = PictureLimits()
+  ) -> Result<Thumbnail, PictureFailure> {
+    let started = DispatchTime.now().uptimeNanoseconds
+    let header: Header
+    switch openHeader(path: path) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let opened): header = opened
+    }
+    wf_g_object_unref(header.image)
+    let source = header.dimensions
+    guard source.width.multipliedReportingOverflow(by: source.height).partialValue <= limits.maximumPixels,
+      source.width <= limits.maximumPixels, source.height <= limits.maximumPixels
+    else {
+      let megapixels = Double(source.width) * Double(source.height) / 1_000_000
+      return .failure(
+        PictureFailure(
+          .tooLarge,
+          "the picture claims \(source.width)×\(source.height) pixels (\(Int(megapixels.rounded())) megapixels; "
+            + "the limit is \(limits.maximumPixels / 1_000_000)): \(path)"))
+    }
+    let scale = max(
+      Double(pixelSize.width) / Double(source.width), Double(pixelSize.height) / Double(source.height))
+    let width = max(1, Int((Double(source.width) * scale).rounded(.up)))
+    let height = max(1, Int((Double(source.height) * scale).rounded(.up)))
+    let deadline = started + UInt64(max(0, limits.timeLimit.nanoseconds))
+    return thumbnail(path: path, width: width, height: height, source: source, deadline: deadline)
+  }
+
+  private struct Header {
+    let image: UnsafeMutablePointer<VipsImage>
+    let dimensions: PictureDimensions
+  }
+
+  /// The file checked, its format allowed and its header opened lazily (no pixels decoded yet).
+  private static func openHeader(path: String) -> Result<Header, PictureFailure> {
+    if let failure = VipsRuntime.startupFailure { return .failure(PictureFailure(.decodingFailed, failure)) }
+    if let problem = PictureFile.problem(at: path) { return .failure(problem) }
+    guard let loader = vips_foreign_find_load(path).map({ String(cString: $0) }),
+      VipsRuntime.allowedLoaderClasses.contains(where: { loader.hasPrefix($0) })
+    else {
+      vips_error_clear()
+      return .failure(PictureFailure(.unsupportedFormat, "not a JPEG, PNG, WebP or GIF picture: \(path)"))
+    }
+    guard let image = wf_vips_open_header(path) else {
+      return .failure(PictureFailure(.decodingFailed, "\(VipsRuntime.takeError()): \(path)"))
+    }
+    var width = Int(vips_image_get_width(image))
+    var height = Int(vips_image_get_height(image))
+    if vips_image_get_orientation_swap(image) != 0 { swap(&width, &height) }
+    return .success(Header(image: image, dimensions: PictureDimensions(width: width, height: height)))
+  }
+
+  private static func thumbnail(
+    path: String, width: Int, height: Int, source: PictureDimensions, deadline: UInt64
+  ) -> Result<Thumbnail, PictureFailure> {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+    guard descriptor >= 0 else { return .failure(PictureFailure(.unreadable, "cannot open: \(path)")) }
+    let file = UnsafeMutablePointer<wf_deadline_file>.allocate(capacity: 1)
+    // Declared first, so it runs last: the source that reads through `file` lives as long as the images.
+    defer {
+      close(descriptor)
+      file.deallocate()
+    }
+    let remaining = Int64(deadline) - Int64(DispatchTime.now().uptimeNanoseconds)
+    file.initialize(
+      to: wf_deadline_file(fd: descriptor, deadline_us: g_get_monotonic_time() + Int(remaining / 1000), expired: 0))
+    var scaled: UnsafeMutablePointer<VipsImage>?
+    guard wf_vips_thumbnail_with_deadline(file, &scaled, Int32(clamping: width), Int32(clamping: height)) == 0,
+      let scaled
+    else {
+      if file.pointee.expired != 0 {
+        vips_error_clear()
+        return .failure(PictureFailure(.timedOut, "took longer than the time limit: \(path)"))
+      }
+      return .failure(PictureFailure(.decodingFailed, "\(VipsRuntime.takeError()): \(path)"))
+    }
+    defer { wf_g_object_unref(scaled) }
+    var srgb: UnsafeMutablePointer<VipsImage>?
+    guard wf_vips_srgb8(scaled, &srgb) == 0, let srgb else {
+      return .failure(PictureFailure(.decodingFailed, "\(VipsRuntime.takeError()): \(path)"))
+    }
+    defer { wf_g_object_unref(srgb) }
+    var rgba = srgb
+    if vips_image_get_bands(srgb) == 3 {
+      var withAlpha: UnsafeMutablePointer<VipsImage>?
+      guard wf_vips_addalpha(srgb, &withAlpha) == 0, let withAlpha else {
+        return .failure(PictureFailure(.decodingFailed, "\(VipsRuntime.takeError()): \(path)"))
+      }
+      rgba = withAlpha
+    }
+    defer { if rgba != srgb { wf_g_object_unref(rgba) } }
+    guard vips_image_get_bands(rgba) == 4 else {
+      return .failure(PictureFailure(.decodingFailed, "unexpected colour bands: \(path)"))
+    }
+    let result = evaluate(rgba, path: path, source: source, deadline: deadline)
+    // Reads that failed at the deadline look like a truncated file to the decoder, which then finishes early.
+    if file.pointee.expired != 0, case .success = result {
+      return .failure(PictureFailure(.timedOut, "took longer than the time limit: \(path)"))
+    }
+    return result
+  }
+
+  /// Runs the pipeline into memory; the eval callback kills it once the deadline has passed.
+  private static func evaluate(
+    _ image: UnsafeMutablePointer<VipsImage>, path: String, source: PictureDimensions, deadline: UInt64
+  ) -> Result<Thumbnail, PictureFailure> {
+    guard DispatchTime.now().uptimeNanoseconds < deadline else {
+      return .failure(PictureFailure(.timedOut, "took longer than the time limit: \(path)"))
+    }
+    let deadlineBox = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    deadlineBox.initialize(to: deadline)
+    defer { deadlineBox.deallocate() }
+    wf_vips_on_eval(image, killAfterDeadline, deadlineBox)
+    var size = 0
+    let memory = vips_image_write_to_memory(image, &size)
+    // The handler points at deadlineBox: disconnect it before the box goes.
+    wf_vips_stop_eval(image, deadlineBox)
+    guard let memory else {
+      if DispatchTime.now().uptimeNanoseconds >= deadline {
+        vips_error_clear()
+        return .failure(PictureFailure(.timedOut, "took longer than the time limit: \(path)"))
+      }
+      return .failure(PictureFailure(.decodingFailed, "\(VipsRuntime.takeError()): \(path)"))
+    }
+    defer { g_free(memory) }
+    let width = Int(vips_image_get_width(image))
+    let height = Int(vips_image_get_height(image))
+    guard size == width * height * 4 else {
+      return .failure(PictureFailure(.decodingFailed, "unexpected pixel data: \(path)"))
+    }
+    let pixels = [UInt8](UnsafeRawBufferPointer(start: memory, count: size))
+    return .success(
+      Thumbnail(
+        width: width, height: height, sourceWidth: source.width, sourceHeight: source.height, pixels: pixels))
+  }
+}
+
+/// vips calls this as it evaluates; past the deadline it sets the image's kill flag, which stops the evaluation.
+private let killAfterDeadline: wf_vips_eval_callback = { image, _, userData in
+  guard let image, let userData else { return }
+  if DispatchTime.now().uptimeNanoseconds >= userData.load(as: UInt64.self) { vips_image_set_kill(image, 1) }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds, saturating.
+  var nanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    if overflow { return seconds < 0 ? .min : .max }
+    return product.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+  }
+}

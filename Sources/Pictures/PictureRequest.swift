@@ -1,0 +1,72 @@
+/// Which pictures go first.
+public enum PicturePriority: Int, Comparable, Hashable, Sendable {
+  /// Near the screen, not on it yet.
+  case prefetch = 0
+  /// On the screen now.
+  case visible = 1
+
+  public static func < (left: Self, right: Self) -> Bool { left.rawValue < right.rawValue }
+}
+
+/// What a picture looks like once drawn: the cache's key.
+public struct PictureRenderKey: Hashable, Sendable {
+  /// Where the picture comes from (``PictureSource/resolve(_:relativeTo:)``).
+  public var source: PictureSource
+  public var size: BoxSize
+  public var symbols: PictureSymbols
+  public var colours: PictureColourMode
+
+  public init(
+    source: PictureSource, size: BoxSize, symbols: PictureSymbols = .half, colours: PictureColourMode = .palette256
+  ) {
+    self.source = source
+    self.size = size
+    self.symbols = symbols
+    self.colours = colours
+  }
+}
+
+/// A picture wanted by the app: which item asked (`item`, the app's own number), in which `generation` (the app
+/// raises it on a reload, so loads for the old items can be cancelled together), and how it should look.
+public struct PictureRequest: Hashable, Sendable {
+  public var item: Int
+  public var generation: Int
+  public var key: PictureRenderKey
+  public var priority: PicturePriority
+
+  public init(item: Int, generation: Int = 0, key: PictureRenderKey, priority: PicturePriority = .visible) {
+    self.item = item
+    self.generation = generation
+    self.key = key
+    self.priority = priority
+  }
+}
+
+/// A finished load, as delivered to the app's callback.
+public struct PictureResult: Sendable {
+  public var request: PictureRequest
+  public var outcome: Result<PictureGrid, PictureFailure>
+  /// Whether the grid came from the render cache without any decoding or drawing.
+  public var fromCache: Bool
+
+  public init(request: PictureRequest, outcome: Result<PictureGrid, PictureFailure>, fromCache: Bool) {
+    self.request = request
+    self.outcome = outcome
+    self.fromCache = fromCache
+  }
+}
+
+/// What the loader has done so far.
+public struct PictureStatistics: Hashable, Sendable {
+  public var requested = 0
+  /// Files decoded (a resize that reuses a kept thumbnail does not decode again).
+  public var decoded = 0
+  /// Requests answered from the render cache.
+  public var fromCache = 0
+  public var cancelled = 0
+  public var failed = 0
+  public var renderCacheBytes = 0
+  public var thumbnailCacheBytes = 0
+
+  public init() {}
+}

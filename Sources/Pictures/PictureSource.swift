@@ -1,0 +1,42 @@
+import Foundation
+
+/// Where an item's picture comes from, resolved from the dataset's `img` field.
+public enum PictureSource: Hashable, Sendable {
+  /// A file on this machine, as an absolute path.
+  case file(String)
+  /// Something that is not a local picture (an http(s) URL, another scheme, or nothing at all); why, in words.
+  case notLocal(String)
+
+  /// Resolves `img` from a dataset: a path relative to the dataset file's directory, an absolute path, or a
+  /// `file:` URL. `datasetFile` is the dataset file (or the directory of a photo folder) the item came from.
+  public static func resolve(_ img: String, relativeTo datasetFile: String) -> PictureSource {
+    let text = img.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty else { return .notLocal("no picture") }
+    if let scheme = Self.scheme(of: text) {
+      guard scheme == "file" else { return .notLocal("not a local picture: \(text)") }
+      guard let url = URL(string: text), url.isFileURL, !url.path.isEmpty else {
+        return .notLocal("not a usable file URL: \(text)")
+      }
+      return .file(url.standardizedFileURL.path)
+    }
+    if text.hasPrefix("/") { return .file(URL(fileURLWithPath: text).standardizedFileURL.path) }
+    var isDirectory: ObjCBool = false
+    let baseIsDirectory =
+      FileManager.default.fileExists(atPath: datasetFile, isDirectory: &isDirectory)
+      && isDirectory.boolValue
+    let base = URL(fileURLWithPath: datasetFile, isDirectory: baseIsDirectory)
+    let folder = baseIsDirectory ? base : base.deletingLastPathComponent()
+    return .file(folder.appendingPathComponent(text).standardizedFileURL.path)
+  }
+
+  /// The URL scheme of `text` ("http", "file", …), lowercased; nil for a plain path. One letter before the colon
+  /// is a Windows drive, not a scheme.
+  private static func scheme(of text: String) -> String? {
+    guard let colon = text.firstIndex(of: ":") else { return nil }
+    let scheme = text[..<colon]
+    guard scheme.count > 1, let first = scheme.first, first.isASCII, first.isLetter,
+      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+    else { return nil }
+    return scheme.lowercased()
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A picture's upright size in pixels, as its header says.
+public struct PhotoSize: Hashable, Sendable {
+  public var width: Int
+  public var height: Int
+
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+}
+
+/// Why a picture's size could not be read.
+public struct PhotoProbeFailure: Error, Hashable, Sendable {
+  public var reason: String
+
+  public init(reason: String) { self.reason = reason }
+}
+
+/// Reads a picture's upright size from its header without decoding it. Injected, so ShopCatalog needs no
+/// image library (the executable passes one built on libvips).
+public typealias PictureProbe = @Sendable (_ path: String) -> Result<PhotoSize, PhotoProbeFailure>
+
+/// A folder of pictures read as a catalogue: one item per picture, in natural order, titled with its file name.
+enum PhotoFolder {
+  /// The extensions of the pictures a photo folder shows.
+  static let pictureExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif"]
+
+  static func isPicture(_ name: String) -> Bool {
+    guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
+    return pictureExtensions.contains(name[name.index(after: dot)...].lowercased())
+  }
+
+  /// One item per picture in `names` (already in order); pictures whose size cannot be read become problems.
+  static func read(directory: String, names: [String], probe: PictureProbe) -> Dataset {
+    var items: [ShopItem] = []
+    var problems: [DatasetProblem] = []
+    let folder = URL(fileURLWithPath: directory).standardizedFileURL
+    for (offset, name) in names.enumerated() {
+      let path = folder.appendingPathComponent(name).path
+      switch probe(path) {
+      case .failure(let failure):
+        problems.append(DatasetProblem(file: path, item: offset + 1, field: "picture", message: failure.reason))
+      case .success(let size)
+      where !ItemDecoder.sideRange.contains(Double(size.width))
+        || !ItemDecoder.sideRange.contains(Double(size.height)):
+        problems.append(
+          DatasetProblem(
+            file: path, item: offset + 1, field: "picture",
+            message: "\(size.width)×\(size.height) pixels is outside 1 to 100000 pixels a side"))
+      case .success(let size):
+        items.append(
+          ShopItem(
+            width: Double(size.width), height: Double(size.height), imageURL: path, price: "", title: name))
+      }
+    }
+    return Dataset(
+      files: [Dataset.File(path: directory, items: items)], problems: problems, skippedItems: problems.count)
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Pictures
+
+/// Collects what the loader delivers.
+final class Deliveries: Sendable {
+  private let results = Mutex<[PictureResult]>([])
+  var all: [PictureResult] { results.withLock { $0 } }
+  var items: [Int] { all.map(\.request.item) }
+  func append(_ result: PictureResult) { results.withLock { $0.append(result) } }
+}
+
+@Suite("Picture loader")
+struct LoaderTests {
+  private func request(
+    _ item: Int, generation: Int = 0, priority: PicturePriority = .visible, columns: Int = 12
+  )
+    -> PictureRequest
+  {
+    let path = PictureFiles.cataloguePictures[item]
+    return PictureRequest(
+      item: item, generation: generation,
+      key: PictureRenderKey(source: .file(path), size: BoxSize(columns: columns, rows: 8)), priority: priority)
+  }
+
+  private func loader(workers: Int = 2, renderCacheBytes: Int = 64 << 20) -> (PictureLoader, Deliveries) {
+    let deliveries = Deliveries()
+    var configuration = PictureLoader.Configuration()
+    configuration.workers = workers
+    configuration.renderCacheBytes = renderCacheBytes
+    return (PictureLoader(configuration: configuration) { deliveries.append($0) }, deliveries)
+  }
+
+  @Test("a picture is delivered with a grid of the asked size; asked again it comes from the cache")
+  func deliversAndCaches() throws {
+    let (loader, deliveries) = loader()
+    loader.request(request(1))
+    loader.waitUntilIdle()
+    let grid = try #require(deliveries.all.first?.outcome.success)
+    #expect(grid.size == BoxSize(columns: 12, rows: 8))
+    #expect(deliveries.all.first?.fromCache == false)
+    loader.request(request(1))
+    #expect(deliveries.all.count == 2, "a cache hit is delivered at once")
+    #expect(deliveries.all.last?.fromCache == true)
+    let statistics = loader.statistics
+    #expect(statistics.requested == 2 && statistics.decoded == 1 && statistics.fromCache == 1)
+    #expect(statistics.renderCacheBytes >= grid.byteCount)
+  }
+
+  @Test("a resize draws again from the kept thumbnail, without decoding again")
+  func resizeWithoutDecoding() {
+    let (loader, deliveries) = loader()
+    loader.request(request(2, columns: 12))
+    loader.waitUntilIdle()
+    loader.request(request(2, columns: 10))
+    loader.waitUntilIdle()
+    #expect(deliveries.all.count == 2)
+    #expect(deliveries.all.last?.outcome.success?.size == BoxSize(columns: 10, rows: 8))
+    #expect(loader.statistics.decoded == 1)
+  }
+
+  @Test("visible pictures go before prefetches, oldest first among equals")
+  func priorityOrder() {
+    let (loader, deliveries) = loader(workers: 1)
+    loader.pause()
+    loader.request(request(10, priority: .prefetch))
+    loader.request(request(11, priority: .visible))
+    loader.request(request(12, priority: .prefetch))
+    loader.request(request(13, priority: .visible))
+    loader.resume()
+    loader.waitUntilIdle()
+    #expect(deliveries.items == [11, 13, 10, 12])
+  }
+
+  @Test("cancelled loads never call back, by item or by generation")
+  func cancellation() {
+    let (loader, deliveries) = loader(workers: 1)
+    loader.pause()
+    for item in 20..<26 { loader.request(request(item, generation: item < 23 ? 1 : 2)) }
+    loader.cancel(item: 24)
+    loader.cancel(generationsBefore: 2)
+    loader.resume()
+    loader.waitUntilIdle()
+    #expect(deliveries.items == [23, 25])
+    #expect(loader.statistics.cancelled == 4)
+  }
+
+  @Test("loads cancelled while running are not delivered")
+  func cancellationWhileRunning() {
+    let (loader, deliveries) = loader(workers: 2)
+    for item in 30..<60 { loader.request(request(item)) }
+    loader.cancelAll()
+    let countAtCancel = deliveries.all.count
+    loader.waitUntilIdle()
+    #expect(deliveries.all.count == countAtCancel, "nothing arrives after cancelAll returned")
+    #expect(loader.statistics.cancelled + countAtCancel == 30)
+  }
+
+  @Test("a new request for an item replaces its queued one (the box changed size)")
+  func replacesQueued() {
+    let (loader, deliveries) = loader(workers: 1)
+    loader.pause()
+    loader.request(request(40, columns: 12))
+    loader.request(request(40, columns: 9))
+    loader.resume()
+    loader.waitUntilIdle()
+    #expect(deliveries.all.count == 1)
+    #expect(deliveries.all.first?.outcome.success?.size.columns == 9)
+  }
+
+  @Test("failures are delivered with their reason; a web address is not a local picture")
+  func failures() {
+    let (loader, deliveries) = loader()
+    loader.request(
+      PictureRequest(
+        item: 1, key: PictureRenderKey(source: .file("/nonexistent/x.jpg"), size: BoxSize(columns: 4, rows: 4))))
+    loader.request(
+      PictureRequest(
+        item: 2,
+        key: PictureRenderKey(
+          source: PictureSource.resolve("https://img.example.com/a.jpg", relativeTo: "/data/1.plist"),
+          size: BoxSize(columns: 4, rows: 4))))
+    loader.waitUntilIdle()
+    let kinds = Dictionary(uniqueKeysWithValues: deliveries.all.map { ($0.request.item, $0.outcome.failure?.kind) })
+    #expect(kinds[1] == .missing)
+    #expect(kinds[2] == .notLocal)
+    #expect(loader.statistics.failed == 1)
+  }
+
+  @Test("the render cache stays within its byte bound")
+  func renderCacheBound() {
+    let (loader, _) = loader(renderCacheBytes: 40_000)
+    for item in 0..<20 { loader.request(request(item)) }
+    loader.waitUntilIdle()
+    #expect(loader.statistics.renderCacheBytes <= 40_000)
+    #expect(loader.statistics.renderCacheBytes > 0)
+  }
+}
