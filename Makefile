@@ -25,15 +25,15 @@ deps:
 	  fi; \
 	fi
 
-# The end-to-end tests drive the real binary in tmux.
+# The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term).
 test-deps: deps
-	@if ! command -v tmux >/dev/null; then \
+	@if ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing tmux with apt-get for the end-to-end tests…"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; \
+	    echo "Installing tmux and ncurses-term with apt-get for the end-to-end tests…"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux ncurses-term; \
 	  else \
-	    echo "The end-to-end tests need tmux. Install it with:"; \
-	    echo "    sudo apt-get install tmux"; \
+	    echo "The end-to-end tests need tmux and ncurses-term. Install them with:"; \
+	    echo "    sudo apt-get install tmux ncurses-term"; \
 	    exit 1; \
 	  fi; \
 	fi
