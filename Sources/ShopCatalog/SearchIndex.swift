@@ -22,7 +22,7 @@ public struct SearchIndex: Sendable {
   }
 
   /// Whether item `index` matches `query`.
-  public func matches(_ index: Int, _ query: ItemQuery) -> Bool {
+  public func matches(_ index: Int, query: ItemQuery) -> Bool {
     query.isEmpty || query.matches(key: keys[keyStarts[index]..<keyStarts[index + 1]])
   }
 
@@ -39,6 +39,6 @@ public struct SearchIndex: Sendable {
   /// the filter that decides which items are laid out.
   public func filter(_ order: [Int], by query: ItemQuery) -> [Int] {
     if query.isEmpty { return order }
-    return order.filter { matches($0, query) }
+    return order.filter { matches($0, query: query) }
   }
 }

@@ -64,6 +64,24 @@ struct SearchTests {
     #expect(ItemQuery("x").matchRanges(in: "").isEmpty)
   }
 
+  @Test("an index appended page by page answers as one built at once")
+  func pagedIndex() {
+    var random = SeededGenerator(seed: 9)
+    let items = (0..<500).map { _ in Self.item(Self.randomText(0...10, &random), shop: Self.randomText(0...3, &random))
+    }
+    var paged = SearchIndex()
+    for start in stride(from: 0, to: items.count, by: 50) {
+      paged.append(contentsOf: Array(items[start..<(start + 50)]))
+    }
+    let whole = SearchIndex(items)
+    #expect(paged.count == 500 && whole.count == 500)
+    for _ in 0..<50 {
+      let query = ItemQuery(Self.randomText(1...2, &random))
+      #expect(paged.matchingIndices(for: query) == whole.matchingIndices(for: query))
+      #expect(items.indices.allSatisfy { paged.matches($0, query: query) == query.matches(items[$0]) })
+    }
+  }
+
   // MARK: - Against a brute-force oracle
 
   /// Each of these folds to one scalar (or none: the zero-width space), so the oracle can fold character by character.
