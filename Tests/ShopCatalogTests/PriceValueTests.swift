@@ -20,6 +20,10 @@ struct PriceValueTests {
     ("1’234’567", 1_234_567), ("1\u{202F}234,56 €", Decimal(string: "1234.56")),
     ("1\u{00A0}234", 1234), ("1\u{2009}234\u{2009}567", 1_234_567), ("₹1,00,000", 100_000),
     ("₹12,34,567.50", Decimal(string: "1234567.5")),
+    // 18 digits take the fast path, more the exact slow one.
+    ("123456789012345678", Decimal(string: "123456789012345678")),
+    ("1234567890123456789.5", Decimal(string: "1234567890123456789.5")),
+    ("9,999,999,999,999,999,999.99", Decimal(string: "9999999999999999999.99")),
     // Currency before or after, codes, words, fullwidth.
     ("RMB 99", 99), ("99 CNY", 99), ("Rs.1,299", 1299), ("￥１２８", 128), ("１，２３４．５", Decimal(string: "1234.5")),
     ("售价：¥59起", 59), ("$0.99", Decimal(string: "0.99")), ("0", 0), ("¥ 35", 35), ("12.5.", Decimal(string: "12.5")),
