@@ -5,7 +5,7 @@ import Foundation
 /// Per Unicode scalar: lowercase, compatibility decomposition (NFKD: fullwidth `Ａ` → `a`, `ﬁ` → `fi`), combining
 /// marks dropped (`é` → `e`), lowercase again. Whitespace and line breaks become one space each; other control
 /// and format characters (zero-width, bidi) are dropped, as the app's sanitiser drops them from what it shows.
-/// Scalars that fold to themselves (ASCII letters aside) skip the work; the rest are memoised per folder.
+/// `ß` folds to `ss`, as case folding has it. ASCII and CJK ideographs take a fast path; the rest are memoised.
 /// The result is UTF-8 bytes, compared byte by byte: matching never depends on a locale.
 struct SearchFolding {
   private var memo: [UInt32: [UInt8]] = [:]
@@ -63,6 +63,7 @@ struct SearchFolding {
   private static func foldSlowly(_ scalar: Unicode.Scalar) -> [UInt8] {
     let properties = scalar.properties
     if properties.isWhitespace || [0x85, 0x2028, 0x2029].contains(scalar.value) { return [0x20] }
+    if scalar == "ß" || scalar == "ẞ" { return [0x73, 0x73] }
     switch properties.generalCategory {
     case .control, .format, .nonspacingMark, .enclosingMark: return []
     default: break

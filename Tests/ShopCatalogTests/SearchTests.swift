@@ -24,6 +24,9 @@ struct SearchTests {
     #expect(index.matchingIndices(for: "CAFÉ") == [0, 1, 3])
     #expect(index.matchingIndices(for: "crème") == [0, 1])
     #expect(index.matchingIndices(for: "abc") == [2])
+    #expect(ItemQuery("strasse").matches(Self.item("Straße")) && ItemQuery("STRAẞE").matches(Self.item("strasse")))
+    #expect(ItemQuery("１６９").matches(Self.item("", price: "¥169")), "fullwidth digits")
+    #expect(ItemQuery("wool　scarf").matches(Self.item("scarf of wool")), "an ideographic space separates terms")
     #expect(index.matchingIndices(for: "ａｂｃ BAG") == [2])
     #expect(ItemQuery("e").matchCharacterRanges(in: "Cafe\u{301}!") == [3..<4], "the accent stays with its letter")
   }
