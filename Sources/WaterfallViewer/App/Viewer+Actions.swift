@@ -32,7 +32,12 @@ extension Viewer {
     case .automaticColumns: setColumnOverride(nil)
     case .refresh: waterfall.beginRefresh()
     case .retry: waterfall.retryLoadMore()
-    case .goToItem: state.prompt = Prompt(purpose: .goToItem)
+    case .goToItem: openPrompt(.goToItem)
+    case .search: openPrompt(.search)
+    case .filter: openPrompt(.filter)
+    case .nextMatch: stepMatch(forward: true)
+    case .previousMatch: stepMatch(forward: false)
+    case .cycleSort: cycleSort()
     }
   }
 

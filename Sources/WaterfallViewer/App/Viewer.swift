@@ -12,7 +12,11 @@ public final class Viewer {
   public let options: ViewerOptions
   public internal(set) var state: ViewState
   public internal(set) var store = ItemStore()
-  /// Each item's picture, as far as it has come.
+  /// Which loaded items the waterfall shows, in which order (sort, filter).
+  public internal(set) var presentation: Presentation
+  /// The loaded items folded for search and filter, built as pages arrive.
+  var searchIndex = SearchIndex()
+  /// Each item's picture, as far as it has come, by store index.
   public internal(set) var pictures = PictureBook()
   /// The picture loader's counters, when the runner has a loader (shown in the statistics).
   public var pictureStatistics: PictureStatistics?
@@ -34,6 +38,7 @@ public final class Viewer {
 
   public init(screenSize: GridSize, options: ViewerOptions = ViewerOptions()) {
     self.options = options
+    presentation = Presentation(sort: options.sort, filter: options.filter.map(ItemQuery.init))
     state = ViewState(screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns)
     waterfall = WaterfallView(
       viewportSize: Self.viewportSize(for: screenSize),
@@ -77,6 +82,9 @@ public final class Viewer {
     return .adaptive(minimumWidth: options.minimumColumnWidth, maximumCount: options.maximumColumns)
   }
 
+  /// The store's index of the item at layout index `index`.
+  public func storeIndex(_ index: Int) -> Int { presentation.order[index] }
+
   var columnPolicy: ColumnPolicy { Self.columnPolicy(override: state.columnOverride, options: options) }
 
   /// The focused item when any row of it is on screen.
@@ -108,19 +116,20 @@ public final class Viewer {
   private func configureVisibleCells() {
     let columnWidth = waterfall.layout.columnWidth
     for (index, cell) in waterfall.visibleCells {
-      guard let itemCell = cell as? ItemCell, index < store.count else { continue }
+      guard let itemCell = cell as? ItemCell, index < presentation.count else { continue }
+      let item = storeIndex(index)
       itemCell.configure(
-        with: store.items[index], display: store.displayItems[index], columnWidth: columnWidth,
+        with: store.items[item], display: store.displayItems[item], columnWidth: columnWidth,
         metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
     }
   }
 }
 
 extension Viewer: WaterfallDataSource {
-  public func numberOfItems(in waterfallView: WaterfallView) -> Int { store.count }
+  public func numberOfItems(in waterfallView: WaterfallView) -> Int { presentation.count }
 
   public func waterfallView(_ waterfallView: WaterfallView, heightForItemAt index: Int, columnWidth: Int) -> Int {
-    options.metrics.height(of: store.displayItems[index], columnWidth: columnWidth)
+    options.metrics.height(of: store.displayItems[storeIndex(index)], columnWidth: columnWidth)
   }
 
   public func waterfallView(_ waterfallView: WaterfallView, cellForItemAt index: Int) -> WaterfallCell {

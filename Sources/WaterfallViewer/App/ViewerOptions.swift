@@ -1,4 +1,5 @@
 import Pictures
+import ShopCatalog
 import WaterfallKit
 
 /// How the viewer is set up: everything the command line decides.
@@ -20,6 +21,10 @@ public struct ViewerOptions: Sendable {
   public var metrics = BoxMetrics()
   /// Milliseconds without another pull before the pull counts as let go.
   public var pullReleaseMilliseconds = 400
+  /// The order items are shown in (`--sort`).
+  public var sort = ItemOrder.dataset
+  /// Only items matching this are shown (`--filter`).
+  public var filter: String?
   /// How pictures are drawn in the boxes; `nil` (`--no-images`): shaded placeholders only.
   public var pictures: PictureDisplay?
   /// Lets `!` crash the app on purpose, so tests can check that a crash restores the terminal.

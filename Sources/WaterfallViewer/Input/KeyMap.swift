@@ -36,6 +36,17 @@ public enum KeyMap {
     KeyBinding(keys: [], action: nil, label: { _ in "wheel" }, help: "scroll 3 rows"),
     KeyBinding(keys: [], action: nil, label: { _ in "click" }, help: "select a box (or retry a failed footer)"),
     KeyBinding(keys: [.character(":")], action: .goToItem, label: { _ in ": N Enter" }, help: "go to item N"),
+    KeyBinding(
+      keys: [.character("/")], action: .search, label: { _ in "/ text" },
+      help: "search titles, shops, prices (Enter keeps, Esc cancels)"),
+    KeyBinding(keys: [.character("n")], action: .nextMatch, label: { _ in "n / N" }, help: "next / previous match"),
+    KeyBinding(keys: [.character("N")], action: .previousMatch, label: { _ in "" }, help: ""),
+    KeyBinding(
+      keys: [.character("&")], action: .filter, label: { _ in "& text" },
+      help: "show only matching items (& Enter: all)"),
+    KeyBinding(
+      keys: [.character("o")], action: .cycleSort, label: { _ in "o" },
+      help: "sort: dataset, price up, price down, title"),
     KeyBinding(keys: [.character("+")], action: .moreColumns, label: { _ in "+ / -" }, help: "more / fewer columns"),
     KeyBinding(keys: [.character("-")], action: .fewerColumns, label: { _ in "" }, help: ""),
     KeyBinding(keys: [.character("=")], action: .automaticColumns, label: { _ in "=" }, help: "as many columns as fit"),
