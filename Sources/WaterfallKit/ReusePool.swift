@@ -27,6 +27,12 @@ public struct ReusePool {
   /// How many cells wait under `identifier`.
   public func count(for identifier: String) -> Int { cells[identifier]?.count ?? 0 }
 
+  /// The object IDs of the waiting cells per identifier, the next to be handed out last.
+  public var objectIDs: [String: [Int]] { cells.mapValues { $0.map(\.objectID) } }
+
+  /// Waiting cells, all identifiers together.
+  public var count: Int { cells.values.reduce(0) { $0 + $1.count } }
+
   /// Waiting cells per identifier.
   public var sizes: [String: Int] { cells.mapValues(\.count) }
 }
