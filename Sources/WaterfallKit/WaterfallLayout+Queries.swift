@@ -27,25 +27,26 @@ extension WaterfallLayout {
       for column in 0..<columnCount {
         let left = columnX(column)
         guard left < rect.maxX, rect.x < left + columnWidth else { continue }
-        let position = firstPosition(inColumn: column, endingBelow: rect.y)
-        let items = columnItems[column]
-        guard position < items.count, itemTops[Int(items[position])] < rect.maxY else { continue }
-        runs[active] = ColumnRun(column: column, position: position, item: Int(items[position]))
+        let start = firstPosition(inColumn: column, endingBelow: rect.y)
+        let end = firstPosition(inColumn: column, startingAtOrBelow: rect.maxY, from: start)
+        guard start < end else { continue }
+        runs[active] = ColumnRun(column: column, position: start, end: end, item: Int(columnItems[column][start]))
         active += 1
       }
-      while active > 0 {
+      while active > 1 {
         var lowest = 0
         for run in 1..<active where runs[run].item < runs[lowest].item { lowest = run }
         body(runs[lowest].item)
-        let items = columnItems[runs[lowest].column]
-        let next = runs[lowest].position + 1
-        if next < items.count, itemTops[Int(items[next])] < rect.maxY {
-          runs[lowest].position = next
-          runs[lowest].item = Int(items[next])
+        runs[lowest].position += 1
+        if runs[lowest].position < runs[lowest].end {
+          runs[lowest].item = Int(columnItems[runs[lowest].column][runs[lowest].position])
         } else {
           active -= 1
           runs[lowest] = runs[active]
         }
+      }
+      if active == 1 {
+        for item in columnItems[runs[0].column][runs[0].position..<runs[0].end] { body(Int(item)) }
       }
     }
   }
@@ -54,6 +55,7 @@ extension WaterfallLayout {
   struct ColumnRun {
     var column: Int
     var position: Int
+    var end: Int
     var item: Int
   }
 
@@ -83,6 +85,15 @@ extension WaterfallLayout {
       return .item(Int(items[position]))
     }
     return .gap
+  }
+
+  /// The first position in `column`, from `start` on, whose item starts at or below row `y`. A linear walk: the
+  /// positions it passes are the items the query reports anyway.
+  func firstPosition(inColumn column: Int, startingAtOrBelow y: Int, from start: Int) -> Int {
+    let items = columnItems[column]
+    var position = start
+    while position < items.count, itemTops[Int(items[position])] < y { position += 1 }
+    return position
   }
 
   /// The first position in `column` (top to bottom) whose item ends below row `y`.
