@@ -186,4 +186,20 @@ struct SectionViewTests {
     #expect(appended == Oracle.frames(view.layout), "seed \(seed)")
     #expect(view.layout.sectionItemCounts == source.sectionCounts)
   }
+
+  @Test("scrolling to a section puts its header at the top, and the view pins the header under it", arguments: seeds)
+  func scrollToSectionAndPin(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let source = Self.sectionedSource(&random)
+    let view = source.makeView(width: 80, height: 15)
+    let section = Int.random(in: 0..<view.layout.sectionCount, using: &random)
+    view.scrollToSection(section)
+    let header = view.layout.sectionHeaderFrame(section)
+    #expect(view.contentOffset == min(header.y, view.maximumOffset), "seed \(seed)")
+    if header.height > 0, view.contentOffset == header.y {
+      #expect(view.sectionHeadersInViewport.first == section, "seed \(seed)")
+    }
+    view.scroll(toOffset: view.contentOffset + 1)
+    #expect(view.pinnedSectionHeader == view.layout.pinnedSectionHeader(atOffset: view.contentOffset))
+  }
 }
