@@ -42,8 +42,7 @@ extension WaterfallView {
   }
 
   private func recordEntry(of cell: WaterfallCell, for index: Int, pass: Int, in recorder: LayoutEventRecorder) {
-    let origin =
-      lastServed?.objectID == cell.objectID ? lastServed?.origin ?? .suppliedByDataSource : .suppliedByDataSource
+    let origin = lastServed.flatMap { $0.objectID == cell.objectID ? $0.origin : nil } ?? .suppliedByDataSource
     lastServed = nil
     recorder.record(.itemEntered(pass: pass, item: index, cell: CellIdentity(cell), origin: origin))
   }
