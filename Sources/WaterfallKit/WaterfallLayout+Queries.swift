@@ -96,20 +96,23 @@ extension WaterfallLayout {
     return position
   }
 
-  /// The first position in `column` (top to bottom) whose item ends below row `y`.
+  /// The first position in `column` (top to bottom) whose item ends below row `y`. The search reads tops only
+  /// (one memory access a step, not two): past the last item starting at or above `y`, every item ends below
+  /// it, so only that one item's bottom needs reading.
   func firstPosition(inColumn column: Int, endingBelow y: Int) -> Int {
     let items = columnItems[column]
     var low = 0
     var high = items.count
     while low < high {
       let middle = (low + high) / 2
-      let item = Int(items[middle])
-      if itemTops[item] + Int(itemHeights[item]) <= y {
+      if itemTops[Int(items[middle])] <= y {
         low = middle + 1
       } else {
         high = middle
       }
     }
-    return low
+    guard low > 0 else { return 0 }
+    let item = Int(items[low - 1])
+    return itemTops[item] + Int(itemHeights[item]) > y ? low - 1 : low
   }
 }
