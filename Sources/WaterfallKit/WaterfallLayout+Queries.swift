@@ -14,13 +14,20 @@ extension WaterfallLayout {
   /// capacity, so a buffer reused from pass to pass stops allocating once it is large enough.
   public func items(intersecting rect: GridRect, into buffer: inout [Int]) {
     buffer.removeAll(keepingCapacity: true)
-    forEachItem(intersecting: rect) { buffer.append($0) }
+    mergeColumnRuns(intersecting: rect) { buffer.append($0) }
   }
 
   /// Calls `body` with each item whose frame shares a cell with `rect`, in ascending index order, allocating
   /// nothing. O(columns·log n + k·columns'): a binary search per column the rect overlaps, then a merge of the
   /// columns' runs (each already ascending) instead of a sort.
   public func forEachItem(intersecting rect: GridRect, _ body: (Int) -> Void) {
+    mergeColumnRuns(intersecting: rect, body)
+  }
+
+  /// The work of ``forEachItem(intersecting:_:)``, inlined into its callers so that the buffer version appends
+  /// directly instead of through a closure call per item.
+  @inline(__always)
+  private func mergeColumnRuns(intersecting rect: GridRect, _ body: (Int) -> Void) {
     guard !rect.isEmpty, count > 0 else { return }
     withUnsafeTemporaryAllocation(of: ColumnRun.self, capacity: columnCount) { runs in
       var active = 0
