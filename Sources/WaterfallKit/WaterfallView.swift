@@ -177,11 +177,17 @@ public final class WaterfallView {
       && counts[last] >= layout.itemRange(inSection: last).count
     guard unchanged else { return reloadData() }
     rememberedPlace = nil
+    // Each batch is asked before the layout changes: the data source may read the layout while it answers.
     var heights: [Int] = []
-    appendHeights(upTo: layout.itemRange(inSection: last).lowerBound + counts[last], into: &layout, &heights)
+    let width = layout.columnWidth
+    askHeights(
+      layout.count..<layout.itemRange(inSection: last).lowerBound + counts[last], columnWidth: width, into: &heights)
+    layout.append(heights: heights)
     for section in known..<counts.count {
-      layout.appendSection(headerHeight: askHeaderHeight(section))
-      appendHeights(upTo: layout.count + counts[section], into: &layout, &heights)
+      let headerHeight = askHeaderHeight(section)
+      askHeights(layout.count..<layout.count + counts[section], columnWidth: width, into: &heights)
+      layout.appendSection(headerHeight: headerHeight)
+      layout.append(heights: heights)
     }
     layoutPass()
   }
@@ -206,7 +212,8 @@ public final class WaterfallView {
     var heights: [Int] = []
     for (section, itemCount) in counts.enumerated() {
       if section > 0 { fresh.appendSection(headerHeight: askHeaderHeight(section)) }
-      appendHeights(upTo: fresh.count + itemCount, into: &fresh, &heights)
+      askHeights(fresh.count..<fresh.count + itemCount, columnWidth: fresh.columnWidth, into: &heights)
+      fresh.append(heights: heights)
     }
     layout = fresh
   }

@@ -98,15 +98,18 @@ struct LayoutPassEventTests {
     }
   }
 
-  @Test("data-source calls are recorded one for one with the view's counter")
+  @Test("data-source calls are recorded one for one with the view's counter (a section question counts once)")
   func dataSourceCallsMatchCounter() {
     var random = SeededGenerator(seed: 5)
     let (source, view, recorder) = Self.recordedView(&random, poolCapacity: 256)
     for _ in 0..<50 { Self.randomMove(view, source, &random) }
     let calls = recorder.events.reduce(0) { total, event in
       guard case .dataSourceCall(_, let call) = event else { return total }
-      if case .heights(let range) = call { return total + range.count }
-      return total + 1
+      switch call {
+      case .heights(let range): return total + range.count
+      case .numberOfItems, .headerHeight: return total
+      case .numberOfSections, .cell: return total + 1
+      }
     }
     #expect(calls == view.statistics.dataSourceCalls)
   }
@@ -130,5 +133,39 @@ struct LayoutPassEventTests {
     view.eventRecorder = nil
     view.userScroll(byRows: 5)
     #expect(everything.events.isEmpty && latest.events.isEmpty && !all.isEmpty)
+  }
+}
+
+@Suite("A data source that reads the view while it answers")
+struct ReentrantDataSourceTests {
+  /// Reads the layout from inside every question, as a front end measuring text against the column width might.
+  final class ReadingSource: WaterfallDataSource {
+    var heights: [Int]
+    var readCounts: [Int] = []
+    init(heights: [Int]) { self.heights = heights }
+
+    func numberOfItems(in waterfallView: WaterfallView) -> Int { heights.count }
+    func waterfallView(_ waterfallView: WaterfallView, heightForItemAt index: Int, columnWidth: Int) -> Int {
+      readCounts.append(waterfallView.layout.count + waterfallView.itemCount)
+      return heights[index]
+    }
+    func waterfallView(_ waterfallView: WaterfallView, cellForItemAt index: Int) -> WaterfallCell {
+      readCounts.append(waterfallView.layout.items(intersecting: waterfallView.bufferedRect).count)
+      return waterfallView.dequeueReusableCell(withIdentifier: "cell", for: index)
+    }
+  }
+
+  @Test("reload, append and scroll let the data source read the layout")
+  func readsDuringUpdates() {
+    let source = ReadingSource(heights: Array(repeating: 3, count: 50))
+    let view = WaterfallView(viewportSize: GridSize(width: 40, height: 10), columnPolicy: .fixed(2))
+    view.register(identifier: "cell") { WaterfallCell(reuseIdentifier: "cell", objectID: $0) }
+    view.dataSource = source
+    view.reloadData()
+    source.heights += Array(repeating: 4, count: 20)
+    view.appendItems()
+    view.scroll(toOffset: 100)
+    #expect(view.itemCount == 70)
+    #expect(!source.readCounts.isEmpty)
   }
 }
