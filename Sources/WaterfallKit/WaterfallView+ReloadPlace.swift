@@ -12,15 +12,18 @@ extension WaterfallView {
 
   /// Reloads after the items were filtered or re-ordered, keeping the user's place: `newIndex` maps an index
   /// before the change to the same item's index after it, or `nil` when the item was filtered out. The anchor is
-  /// the selection when it is on screen and survives, else the topmost on-screen item that survives (leftmost
-  /// on ties); the selection follows its item.
-  public func reloadData(mappingIndices newIndex: (_ oldIndex: Int) -> Int?) {
+  /// `preferring` (the front end's focus, say) when it is on screen and survives, else the selection when it is
+  /// on screen and survives, else the topmost on-screen item that survives (leftmost on ties); the selection
+  /// follows its item, and the boxes of items that stay keep their cells.
+  public func reloadData(preferring preferred: Int? = nil, mappingIndices newIndex: (_ oldIndex: Int) -> Int?) {
     var candidates = indicesInViewport.sorted { lhs, rhs in
       let (left, right) = (layout.frame(of: lhs), layout.frame(of: rhs))
       return (left.y, left.x) < (right.y, right.x)
     }
-    if let selected = selectedIndex, let position = candidates.firstIndex(of: selected) {
-      candidates.insert(candidates.remove(at: position), at: 0)
+    for chosen in [selectedIndex, preferred] {
+      if let chosen, let position = candidates.firstIndex(of: chosen) {
+        candidates.insert(candidates.remove(at: position), at: 0)
+      }
     }
     var anchor: ReloadAnchor?
     for old in candidates {
@@ -29,7 +32,7 @@ extension WaterfallView {
         break
       }
     }
-    reload(keeping: anchor.map(place(of:)), selection: selectedIndex.flatMap(newIndex))
+    reload(keeping: anchor.map(place(of:)), selection: selectedIndex.flatMap(newIndex), mapping: newIndex)
   }
 
   /// Where `anchor` is now, measured in the layout before the reload, to be restored at its new index.
@@ -40,9 +43,20 @@ extension WaterfallView {
       wasWhole: frame.y >= contentOffset && frame.maxY <= contentOffset + viewportSize.height, atBottom: false)
   }
 
-  private func reload(keeping place: Place?, selection: Int?) {
+  /// With a `mapping`, the cells of items that stay move to their items' new indices instead of going to the
+  /// pool (the layout pass then recycles those that fell outside the buffer): a box that stays keeps its cell.
+  private func reload(keeping place: Place?, selection: Int?, mapping: (Int) -> Int? = { _ in nil }) {
     rememberedPlace = nil
-    recycleAllCells()
+    var kept: [Int: WaterfallCell] = [:]
+    for (old, cell) in visibleCells.sorted(by: { $0.key < $1.key }) {
+      if let new = mapping(old) {
+        cell.itemIndex = new
+        kept[new] = cell
+      } else {
+        recycle(cell, from: old)
+      }
+    }
+    visibleCells = kept
     rebuildLayout(configuration: currentConfiguration())
     selectedIndex = selection.flatMap { $0 >= 0 && $0 < itemCount ? $0 : nil }
     if let place, let anchor = place.anchor, anchor >= 0, anchor < itemCount {

@@ -17,6 +17,7 @@ struct SnapshotCommand: ParsableCommand {
   @OptionGroup var dataOptions: DataOptions
   @OptionGroup var display: DisplayOptions
   @OptionGroup var pictureOptions: PictureOptions
+  @OptionGroup var organise: OrganiseOptions
 
   @Option(
     name: .long, parsing: .unconditional,
@@ -63,6 +64,7 @@ struct SnapshotCommand: ParsableCommand {
       environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,
       catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
+    try organise.apply(to: &options, items: loaded.dataset.items)
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
     let runner = ScriptedRun(

@@ -10,6 +10,7 @@ struct ViewCommand: ParsableCommand {
   @OptionGroup var dataOptions: DataOptions
   @OptionGroup var display: DisplayOptions
   @OptionGroup var pictureOptions: PictureOptions
+  @OptionGroup var organise: OrganiseOptions
 
   @Flag(name: .long, help: "No mouse reporting.")
   var noMouse = false
@@ -27,6 +28,7 @@ struct ViewCommand: ParsableCommand {
       environment: environment, unicode: unicode,
       latency: dataOptions.latency ?? 1500, catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
+    try organise.apply(to: &options, items: loaded.dataset.items)
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
     let session = TerminalSession(mouse: !noMouse, color: options.colorEnabled)
     options.pictures = pictureOptions.display(

@@ -38,6 +38,7 @@ extension Viewer {
     case .nextMatch: stepMatch(forward: true)
     case .previousMatch: stepMatch(forward: false)
     case .cycleSort: cycleSort()
+    case .toggleSections: toggleSections()
     }
   }
 

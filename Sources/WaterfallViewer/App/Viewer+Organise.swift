@@ -48,6 +48,13 @@ extension Viewer {
     state.notice = "sorted by \(next.description)"
   }
 
+  /// `S`: sections by the `--group-by` field (the shop by default), or back to one waterfall.
+  func toggleSections() {
+    let field = presentation.grouping == nil ? options.groupBy ?? .shop : nil
+    reorder { $0.grouping = field }
+    state.notice = field.map { "sections by \($0.name)" } ?? "one waterfall, no sections"
+  }
+
   /// `n` / `N`: the next or previous match in reading order from the focused box (or the top of the view),
   /// wrapping round with a notice.
   func stepMatch(forward: Bool) {
@@ -80,26 +87,22 @@ extension Viewer {
     state.search = search
   }
 
-  /// Changes the order or the filter and lays everything out again, keeping the user's place: the focused item
-  /// if it is still shown, else the nearest shown item after the one at the top.
+  /// Changes the order or the filter and lays everything out again, keeping the user's place (the focused item
+  /// if it is still shown, else the topmost shown item on screen); boxes of items that stay keep their cells.
   func reorder(_ change: (inout Presentation) -> Void) {
     let oldOrder = presentation.order
-    let anchor = visibleFocus ?? waterfall.placeAnchor()
-    let distance = anchor.map { waterfall.layout.frame(of: $0).y - waterfall.contentOffset } ?? 0
     let focusedItem = state.focusedIndex.flatMap { $0 < oldOrder.count ? oldOrder[$0] : nil }
     change(&presentation)
     presentation.rebuild(store.items, search: searchIndex)
-    state.focusedIndex = focusedItem.flatMap { presentation.layoutIndex(ofStoreIndex: $0) }
-    waterfall.selectItem(at: nil)
-    if case .detail = state.overlay { state.overlay = nil }
-    waterfall.reloadData(keepingCells: false)
     let shown = presentation
-    let kept = anchor.flatMap { old in oldOrder[old...].lazy.compactMap { shown.layoutIndex(ofStoreIndex: $0) }.first }
-    if let kept {
-      waterfall.scroll(toOffset: waterfall.layout.frame(of: kept).y - distance)
-    } else {
-      waterfall.scroll(toOffset: 0)
+    let wasAtTop = waterfall.contentOffset == 0
+    if case .detail = state.overlay { state.overlay = nil }
+    waterfall.reloadData(preferring: visibleFocus) { old in
+      old < oldOrder.count ? shown.layoutIndex(ofStoreIndex: oldOrder[old]) : nil
     }
+    // At the top the top is the place: the header stays in view.
+    if wasAtTop { waterfall.scroll(toOffset: 0) }
+    state.focusedIndex = focusedItem.flatMap { shown.layoutIndex(ofStoreIndex: $0) }
     state.search?.basis = nil
   }
 

@@ -38,7 +38,8 @@ public final class Viewer {
 
   public init(screenSize: GridSize, options: ViewerOptions = ViewerOptions()) {
     self.options = options
-    presentation = Presentation(sort: options.sort, filter: options.filter.map(ItemQuery.init))
+    presentation = Presentation(
+      sort: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy)
     state = ViewState(screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns)
     waterfall = WaterfallView(
       viewportSize: Self.viewportSize(for: screenSize),
@@ -127,6 +128,16 @@ public final class Viewer {
 
 extension Viewer: WaterfallDataSource {
   public func numberOfItems(in waterfallView: WaterfallView) -> Int { presentation.count }
+
+  public func numberOfSections(in waterfallView: WaterfallView) -> Int { presentation.sectionCount }
+
+  public func waterfallView(_ waterfallView: WaterfallView, numberOfItemsInSection section: Int) -> Int {
+    presentation.itemCount(inSection: section)
+  }
+
+  public func waterfallView(_ waterfallView: WaterfallView, heightForHeaderInSection section: Int) -> Int {
+    presentation.grouping == nil ? 0 : 1
+  }
 
   public func waterfallView(_ waterfallView: WaterfallView, heightForItemAt index: Int, columnWidth: Int) -> Int {
     options.metrics.height(of: store.displayItems[storeIndex(index)], columnWidth: columnWidth)

@@ -25,6 +25,8 @@ public struct ViewerOptions: Sendable {
   public var sort = ItemOrder.dataset
   /// Only items matching this are shown (`--filter`).
   public var filter: String?
+  /// Group the items into sections by this field (`--group-by`); the toggle key uses it, or the shop.
+  public var groupBy: ItemField?
   /// How pictures are drawn in the boxes; `nil` (`--no-images`): shaded placeholders only.
   public var pictures: PictureDisplay?
   /// Lets `!` crash the app on purpose, so tests can check that a crash restores the terminal.

@@ -31,4 +31,5 @@ public enum Action: Hashable, Sendable {
   case nextMatch
   case previousMatch
   case cycleSort
+  case toggleSections
 }

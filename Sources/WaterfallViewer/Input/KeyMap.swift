@@ -47,6 +47,9 @@ public enum KeyMap {
     KeyBinding(
       keys: [.character("o")], action: .cycleSort, label: { _ in "o" },
       help: "sort: dataset, price up, price down, title"),
+    KeyBinding(
+      keys: [.character("S")], action: .toggleSections, label: { _ in "S" },
+      help: "sections by shop (or --group-by FIELD), on and off"),
     KeyBinding(keys: [.character("+")], action: .moreColumns, label: { _ in "+ / -" }, help: "more / fewer columns"),
     KeyBinding(keys: [.character("-")], action: .fewerColumns, label: { _ in "" }, help: ""),
     KeyBinding(keys: [.character("=")], action: .automaticColumns, label: { _ in "=" }, help: "as many columns as fit"),

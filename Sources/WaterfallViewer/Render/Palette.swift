@@ -8,6 +8,7 @@ enum Palette {
   static let price = Style(foreground: .black, background: .yellow, attributes: [.bold])
   static let title = Style()
   static let searchMatch = Style(foreground: .black, background: .cyan, attributes: [.bold])
+  static let sectionHeader = Style(foreground: .black, background: .white, attributes: [.bold])
   static let reuseLabel = Style(foreground: .magenta)
   static let footer = Style(attributes: [.dim])
   static let footerBusy = Style(foreground: .cyan)
