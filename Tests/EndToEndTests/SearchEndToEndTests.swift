@@ -23,3 +23,24 @@ extension ViewerEndToEndTests {
     try expectRestored(pane, status: "0")
   }
 }
+
+extension ViewerEndToEndTests {
+  @Test("i opens the reuse inspector; scrolling moves its layout-pass log")
+  func inspectorLogMoves() throws {
+    let pane = try TmuxPane(arguments: ["--latency", "0", "--no-images"], width: 110, height: 30)
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.send(keys: ["i"])
+    let opened = try pane.waitForScreen { $0.contains("Reuse inspector") && $0.contains("pass ") }
+    let firstPass = Self.newestPass(opened)
+    try pane.send(keys: ["C-d"])
+    let moved = try pane.waitForScreen { Self.newestPass($0) > firstPass }
+    #expect(moved.contains("<- cell #") || moved.contains("<- new cell #"), "items entering with their cells")
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+
+  /// The highest pass number the inspector's log shows.
+  static func newestPass(_ screen: String) -> Int {
+    screen.components(separatedBy: " pass ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? -1
+  }
+}

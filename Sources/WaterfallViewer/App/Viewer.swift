@@ -16,6 +16,8 @@ public final class Viewer {
   public internal(set) var presentation: Presentation
   /// The loaded items folded for search and filter, built as pages arrive.
   var searchIndex = SearchIndex()
+  /// The reuse inspector: open or not, step mode, the latest layout-pass events.
+  public internal(set) var inspector = InspectorState()
   /// Each item's picture, as far as it has come, by store index.
   public internal(set) var pictures = PictureBook()
   /// The picture loader's counters, when the runner has a loader (shown in the statistics).
@@ -42,7 +44,7 @@ public final class Viewer {
       sort: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy)
     state = ViewState(screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns)
     waterfall = WaterfallView(
-      viewportSize: Self.viewportSize(for: screenSize),
+      viewportSize: GridSize(width: max(1, screenSize.width), height: max(1, screenSize.height - 1)),
       columnPolicy: Self.columnPolicy(override: options.fixedColumns, options: options),
       margins: WaterfallMargins(top: 0, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 0),
       headerHeight: 1, footerHeight: 1, placeholderHeight: 3, refreshThreshold: Self.pullRowsToRefresh)
@@ -56,8 +58,22 @@ public final class Viewer {
   /// Applies one message and returns what must happen outside, in order.
   @discardableResult
   public func update(_ message: Message) -> [Effect] {
+    if inspector.isStepping, case .pageArrived = message {
+      // Step mode: only keys run layout passes, one each; pages wait until it ends.
+      inspector.heldMessages.append(message)
+    } else {
+      apply(message)
+    }
+    defer { pendingEffects.removeAll() }
+    return pendingEffects
+  }
+
+  func apply(_ message: Message) {
     switch message {
-    case .start: waterfall.beginRefresh()
+    case .start:
+      if options.inspector { toggleInspector() }
+      listenToLayoutPasses()
+      waterfall.beginRefresh()
     case .input(let event): handle(event)
     case .tick(let now): tick(now: now)
     case .pageArrived(let delivery): receive(delivery)
@@ -66,16 +82,10 @@ public final class Viewer {
     requestPages()
     configureVisibleCells()
     requestPictures()
-    defer { pendingEffects.removeAll() }
-    return pendingEffects
+    collectLayoutPassEvents()
   }
 
   func emit(_ effect: Effect) { pendingEffects.append(effect) }
-
-  /// The waterfall gets every row but the status bar's.
-  static func viewportSize(for screen: GridSize) -> GridSize {
-    GridSize(width: max(1, screen.width), height: max(1, screen.height - 1))
-  }
 
   static func columnPolicy(override: Int?, options: ViewerOptions) -> ColumnPolicy {
     // A chosen count still gives way to what fits the current width, so a resize never leaves empty slivers.

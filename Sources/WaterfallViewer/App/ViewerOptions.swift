@@ -29,6 +29,8 @@ public struct ViewerOptions: Sendable {
   public var groupBy: ItemField?
   /// How pictures are drawn in the boxes; `nil` (`--no-images`): shaded placeholders only.
   public var pictures: PictureDisplay?
+  /// Open the reuse inspector from the start (`--inspector`).
+  public var inspector = false
   /// Lets `!` crash the app on purpose, so tests can check that a crash restores the terminal.
   public var crashKeyEnabled = false
 

@@ -32,4 +32,6 @@ public enum Action: Hashable, Sendable {
   case previousMatch
   case cycleSort
   case toggleSections
+  case toggleInspector
+  case toggleStepMode
 }

@@ -23,6 +23,7 @@ extension Viewer {
       renderSectionHeaders(into: &screen)
     }
     renderFooter(into: &screen)
+    renderInspector(into: &screen)
     renderStatusBar(into: &screen)
     renderOverlay(into: &screen)
   }

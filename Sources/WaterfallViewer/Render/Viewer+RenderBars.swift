@@ -63,6 +63,7 @@ extension Viewer {
       parts.append("\(presentation.count)/\(store.count) shown")
     }
     if presentation.sort != .dataset { parts.append("by \(presentation.sort.description)") }
+    if inspector.isStepping { parts.append("STEP") }
     parts.append(state.notice.map(TextSanitizer.sanitize) ?? "? help  q quit")
     let text = " " + parts.joined(separator: separator)
     screen.put(text, x: 0, y: row, style: Palette.statusBar, maximumWidth: screen.width)

@@ -19,7 +19,10 @@ extension Viewer {
     let isSelected = waterfall.selectedIndex == index
     let isFocused = state.focusedIndex == index
     let border = isSelected ? glyphs.selected : isFocused ? glyphs.focused : glyphs.plain
-    let borderStyle = isFocused ? Palette.focusedBorder : isSelected ? Palette.selectedBorder : Palette.border
+    let flashing = state.showReuse && inspector.isFlashing(index, now: state.now)
+    let borderStyle =
+      flashing
+      ? Palette.reuseFlash : isFocused ? Palette.focusedBorder : isSelected ? Palette.selectedBorder : Palette.border
     let inner = max(0, frame.width - 2)
     let imageRows = options.metrics.imageRows(aspectRatio: item.aspectRatio, columnWidth: frame.width)
     let pictureSize = BoxSize(columns: inner, rows: imageRows)
