@@ -19,10 +19,7 @@ public struct PictureFailure: Error, Hashable, Sendable, CustomStringConvertible
   public var kind: Kind
   public var reason: String
 
-  public init(_ kind: Kind, _ reason: String) {
-    self.kind = kind
-    self.reason = reason
-  }
+  public init(_ kind: Kind, _ reason: String) { (self.kind, self.reason) = (kind, reason) }
 
   public var description: String { reason }
 }

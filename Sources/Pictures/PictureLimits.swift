@@ -17,8 +17,5 @@ public struct PictureDimensions: Hashable, Sendable {
   public var width: Int
   public var height: Int
 
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
+  public init(width: Int, height: Int) { (self.width, self.height) = (width, height) }
 }

@@ -25,10 +25,7 @@ public struct BoxSize: Hashable, Sendable, CustomStringConvertible {
   public var columns: Int
   public var rows: Int
 
-  public init(columns: Int, rows: Int) {
-    self.columns = columns
-    self.rows = rows
-  }
+  public init(columns: Int, rows: Int) { (self.columns, self.rows) = (columns, rows) }
 
   public var description: String { "\(columns)×\(rows)" }
 

@@ -19,10 +19,7 @@ public struct DatasetError: Error, Hashable, Sendable, CustomStringConvertible {
   public var file: String
   public var reason: String
 
-  public init(file: String, reason: String) {
-    self.file = file
-    self.reason = reason
-  }
+  public init(file: String, reason: String) { (self.file, self.reason) = (file, reason) }
 
   public var description: String { "\(file): \(reason)" }
 }

@@ -5,10 +5,7 @@ public struct PhotoSize: Hashable, Sendable {
   public var width: Int
   public var height: Int
 
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
+  public init(width: Int, height: Int) { (self.width, self.height) = (width, height) }
 }
 
 /// Why a picture's size could not be read.

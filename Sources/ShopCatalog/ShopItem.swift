@@ -37,8 +37,5 @@ public struct ExtraField: Hashable, Sendable {
   public var key: String
   public var value: String
 
-  public init(key: String, value: String) {
-    self.key = key
-    self.value = value
-  }
+  public init(key: String, value: String) { (self.key, self.value) = (key, value) }
 }

@@ -21,10 +21,7 @@ public struct GridSize: Hashable, Sendable, CustomStringConvertible {
 
 /// A rectangle on the character grid: the half-open ranges `x ..< x + width` and `y ..< y + height`.
 public struct GridRect: Hashable, Sendable, CustomStringConvertible {
-  public var x: Int
-  public var y: Int
-  public var width: Int
-  public var height: Int
+  public var x, y, width, height: Int
 
   public init(x: Int, y: Int, width: Int, height: Int) {
     (self.x, self.y, self.width, self.height) = (x, y, width, height)

@@ -6,8 +6,5 @@ public struct PinnedSectionHeader: Hashable, Sendable {
   /// pushes it up.
   public var frame: GridRect
 
-  public init(section: Int, frame: GridRect) {
-    self.section = section
-    self.frame = frame
-  }
+  public init(section: Int, frame: GridRect) { (self.section, self.frame) = (section, frame) }
 }

@@ -4,8 +4,5 @@ public struct ReloadAnchor: Hashable, Sendable {
   public var oldIndex: Int
   public var newIndex: Int
 
-  public init(oldIndex: Int, newIndex: Int) {
-    self.oldIndex = oldIndex
-    self.newIndex = newIndex
-  }
+  public init(oldIndex: Int, newIndex: Int) { (self.oldIndex, self.newIndex) = (oldIndex, newIndex) }
 }

@@ -12,10 +12,7 @@ public struct PageRequest: Hashable, Sendable {
   /// The paging state machine's request number; only the request in flight is accepted back.
   public var number: Int
 
-  public init(kind: Kind, number: Int) {
-    self.kind = kind
-    self.number = number
-  }
+  public init(kind: Kind, number: Int) { (self.kind, self.number) = (kind, number) }
 }
 
 extension WaterfallView {

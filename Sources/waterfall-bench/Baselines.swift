@@ -75,10 +75,7 @@ enum Baselines {
     let columns: Int
     private(set) var visible: Set<Int> = []
 
-    init(frames: [GridRect], columns: Int) {
-      self.frames = frames
-      self.columns = columns
-    }
+    init(frames: [GridRect], columns: Int) { (self.frames, self.columns) = (frames, columns) }
 
     mutating func update(_ rect: GridRect) -> Int {
       visible = visible.filter { frames[$0].intersects(rect) }

@@ -77,3 +77,17 @@ struct OverlayTests {
     expectSnapshot(AppFixture.styledScreen(Self.runner(), "? j j"), named: "overlay-help-scrolled")
   }
 }
+
+@Suite("The key map")
+struct KeyMapTests {
+  @Test("every key does one thing per mode, and the help lists each binding once")
+  func noDuplicates() {
+    for bindings in [KeyMap.normal, KeyMap.overlay] {
+      let keys = bindings.flatMap(\.keys)
+      #expect(keys.count == Set(keys).count, "a key bound twice")
+    }
+    let help = KeyMap.helpEntries(glyphs: .unicode).map { $0.keys + $0.help }
+    #expect(help.count == Set(help).count)
+    #expect(help.last?.hasPrefix("q") == true, "quit last")
+  }
+}

@@ -19,8 +19,5 @@ public struct PageDelivery: Sendable {
   public var load: PageLoad
   public var response: PageFeed.Response
 
-  public init(load: PageLoad, response: PageFeed.Response) {
-    self.load = load
-    self.response = response
-  }
+  public init(load: PageLoad, response: PageFeed.Response) { (self.load, self.response) = (load, response) }
 }

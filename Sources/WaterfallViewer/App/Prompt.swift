@@ -14,10 +14,7 @@ public struct Prompt: Hashable, Sendable {
   /// Where the view was when the prompt opened: Esc goes back there.
   var origin: (offset: Int, focus: Int?) = (0, nil)
 
-  public init(purpose: Purpose, text: String = "") {
-    self.purpose = purpose
-    self.text = text
-  }
+  public init(purpose: Purpose, text: String = "") { (self.purpose, self.text) = (purpose, text) }
 
   public static func == (left: Prompt, right: Prompt) -> Bool {
     left.purpose == right.purpose && left.text == right.text

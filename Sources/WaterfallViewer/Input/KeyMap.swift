@@ -74,28 +74,20 @@ public enum KeyMap {
   ]
 
   /// The keys of an open panel (``InputMode/overlay``): it scrolls, switches or closes; nothing moves behind it.
-  public static let overlay: [KeyBinding] = [
-    KeyBinding(
-      keys: [.down, .character("j")], action: .stepDown, label: { "\($0.upKey) \($0.downKey) j k" },
-      help: "in a panel: scroll it"),
-    KeyBinding(keys: [.up, .character("k")], action: .stepUp, label: { _ in "" }, help: ""),
-    KeyBinding(
-      keys: [.pageDown, .character(" "), .control("d")], action: .pageDown, label: { _ in "PgUp PgDn" },
-      help: "in a panel: a page"),
-    KeyBinding(keys: [.pageUp, .character("b"), .control("u")], action: .pageUp, label: { _ in "" }, help: ""),
-    KeyBinding(keys: [.home, .character("g")], action: .top, label: { _ in "" }, help: ""),
-    KeyBinding(keys: [.end, .character("G")], action: .bottom, label: { _ in "" }, help: ""),
-    KeyBinding(keys: [.escape, .enter], action: .escape, label: { _ in "" }, help: ""),
-    KeyBinding(keys: [.character("?")], action: .toggleHelp, label: { _ in "" }, help: ""),
-    KeyBinding(
-      keys: [.character("i")], action: .toggleInspector, label: { _ in "i" },
-      help: "reuse inspector: minimap, pool, layout-pass log"),
-    KeyBinding(
-      keys: [.character(".")], action: .toggleStepMode, label: { _ in "." },
-      help: "step mode: one layout pass per key (. resumes)"),
-    KeyBinding(keys: [.character("s")], action: .toggleStatistics, label: { _ in "" }, help: ""),
-    KeyBinding(keys: [.control("l")], action: .redrawAll, label: { _ in "" }, help: ""),
-    KeyBinding(keys: [.character("q")], action: .quit, label: { _ in "" }, help: ""),
+  public static let overlay: [KeyBinding] =
+    [
+      KeyBinding(keys: [], action: nil, label: { "\($0.upKey) \($0.downKey) j k" }, help: "in a panel: scroll it"),
+      KeyBinding(keys: [], action: nil, label: { _ in "PgUp PgDn" }, help: "in a panel: a page"),
+    ]
+    + panelKeys.map { keys, action in KeyBinding(keys: keys, action: action, label: { _ in "" }, help: "") }
+
+  /// What each key does in a panel; the help lists them in the two entries above.
+  private static let panelKeys: [([Key], Action)] = [
+    ([.down, .character("j")], .stepDown), ([.up, .character("k")], .stepUp),
+    ([.pageDown, .character(" "), .control("d")], .pageDown), ([.pageUp, .character("b"), .control("u")], .pageUp),
+    ([.home, .character("g")], .top), ([.end, .character("G")], .bottom), ([.escape, .enter], .escape),
+    ([.character("?")], .toggleHelp), ([.character("s")], .toggleStatistics), ([.control("l")], .redrawAll),
+    ([.character("q")], .quit),
   ]
 
   /// The action bound to `key` in `bindings`.
