@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import Pictures
+
+@Suite("Network pictures and the disk cache")
+struct NetworkDiskCacheTests {
+  @Test("offline with the server stopped still draws what was cached; the rest fail as offline")
+  func offlineFromCache() throws {
+    let fixture = try NetworkFixture()
+    let cached = fixture.picture("offline-kept")
+    let neverFetched = fixture.picture("offline-missing")
+    do {
+      let (loader, _) = fixture.loader()
+      loader.request(fixture.request(0, cached))
+      loader.waitUntilIdle()
+    }
+    fixture.server.stop()
+    let (offline, deliveries) = fixture.loader { $0.network.offline = true }
+    offline.request(fixture.request(0, cached))
+    offline.request(fixture.request(1, neverFetched))
+    offline.waitUntilIdle()
+    #expect(deliveries.outcome(of: 0)?.success != nil)
+    #expect(deliveries.outcome(of: 1)?.failure?.kind == .offline)
+  }
+
+  @Test("a truncated entry is dropped and fetched again")
+  func truncatedEntry() throws {
+    let fixture = try NetworkFixture()
+    let url = fixture.picture("truncated", delay: 0) + "&size=64x48"
+    do {
+      let (loader, _) = fixture.loader()
+      loader.request(fixture.request(0, url))
+      loader.waitUntilIdle()
+    }
+    let entries = (fixture.cacheFolder as NSString).appendingPathComponent("pictures")
+    let names = try FileManager.default.contentsOfDirectory(atPath: entries).filter { $0.hasSuffix(".picture") }
+    let name = try #require(names.first)
+    #expect(names.count == 1)
+    #expect(truncate((entries as NSString).appendingPathComponent(name), 100) == 0)
+    let (loader, deliveries) = fixture.loader()
+    loader.request(fixture.request(0, url))
+    loader.waitUntilIdle()
+    #expect(deliveries.outcome(of: 0)?.success != nil)
+    #expect(loader.statistics.fetched == 1)
+    #expect(fixture.server.counts().byPath["/picture/truncated.png"] == 2)
+  }
+}
