@@ -19,6 +19,7 @@ Paths:
 """
 
 import argparse
+import functools
 import json
 import os
 import socket
@@ -33,6 +34,7 @@ from urllib.parse import parse_qs, urlsplit
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
+@functools.lru_cache(maxsize=256)
 def png(width, height, seed):
     """A gradient PNG whose colours depend on seed, so pictures differ and show colour."""
     def chunk(kind, data):
