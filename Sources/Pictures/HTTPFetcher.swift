@@ -36,6 +36,17 @@ final class HTTPFetcher: Sendable {
     var activePerHost: [String: Int] = [:]
     var nextSerial: UInt64 = 0
     var closed = false
+    /// The most fetches that were under way at once.
+    var mostActive = 0
+    /// Hosts that could not be reached, and when to try them again: other pictures from them fail at once.
+    var downHosts: [String: HostDown] = [:]
+  }
+
+  struct HostDown: Sendable {
+    var reason: String
+    var kind: PictureFailure.Kind
+    var inRow: Int
+    var retryAt: ContinuousClock.Instant
   }
 
   let configuration: NetworkConfiguration
@@ -70,8 +81,12 @@ final class HTTPFetcher: Sendable {
 
   /// Adds `waiter` to the fetch of `url`, starting one if there is none.
   func fetch(_ url: String, waiter: UInt64, priority: PicturePriority) {
-    let refused: Bool = state.withLock { state in
-      if state.closed { return true }
+    let host = Self.host(of: url)
+    let refused: PictureFailure? = state.withLock { state in
+      if state.closed { return PictureFailure(.network, "the loader has shut down") }
+      if let down = state.downHosts[host], ContinuousClock.now < down.retryAt {
+        return PictureFailure(down.kind, "\(down.reason) (the host failed a moment ago): \(RedactedURL.text(url))")
+      }
       if let serial = state.active.first(where: { $0.value.url == url })?.key {
         state.active[serial]?.waiters.insert(waiter)
       } else if let index = state.pending.firstIndex(where: { $0.url == url }) {
@@ -79,14 +94,13 @@ final class HTTPFetcher: Sendable {
         state.pending[index].priority = max(state.pending[index].priority, priority)
       } else {
         state.nextSerial += 1
-        let host = URL(string: url).map { "\($0.host?.lowercased() ?? ""):\($0.port ?? -1)" } ?? url
         state.pending.append(
           Fetch(url: url, host: host, priority: priority, waiters: [waiter], serial: state.nextSerial))
       }
-      return false
+      return nil
     }
-    if refused {
-      report(url, .failure(PictureFailure(.network, "the loader has shut down")), [waiter])
+    if let refused {
+      report(url, .failure(refused), [waiter])
     } else {
       startWhatFits()
     }
@@ -132,8 +146,20 @@ final class HTTPFetcher: Sendable {
     }
   }
 
+  /// Limits apply per host and port, as browsers group connections.
+  static func host(of url: String) -> String {
+    URL(string: url).map { "\($0.host?.lowercased() ?? ""):\($0.port ?? -1)" } ?? url
+  }
+
   /// Starts pending fetches, the most urgent first, while the limits allow.
   func startWhatFits() {
+    var unusable: [Fetch] = []
+    defer {
+      for fetch in unusable {
+        let failure = PictureFailure(.notLocal, "not a usable web address: \(RedactedURL.text(fetch.url))")
+        report(fetch.url, .failure(failure), fetch.waiters)
+      }
+    }
     let started: [(URLSessionDataTask, UInt64)] = state.withLock { state in
       var started: [(URLSessionDataTask, UInt64)] = []
       while state.active.count < configuration.requestsInAll {
@@ -143,7 +169,10 @@ final class HTTPFetcher: Sendable {
         guard var best = candidates.first else { break }
         for index in candidates where state.pending[index].priority > state.pending[best].priority { best = index }
         var fetch = state.pending.remove(at: best)
-        guard let url = URL(string: fetch.url) else { continue }
+        guard let url = URL(string: fetch.url) else {
+          unusable.append(fetch)
+          continue
+        }
         var request = URLRequest(url: url)
         request.timeoutInterval = Double(configuration.totalTimeout.nanoseconds) / 1e9
         request.setValue("image/jpeg, image/png, image/webp, image/gif", forHTTPHeaderField: "Accept")
@@ -152,45 +181,79 @@ final class HTTPFetcher: Sendable {
         state.active[fetch.serial] = fetch
         state.serialOfTask[task.taskIdentifier] = fetch.serial
         state.activePerHost[fetch.host, default: 0] += 1
+        state.mostActive = max(state.mostActive, state.active.count)
         started.append((task, fetch.serial))
       }
       return started
     }
     for (task, serial) in started {
       task.resume()
-      watch(serial)
+      watchAnswer(serial, hop: 0)
+      watchTotal(serial)
     }
   }
 
-  /// The time limits: no answer in `connectTimeout`, or not done in `totalTimeout`, ends the fetch.
-  private func watch(_ serial: UInt64) {
+  /// No answer within `connectTimeout` of starting (or of a redirect: `hop` counts them) ends the fetch.
+  func watchAnswer(_ serial: UInt64, hop: Int) {
     let answer = DispatchTime.now() + .nanoseconds(Int(clamping: configuration.connectTimeout.nanoseconds))
-    let total = DispatchTime.now() + .nanoseconds(Int(clamping: configuration.totalTimeout.nanoseconds))
     DispatchQueue.global().asyncAfter(deadline: answer) { [self] in
-      let waiting = state.withLock { $0.active[serial].map { !$0.answered } ?? false }
+      let waiting = state.withLock { $0.active[serial].map { !$0.answered && $0.redirects == hop } ?? false }
       if waiting {
-        finish(serial, .failure(PictureFailure(.timedOut, "no answer within \(configuration.connectTimeout)")))
+        let failure = PictureFailure(.timedOut, "no answer within \(configuration.connectTimeout)")
+        finish(serial, .failure(failure), hostDown: true)
       }
     }
+  }
+
+  /// Not done within `totalTimeout` ends the fetch.
+  private func watchTotal(_ serial: UInt64) {
+    let total = DispatchTime.now() + .nanoseconds(Int(clamping: configuration.totalTimeout.nanoseconds))
     DispatchQueue.global().asyncAfter(deadline: total) { [self] in
       finish(serial, .failure(PictureFailure(.timedOut, "not fetched within \(configuration.totalTimeout)")))
     }
   }
 
   /// Ends fetch `serial` once: its slot freed, its task stopped, its waiters told. Failure reasons get the URL.
-  func finish(_ serial: UInt64, _ outcome: Result<[UInt8], PictureFailure>) {
+  /// When the host itself could not be reached (`hostDown`), the fetches waiting for it fail now too.
+  func finish(_ serial: UInt64, _ outcome: Result<[UInt8], PictureFailure>, hostDown: Bool = false) {
     guard
-      let fetch = state.withLock({ state -> Fetch? in
+      let (fetch, skipped) = state.withLock({ state -> (Fetch, [Fetch])? in
         guard let fetch = state.active[serial] else { return nil }
         release(serial, in: &state)
-        return fetch
+        return (fetch, noteHost(of: fetch, outcome, down: hostDown, in: &state))
       })
     else { return }
     if case .failure = outcome { fetch.task?.cancel() }
     let shown = outcome.mapError { PictureFailure($0.kind, "\($0.reason): \(RedactedURL.text(fetch.url))") }
     report(fetch.url, shown, fetch.waiters)
+    if case .failure(let failure) = outcome {
+      for other in skipped {
+        let reason = "\(failure.reason) (the host failed a moment ago): \(RedactedURL.text(other.url))"
+        report(other.url, .failure(PictureFailure(failure.kind, reason)), other.waiters)
+      }
+    }
     startWhatFits()
   }
+
+  /// Remembers a host that could not be reached, with a delay that doubles while it stays down, and takes its
+  /// pending fetches off the queue; a host that answered is forgotten.
+  private func noteHost(
+    of fetch: Fetch, _ outcome: Result<[UInt8], PictureFailure>, down: Bool, in state: inout State
+  ) -> [Fetch] {
+    guard down, case .failure(let failure) = outcome else {
+      if case .success = outcome { state.downHosts[fetch.host] = nil }
+      return []
+    }
+    let inRow = (state.downHosts[fetch.host]?.inRow ?? 0) + 1
+    let delay = min(configuration.firstRetryDelay * (1 << min(inRow - 1, 20)), configuration.longestRetryDelay)
+    state.downHosts[fetch.host] = HostDown(
+      reason: failure.reason, kind: failure.kind, inRow: inRow, retryAt: .now + delay)
+    let skipped = state.pending.filter { $0.host == fetch.host }
+    state.pending.removeAll { $0.host == fetch.host }
+    return skipped
+  }
+
+  var mostAtOnce: Int { state.withLock { $0.mostActive } }
 
   private func release(_ serial: UInt64, in state: inout State) {
     guard let fetch = state.active.removeValue(forKey: serial) else { return }

@@ -66,7 +66,7 @@ final class HTTPFetcherDelegate: NSObject, URLSessionDataDelegate, Sendable {
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
     guard let owner, let (serial, body) = owner.withFetch(of: task, { $0.body }) else { return }
     if let error {
-      return owner.finish(serial, .failure(Self.failure(for: error)))
+      return owner.finish(serial, .failure(Self.failure(for: error)), hostDown: Self.isHostDown(error))
     }
     if let problem = PictureSniffer.problem(with: body) {
       return owner.finish(serial, .failure(PictureFailure(.unsupportedFormat, problem)))
@@ -85,10 +85,11 @@ final class HTTPFetcherDelegate: NSObject, URLSessionDataDelegate, Sendable {
         of: task,
         { fetch -> Int in
           fetch.redirects += 1
-          // A redirect is an answer; the time limit for the next one starts again with the total limit over all.
           return fetch.redirects
         })
     else { return completionHandler(nil) }
+    // The next server gets its own time to answer, within the total limit.
+    owner.watchAnswer(serial, hop: redirects)
     let scheme = request.url?.scheme?.lowercased()
     if redirects > maximum {
       completionHandler(nil)
@@ -104,6 +105,12 @@ final class HTTPFetcherDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private static func tooLarge(_ limit: Int, declared: Int64?) -> PictureFailure {
     let what = declared.map { "declared \($0) bytes" } ?? "grew"
     return PictureFailure(.bodyTooLarge, "the body \(what) past the limit of \(limit) bytes")
+  }
+
+  /// Whether the host itself could not be reached (so its other pictures need not try now).
+  static func isHostDown(_ error: any Error) -> Bool {
+    guard let error = error as? URLError else { return false }
+    return [.cannotFindHost, .dnsLookupFailed, .cannotConnectToHost, .notConnectedToInternet].contains(error.code)
   }
 
   /// URLSession's error in words; never its description, which can hold the whole URL.

@@ -32,8 +32,11 @@ extension LoaderCore {
           ownedFolder = folder
           return PictureDiskCache(folder: folder, byteLimit: configuration.network.maximumBodyBytes * 4)
         }()
-      // The fetcher calls back into this core; shutDownRemote breaks the cycle.
-      fetcher.setCompletion { [self] url, outcome, waiters in fetched(url, outcome, waiters: waiters) }
+      // The fetcher calls back into this core (shutDownRemote breaks the cycle), on URLSession's queue: the disk
+      // write goes elsewhere so other fetches' data keeps flowing. The jobs stay in `fetching` until then.
+      fetcher.setCompletion { [self] url, outcome, waiters in
+        DispatchQueue.global().async { [self] in fetched(url, outcome, waiters: waiters) }
+      }
       let made = Remote(fetcher: fetcher, diskCache: diskCache, ownedFolder: ownedFolder)
       remote = made
       return made
@@ -91,6 +94,11 @@ extension LoaderCore {
         }
         return (jobs, [])
       case .failure(let failure):
+        // Forget failures whose delay has passed when there are many (a whole catalogue on an unreachable host).
+        if state.remoteFailures.count >= Self.remembered {
+          let now = ContinuousClock.now
+          state.remoteFailures = state.remoteFailures.filter { $0.value.retryAt > now }
+        }
         let inRow = (state.remoteFailures[url]?.inRow ?? 0) + 1
         let delay = min(network.firstRetryDelay * (1 << min(inRow - 1, 20)), network.longestRetryDelay)
         state.remoteFailures[url] = RemoteFailure(failure: failure, inRow: inRow, retryAt: .now + delay)
@@ -105,6 +113,9 @@ extension LoaderCore {
       for job in failed { finish(job, .failure(failure), fromCache: false) }
     }
   }
+
+  /// How many failed URLs are remembered before those past their delay are forgotten.
+  static let remembered = 10_000
 
   /// Takes the jobs waiting for the network that match off the books; returns what to tell the fetcher.
   static func removeFetching(from state: inout State, where matches: (PictureRequest) -> Bool) -> [(String, UInt64)] {

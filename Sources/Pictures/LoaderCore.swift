@@ -117,12 +117,14 @@ final class LoaderCore: Sendable {
   }
 
   var statistics: PictureStatistics {
-    state.withLock { state in
+    var statistics = state.withLock { state in
       var statistics = state.statistics
       statistics.renderCacheBytes = state.renders.byteCount
       statistics.thumbnailCacheBytes = state.thumbnails.byteCount
       return statistics
     }
+    statistics.mostFetchesAtOnce = remote.withLock { $0?.fetcher.mostAtOnce ?? 0 }
+    return statistics
   }
 
   func waitUntilIdle() {

@@ -66,6 +66,8 @@ public struct PictureStatistics: Hashable, Sendable {
   /// Pictures fetched over the network, and pictures found in the disk cache instead.
   public var fetched = 0
   public var fromDiskCache = 0
+  /// The most http(s) requests that were under way at once.
+  public var mostFetchesAtOnce = 0
   public var cancelled = 0
   public var failed = 0
   public var renderCacheBytes = 0

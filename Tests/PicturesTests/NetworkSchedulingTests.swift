@@ -70,3 +70,36 @@ struct NetworkSchedulingTests {
     #expect(deliveries.all.count == 7)
   }
 }
+
+@Suite("Network loads: limits across hosts, and unreachable hosts")
+struct NetworkHostTests {
+  @Test("at most eight requests at once in all, over three servers")
+  func limitInAll() throws {
+    let servers = try (0..<3).map { _ in try LoopbackServer() }
+    let fixture = try NetworkFixture()
+    let (loader, deliveries) = fixture.loader()
+    for item in 0..<18 {
+      loader.request(fixture.request(item, servers[item % 3].url("/picture/spread-\(item).png?delay=300")))
+    }
+    loader.waitUntilIdle()
+    #expect(deliveries.items.sorted() == Array(0..<18))
+    #expect(loader.statistics.mostFetchesAtOnce == 8)
+    #expect(servers.allSatisfy { (1...4).contains($0.counts().mostAtOnce) })
+  }
+
+  @Test("once a host cannot be reached, its other pictures fail at once instead of each waiting its turn")
+  func unreachableHost() throws {
+    let fixture = try NetworkFixture()
+    let (loader, deliveries) = fixture.loader { configuration in
+      configuration.network.connectTimeout = .seconds(1)
+      configuration.network.totalTimeout = .seconds(10)
+    }
+    let silent = "http://127.0.0.1:\(fixture.server.silentPort)"
+    let started = ContinuousClock.now
+    for item in 0..<20 { loader.request(fixture.request(item, "\(silent)/hang-\(item).jpg")) }
+    loader.waitUntilIdle()
+    #expect(deliveries.all.count == 20 && deliveries.all.allSatisfy { $0.outcome.failure?.kind == .timedOut })
+    let took = started.duration(to: .now)
+    #expect(took < .seconds(3), "one round of time-outs, not five: \(took)")
+  }
+}
