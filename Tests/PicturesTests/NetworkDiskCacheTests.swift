@@ -46,3 +46,28 @@ struct NetworkDiskCacheTests {
     #expect(fixture.server.counts().byPath["/picture/truncated.png"] == 2)
   }
 }
+
+@Suite("Cancelling a download that has nearly arrived")
+struct NearlyFinishedTests {
+  @Test("an item cancelled with most of its picture in lets the download land in the disk cache only")
+  func landsOnDisk() throws {
+    let fixture = try NetworkFixture()
+    let url = fixture.server.url("/slow-tail/nearly.png?pause=800")
+    let (loader, deliveries) = fixture.loader()
+    loader.request(fixture.request(0, url))
+    Thread.sleep(forTimeInterval: 0.3)
+    loader.cancel(item: 0)
+    loader.waitUntilIdle()
+    var landed = false
+    for _ in 0..<50 where !landed {
+      Thread.sleep(forTimeInterval: 0.1)
+      landed = PictureDiskCache(folder: fixture.cacheFolder).path(for: url) != nil
+    }
+    #expect(landed)
+    #expect(deliveries.all.isEmpty, "the cancelled item got nothing")
+    loader.request(fixture.request(1, url))
+    loader.waitUntilIdle()
+    #expect(deliveries.outcome(of: 1)?.success != nil)
+    #expect(fixture.server.counts().byPath["/slow-tail/nearly.png"] == 1)
+  }
+}

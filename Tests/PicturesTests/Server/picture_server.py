@@ -10,6 +10,7 @@ Paths:
   /status/<code>                          that status, with a small HTML body
   /redirect/<n>/<rest>                    n redirects, then /<rest>
   /loop                                   redirects to itself forever
+  /slow-tail/<name>.png?pause=MS          a PNG: nine tenths at once, the rest after MS milliseconds
   /drip                                   a PNG header, then one byte every 0.5 s
   /huge?mb=N                              a PNG header and N MB more, no Content-Length (HTTP/1.0 style)
   /declared-huge                          Content-Length of 1 GB, nothing sent
@@ -108,6 +109,18 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_body(302, b"", "text/plain", {"Location": target})
         if path == "/loop":
             return self.send_body(302, b"", "text/plain", {"Location": "/loop"})
+        if path.startswith("/slow-tail/"):
+            body = png(160, 120, path)
+            cut = len(body) * 9 // 10
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[:cut])
+            self.wfile.flush()
+            time.sleep(int(query.get("pause", ["1000"])[0]) / 1000)
+            self.wfile.write(body[cut:])
+            return
         if path == "/drip":
             self.send_response(200)
             self.send_header("Content-Type", "image/png")
