@@ -39,8 +39,9 @@ extension LoaderCore {
       case .failure(let failure):
         state.withLock { state in
           state.statistics.failed += 1
-          // A time-out may pass on a quieter machine: only lasting failures are remembered.
-          if failure.kind != .timedOut {
+          // A time-out may pass on a quieter machine, and a disk cache entry evicted under the decoder comes back
+          // with a new fetch: only lasting failures are remembered.
+          if failure.kind != .timedOut, path == name || failure.kind != .missing {
             state.failures.insert(failure, bytes: 256 + failure.reason.utf8.count, for: name)
           }
         }
