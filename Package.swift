@@ -27,11 +27,11 @@ let package = Package(
     // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
     .target(name: "Pictures", dependencies: ["CVips", "CChafa"]),
     // The viewer: state, update(message) -> effects, rendering into an in-memory screen, the one runner. No curses.
-    .target(name: "WaterfallViewer", dependencies: ["WaterfallKit", "ShopCatalog"]),
+    .target(name: "WaterfallViewer", dependencies: ["WaterfallKit", "ShopCatalog", "Pictures"]),
     // The terminal: curses session, input decoding, signals, the presenter that writes screen changes.
     .target(
       name: "WaterfallTerminal",
-      dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "CNcursesw", "CTerminalSignals"]),
+      dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "CNcursesw", "CTerminalSignals"]),
     .executableTarget(
       name: "waterfall",
       dependencies: [
@@ -47,7 +47,7 @@ let package = Package(
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
     .testTarget(name: "PicturesTests", dependencies: ["Pictures"], exclude: ["Fixtures", "Server"]),
     .testTarget(
-      name: "WaterfallViewerTests", dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog"],
+      name: "WaterfallViewerTests", dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures"],
       exclude: ["Snapshots"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer"]),
     .testTarget(name: "CommandLineTests", dependencies: ["waterfall"]),

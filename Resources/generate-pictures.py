@@ -39,11 +39,23 @@ def item_picture(index: int, width: int, height: int) -> Image.Image:
         radius = rng.randint(min(size) // 6, max(min(size) // 6 + 1, min(size) // 2))
         x, y = rng.randint(0, size[0]), rng.randint(0, size[1])
         draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=colour(hue + rng.random() * 0.5, 0.6, 0.85))
-    font = ImageFont.load_default(size=max(10, min(size) // 3))
+    # The item number, big and dark on a light plate, so it can be read even at a box's few dozen pixels: a
+    # picture left over in a reused box is noticed at once.
     label = str(index + 1)
+    font_size = max(8, min(size[1] // 2, size[0]))
+    while font_size > 8:
+        font = ImageFont.load_default(size=font_size)
+        box = draw.textbbox((0, 0), label, font=font, stroke_width=max(1, font_size // 12))
+        if box[2] - box[0] <= size[0] * 0.8 and box[3] - box[1] <= size[1] * 0.5:
+            break
+        font_size -= 2
+    font = ImageFont.load_default(size=font_size)
     box = draw.textbbox((0, 0), label, font=font)
-    position = ((size[0] - (box[2] - box[0])) // 2 - box[0], (size[1] - (box[3] - box[1])) // 2 - box[1])
-    draw.text(position, label, font=font, fill=(255, 255, 255), stroke_width=max(1, min(size) // 40), stroke_fill=(0, 0, 0))
+    width, height = box[2] - box[0], box[3] - box[1]
+    left, top = (size[0] - width) // 2, (size[1] - height) // 2
+    pad = max(2, font_size // 6)
+    draw.rectangle([left - pad, top - pad, left + width + pad, top + height + pad], fill=(250, 250, 245))
+    draw.text((left - box[0], top - box[1]), label, font=font, fill=(20, 20, 30))
     return picture
 
 

@@ -29,6 +29,7 @@ static inline attr_t wf_a_bold(void) { return A_BOLD; }
 static inline attr_t wf_a_dim(void) { return A_DIM; }
 static inline attr_t wf_a_reverse(void) { return A_REVERSE; }
 static inline int wf_color_pairs(void) { return COLOR_PAIRS; }
+static inline int wf_colors(void) { return COLORS; }
 // curses' globals are mutable C state; Swift 6 sees them through these functions only, from the main loop.
 static inline WINDOW *wf_stdscr(void) { return stdscr; }
 
@@ -54,10 +55,11 @@ static inline void wf_getmaxyx(WINDOW *window, int *rows, int *columns) {
 }
 
 /// Puts one character of `width` cells with attributes and colour pair at row, column.
-static inline int wf_put_char(int row, int column, wchar_t character, attr_t attributes, short pair) {
+/// The pair is passed as an extended pair (through setcchar's `opts`), so pairs above 32767 work.
+static inline int wf_put_char(int row, int column, wchar_t character, attr_t attributes, int pair) {
   wchar_t text[2] = {character, 0};
   cchar_t cell;
-  if (setcchar(&cell, text, attributes, pair, NULL) != OK) return ERR;
+  if (setcchar(&cell, text, attributes, 0, &pair) != OK) return ERR;
   return mvadd_wch(row, column, &cell);
 }
 

@@ -94,7 +94,9 @@ public enum DatasetLoader {
       switch entry {
       case .record(let record):
         switch ItemDecoder.decode(record, file: file, item: number) {
-        case .item(let item): items.append(item)
+        case .item(var item):
+          item.sourceFile = file
+          items.append(item)
         case .unusable(let problems):
           dataset.problems += problems
           dataset.skippedItems += 1

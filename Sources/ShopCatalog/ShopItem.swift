@@ -11,6 +11,9 @@ public struct ShopItem: Hashable, Sendable {
   public var shop: String
   /// Fields the schema does not name, as `key: value` text, sorted by key.
   public var extraFields: [ExtraField]
+  /// The dataset file the item was read from, which a relative picture path (`img`) is relative to; empty when
+  /// the item was made in code.
+  public var sourceFile = ""
 
   public init(
     width: Double, height: Double, imageURL: String = "", price: String, title: String = "", shop: String = "",

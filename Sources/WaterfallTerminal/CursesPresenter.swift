@@ -2,16 +2,15 @@ import CNcursesw
 import WaterfallViewer
 
 /// Copies the in-memory screen to curses: only what ``ScreenDiff`` says changed since the last frame, wide
-/// characters whole, colours through lazily made colour pairs.
+/// characters whole, colours through colour pairs made as needed.
 public final class CursesPresenter: ScreenOutput {
   private var previous: Screen?
-  private var pairs: [Int: Int16] = [:]
-  private let colorAvailable: Bool
+  private let colors: ColorPairs?
   /// The locale cannot encode anything but ASCII: other characters show as `?` (one a column) instead of vanishing.
   private let asciiOnly: Bool
 
   public init(colorAvailable: Bool, asciiOnly: Bool) {
-    self.colorAvailable = colorAvailable
+    colors = colorAvailable ? ColorPairs() : nil
     self.asciiOnly = asciiOnly
   }
 
@@ -21,20 +20,28 @@ public final class CursesPresenter: ScreenOutput {
   }
 
   public func present(_ screen: Screen) {
-    let changes = ScreenDiff.changes(from: previous, to: screen)
     if previous?.width != screen.width || previous?.height != screen.height { werase(wf_stdscr()) }
-    for change in changes where !change.cell.isContinuation || asciiOnly {
-      draw(change.cell, x: change.x, y: change.y)
+    draw(ScreenDiff.changes(from: previous, to: screen))
+    if let colors, colors.ranOut {
+      // Every pair is taken (pictures in direct colour): start the pairs afresh and draw the whole frame with
+      // them, so no cell keeps a pair that now means another colour.
+      colors.reset()
+      werase(wf_stdscr())
+      draw(ScreenDiff.changes(from: nil, to: screen))
     }
     previous = screen
     wrefresh(wf_stdscr())
   }
 
-  private func draw(_ cell: ScreenCell, x: Int, y: Int) {
-    var value = (cell.character ?? " ").unicodeScalars.first?.value ?? 0x20
-    if asciiOnly, value > 0x7E || cell.isContinuation { value = UInt32(UInt8(ascii: "?")) }
-    let character = wchar_t(bitPattern: value)
-    _ = wf_put_char(Int32(y), Int32(x), character, attributes(cell.style), pair(for: cell.style))
+  private func draw(_ changes: [ScreenChange]) {
+    for change in changes where !change.cell.isContinuation || asciiOnly {
+      let cell = change.cell
+      var value = (cell.character ?? " ").unicodeScalars.first?.value ?? 0x20
+      if asciiOnly, value > 0x7E || cell.isContinuation { value = UInt32(UInt8(ascii: "?")) }
+      let pair = colors?.pair(for: cell.style) ?? 0
+      _ = wf_put_char(
+        Int32(change.y), Int32(change.x), wchar_t(bitPattern: value), attributes(cell.style), pair)
+    }
   }
 
   private func attributes(_ style: Style) -> attr_t {
@@ -43,16 +50,5 @@ public final class CursesPresenter: ScreenOutput {
     if style.attributes.contains(.dim) { value |= wf_a_dim() }
     if style.attributes.contains(.reverse) { value |= wf_a_reverse() }
     return value
-  }
-
-  private func pair(for style: Style) -> Int16 {
-    guard colorAvailable, style.foreground != .standard || style.background != .standard else { return 0 }
-    let key = (style.foreground.rawValue + 1) * 16 + style.background.rawValue + 1
-    if let existing = pairs[key] { return existing }
-    let next = Int16(pairs.count + 1)
-    guard Int32(next) < wf_color_pairs() else { return 0 }
-    init_pair(next, Int16(style.foreground.rawValue), Int16(style.background.rawValue))
-    pairs[key] = next
-    return next
   }
 }

@@ -1,3 +1,4 @@
+import Pictures
 import ShopCatalog
 import WaterfallKit
 import WaterfallViewer
@@ -5,7 +6,10 @@ import WaterfallViewer
 /// The viewer on a real terminal: the one ``Runner`` with the terminal as input, the wall clock, threads for
 /// background work, and curses as output.
 public enum InteractiveViewer {
-  public static func run(feed: PageFeed, options: ViewerOptions, session: TerminalSession) -> Runner.Ending {
+  /// `pictures`: the loader's settings, used when `options.pictures` asks for pictures.
+  public static func run(
+    feed: PageFeed, options: ViewerOptions, session: TerminalSession, pictures: PictureLoader.Configuration
+  ) -> Runner.Ending {
     var options = options
     options.colorEnabled = options.colorEnabled && session.colorAvailable
     let size = session.size
@@ -13,7 +17,7 @@ public enum InteractiveViewer {
       viewer: Viewer(screenSize: GridSize(width: size.width, height: size.height), options: options), feed: feed,
       clock: WallClock(), executor: ThreadExecutor(),
       output: CursesPresenter(colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8),
-      measuresFrames: true)
+      pictures: options.pictures == nil ? nil : pictures, measuresFrames: true)
     return runner.run(session.input)
   }
 }

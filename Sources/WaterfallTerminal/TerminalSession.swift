@@ -63,6 +63,9 @@ public final class TerminalSession {
     if mouse { Self.write(Self.mouseOn) }
   }
 
+  /// How many colours the terminal has (256 for `xterm-256color`, 2^24 for `xterm-direct`); 0 without colour.
+  public var colorCount: Int { colorAvailable ? Int(wf_colors()) : 0 }
+
   /// The terminal's size in columns and rows, as curses knows it.
   public var size: (width: Int, height: Int) {
     var rows: Int32 = 0

@@ -9,13 +9,14 @@ struct SnapshotCommand: ParsableCommand {
     abstract: "Run the viewer headless on a simulated clock and print the screen as text.",
     discussion: """
       Keys: space-separated tokens, each one character; a key name (Up Down Left Right PageUp PageDown Home End
-      Enter Escape Space Tab); C-x for Ctrl-x; click:X,Y, wheelup:X,Y, wheeldown:X,Y (0-based column and row);
+      Enter Escape Space Backspace); C-x for Ctrl-x; click:X,Y, wheelup:X,Y, wheeldown:X,Y (0-based column and row);
       resize:WxH; wait:MS (advances the simulated clock). Latency defaults to 0 here; with --latency, use wait:MS
-      to let pages arrive.
+      to let pages arrive. The pictures a frame asks for are loaded before it is printed.
       """)
 
   @OptionGroup var dataOptions: DataOptions
   @OptionGroup var display: DisplayOptions
+  @OptionGroup var pictureOptions: PictureOptions
 
   @Option(
     name: .long, parsing: .unconditional,
@@ -28,6 +29,9 @@ struct SnapshotCommand: ParsableCommand {
 
   @Flag(name: .long, help: "Print the screen after every step, separated by a line of '='.")
   var everyFrame = false
+
+  @Flag(name: .long, help: "Print colours and attributes as SGR escape sequences (for a terminal or a picture of one).")
+  var ansi = false
 
   func validate() throws {
     _ = try screenSize()
@@ -59,7 +63,11 @@ struct SnapshotCommand: ParsableCommand {
       environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,
       catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
-    let runner = ScriptedRun(feed: dataOptions.feed(for: loaded.dataset), size: screenSize, options: options)
-    print(runner.run(steps, everyFrame: everyFrame))
+    options.pictures = pictureOptions.display(
+      colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
+    let runner = ScriptedRun(
+      feed: dataOptions.feed(for: loaded.dataset), size: screenSize, options: options,
+      pictures: options.pictures == nil ? nil : pictureOptions.loaderConfiguration)
+    print(runner.run(steps, everyFrame: everyFrame, format: ansi ? .ansi : .text))
   }
 }

@@ -9,6 +9,7 @@ struct ViewCommand: ParsableCommand {
 
   @OptionGroup var dataOptions: DataOptions
   @OptionGroup var display: DisplayOptions
+  @OptionGroup var pictureOptions: PictureOptions
 
   @Flag(name: .long, help: "No mouse reporting.")
   var noMouse = false
@@ -21,13 +22,19 @@ struct ViewCommand: ParsableCommand {
       printError("\(reason): the viewer needs a terminal; for text output use `waterfall snapshot` (see --help)")
       throw ExitCode(2)
     }
+    let unicode = TerminalSession.localeIsUTF8()
     var options = display.appOptions(
-      environment: environment, unicode: TerminalSession.localeIsUTF8(),
+      environment: environment, unicode: unicode,
       latency: dataOptions.latency ?? 1500, catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
     let session = TerminalSession(mouse: !noMouse, color: options.colorEnabled)
-    let ending = InteractiveViewer.run(feed: dataOptions.feed(for: loaded.dataset), options: options, session: session)
+    options.pictures = pictureOptions.display(
+      colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
+      terminalColors: session.colorCount)
+    let ending = InteractiveViewer.run(
+      feed: dataOptions.feed(for: loaded.dataset), options: options, session: session,
+      pictures: pictureOptions.loaderConfiguration)
     session.restore()
     // Die of the same signal, now that the terminal is back, so the parent sees what happened.
     if case .signal(let number) = ending { TerminalSession.die(of: number) }

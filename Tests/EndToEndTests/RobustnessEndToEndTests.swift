@@ -82,7 +82,9 @@ extension ViewerEndToEndTests {
   private func snapshot(size: String) throws -> String {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: output) }
-    let status = try ChildProcess.run([TmuxPane.binary, "snapshot", "--size", size], outputPath: output)
+    // Unset NO_COLOR as the pane does (swift test sets it), so both draw pictures alike.
+    let status = try ChildProcess.run(
+      ["env", "-u", "NO_COLOR", TmuxPane.binary, "snapshot", "--size", size], outputPath: output)
     #expect(status == 0)
     return Self.trimmed(try String(contentsOfFile: output, encoding: .utf8))
   }

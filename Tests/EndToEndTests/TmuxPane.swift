@@ -39,7 +39,7 @@ final class TmuxPane {
     let inner = "echo $$ > \(Self.quote(pidFile.path)); exec \(program)"
     // The Swift runtime would wait 30 s at its crash prompt on a terminal; the tests only need the report.
     let command =
-      "env TERM=xterm-256color SWIFT_BACKTRACE=interactive=no "
+      "env -u NO_COLOR TERM=xterm-256color SWIFT_BACKTRACE=interactive=no "
       + "\(environment.map(Self.quote).joined(separator: " ")) sh -c \(Self.quote(inner))"
     let shell =
       interactiveShell

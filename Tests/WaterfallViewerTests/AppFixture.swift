@@ -47,7 +47,7 @@ enum AppFixture {
   /// Runs a key script and returns the final screen with its style runs (``Screen/styledText``), so snapshots
   /// see colour and attributes too.
   static func styledScreen(_ runner: ScriptedRun, _ keys: String) -> String {
-    runner.run(try! KeyScript.parse(keys), styled: true)
+    runner.run(try! KeyScript.parse(keys), format: .styled)
   }
 }
 

@@ -1,3 +1,4 @@
+import Pictures
 import ShopCatalog
 import WaterfallKit
 
@@ -8,6 +9,12 @@ public enum Effect: Hashable, Sendable {
   case loadPage(PageLoad)
   /// A page load whose result would now be stale (a refresh started): it may be dropped unfinished.
   case cancelPageLoad(request: Int)
+  /// Load, decode and draw a picture in the background, then send back ``Message/pictureArrived(_:)``.
+  case loadPicture(PictureRequest)
+  /// The item's box left the buffered viewport: its picture is no longer wanted.
+  case cancelPicture(item: Int)
+  /// The items changed (a refresh): no picture of an earlier generation is wanted.
+  case cancelPictures(generationsBefore: Int)
   /// Draw the whole terminal again, not just what changed (Ctrl-L).
   case redrawAll
   case quit

@@ -1,3 +1,4 @@
+import Pictures
 import ShopCatalog
 import WaterfallKit
 
@@ -10,6 +11,7 @@ public enum Message: Sendable {
   /// The clock reads `now` milliseconds since the start.
   case tick(now: Int)
   case pageArrived(PageDelivery)
+  case pictureArrived(PictureResult)
 }
 
 /// A page the viewer asked for (``Effect/loadPage(_:)``), and what the feed answered.

@@ -45,6 +45,8 @@ extension Viewer {
         return
       }
       store.replace(with: delivery.response)
+      pictures.startOver()
+      if options.pictures != nil { emit(.cancelPictures(generationsBefore: pictures.generation)) }
       state.focusedIndex = nil
       waterfall.selectItem(at: nil)
       if case .detail = state.overlay { state.overlay = nil }

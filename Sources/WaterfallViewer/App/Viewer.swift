@@ -1,3 +1,4 @@
+import Pictures
 import ShopCatalog
 import WaterfallKit
 
@@ -11,6 +12,10 @@ public final class Viewer {
   public let options: ViewerOptions
   public internal(set) var state: ViewState
   public internal(set) var store = ItemStore()
+  /// Each item's picture, as far as it has come.
+  public internal(set) var pictures = PictureBook()
+  /// The picture loader's counters, when the runner has a loader (shown in the statistics).
+  public var pictureStatistics: PictureStatistics?
   /// How long the last frame took to render, when the runner measured it (shown in the statistics).
   public var lastFrameMicroseconds: Double?
 
@@ -50,9 +55,11 @@ public final class Viewer {
     case .input(let event): handle(event)
     case .tick(let now): tick(now: now)
     case .pageArrived(let delivery): receive(delivery)
+    case .pictureArrived(let result): receive(result)
     }
     requestPages()
     configureVisibleCells()
+    requestPictures()
     defer { pendingEffects.removeAll() }
     return pendingEffects
   }

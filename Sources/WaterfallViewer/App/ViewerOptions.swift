@@ -1,3 +1,4 @@
+import Pictures
 import WaterfallKit
 
 /// How the viewer is set up: everything the command line decides.
@@ -19,6 +20,8 @@ public struct ViewerOptions: Sendable {
   public var metrics = BoxMetrics()
   /// Milliseconds without another pull before the pull counts as let go.
   public var pullReleaseMilliseconds = 400
+  /// How pictures are drawn in the boxes; `nil` (`--no-images`): shaded placeholders only.
+  public var pictures: PictureDisplay?
   /// Lets `!` crash the app on purpose, so tests can check that a crash restores the terminal.
   public var crashKeyEnabled = false
 

@@ -27,6 +27,8 @@ public struct Glyphs: Sendable {
   public var dash: String
   public var dot: String
   public var times: String
+  /// Where a picture cannot be shown.
+  public var failureMark: String
   /// The arrow keys as the help names them: arrows, or words in ASCII, where `v j / ^ k` reads as the `v` key.
   public var downKey: String
   public var upKey: String
@@ -40,7 +42,7 @@ public struct Glyphs: Sendable {
     shades: ["░", "▒", "▓"],
     spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
     ellipsis: "…", separator: "│", arrowDown: "↓", arrowUp: "↑", arrowLeft: "←", arrowRight: "→", dash: "—",
-    dot: "·", times: "×", downKey: "↓", upKey: "↑", leftKey: "←", rightKey: "→")
+    dot: "·", times: "×", failureMark: "✕", downKey: "↓", upKey: "↑", leftKey: "←", rightKey: "→")
 
   public static let ascii = Glyphs(
     plain: Border(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|"),
@@ -49,5 +51,5 @@ public struct Glyphs: Sendable {
     shades: [".", ":", "%"],
     spinner: ["|", "/", "-", "\\"],
     ellipsis: "~", separator: "|", arrowDown: "v", arrowUp: "^", arrowLeft: "<", arrowRight: ">", dash: "-",
-    dot: "-", times: "x", downKey: "Down", upKey: "Up", leftKey: "Left", rightKey: "Right")
+    dot: "-", times: "x", failureMark: "x", downKey: "Down", upKey: "Up", leftKey: "Left", rightKey: "Right")
 }

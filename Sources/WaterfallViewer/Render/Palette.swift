@@ -18,6 +18,7 @@ enum Palette {
   static let overlayTitle = Style(attributes: [.bold])
   static let overlayText = Style()
   static let warning = Style(foreground: .red, attributes: [.bold])
+  static let pictureFailed = Style(foreground: .red, attributes: [.bold])
 
   /// Placeholder image colours, picked per item.
   static let imageColors: [TerminalColor] = [.red, .green, .yellow, .blue, .magenta, .cyan]

@@ -1,3 +1,4 @@
+import Pictures
 import WaterfallKit
 
 /// The boxes: border, picture area with the price over its last row, title lines.
@@ -20,8 +21,7 @@ extension Viewer {
     let borderStyle = isFocused ? Palette.focusedBorder : isSelected ? Palette.selectedBorder : Palette.border
     let inner = max(0, frame.width - 2)
     let imageRows = options.metrics.imageRows(aspectRatio: item.aspectRatio, columnWidth: frame.width)
-    let shade = glyphs.shades[item.look % glyphs.shades.count]
-    let imageStyle = Style(foreground: Palette.imageColors[(item.look / 7) % Palette.imageColors.count])
+    let pictureSize = BoxSize(columns: inner, rows: imageRows)
     let top = frame.y - waterfall.contentOffset
     // Only the rows inside the viewport are drawn: the status bar below is not the box's to cover.
     let rows = max(0, -top)..<min(frame.height, waterfall.viewportSize.height - top)
@@ -36,7 +36,11 @@ extension Viewer {
     for line in rows where line > 0 && line < frame.height - 1 {
       let row = top + line
       if line <= imageRows {
-        screen.fill(x: frame.x + 1, y: row, width: inner, height: 1, character: shade, style: imageStyle)
+        if options.pictures == nil {
+          drawPlaceholderRow(of: index, x: frame.x + 1, y: row, width: inner, into: &screen)
+        } else {
+          drawPictureRow(line - 1, of: index, item: index, size: pictureSize, x: frame.x + 1, y: row, into: &screen)
+        }
         // No price, like no title, draws nothing: not a blank gap in the picture.
         if line == imageRows, !cell.price.isEmpty {
           screen.put(" \(cell.price) ", x: frame.x + 1, y: row, style: Palette.price, maximumWidth: inner)

@@ -1,3 +1,4 @@
+import Pictures
 import ShopCatalog
 import WaterfallKit
 
@@ -18,6 +19,8 @@ extension Viewer {
     var height = 0
     /// Every body line, wrapped; the panel shows `visibleRows` of them from the overlay's scroll position.
     var body: [String] = []
+    /// The first body lines are the item's picture (the detail panel), drawn over blank lines.
+    var pictureRows = 0
     var visibleRows: Int { max(0, height - 4) }
     var maximumScroll: Int { max(0, body.count - visibleRows) }
   }
@@ -38,12 +41,19 @@ extension Viewer {
     let width = min(size.width - 2, 64)
     let inner = width - 4
     guard state.overlay != nil, inner > 4 else { return OverlayPanel() }
-    let body = lines.flatMap { Self.wrap($0, toWidth: inner) }
+    var body = lines.flatMap { Self.wrap($0, toWidth: inner) }
+    var pictureRows = 0
+    if options.pictures != nil, case .detail(let index) = state.overlay, index < store.count,
+      let picture = detailPictureSize(index)
+    {
+      pictureRows = picture.rows
+      body = Array(repeating: "", count: pictureRows + 1) + body
+    }
     let height = min(size.height - 3, body.count + 4)
     guard height >= 3 else { return OverlayPanel() }
     return OverlayPanel(
       title: title, x: (size.width - width) / 2, y: max(0, (size.height - 1 - height) / 2), width: width,
-      height: height, body: body)
+      height: height, body: body, pictureRows: pictureRows)
   }
 
   /// A label and its text in `width` columns: the text wraps whole (a long URL can be read) under its own start,
@@ -69,6 +79,18 @@ extension Viewer {
       ("live cells", "\(stats.liveCells)"), ("pool size", pools.isEmpty ? "0" : pools),
       ("layout passes", "\(stats.layoutPasses)"), ("data-source calls", "\(stats.dataSourceCalls)"),
       ("last frame", frame),
+    ].map { PanelLine(label: $0.0 + String(repeating: " ", count: 20 - $0.0.count), text: $0.1) }
+      + pictureStatisticsLines
+  }
+
+  private var pictureStatisticsLines: [PanelLine] {
+    guard let stats = pictureStatistics else { return [] }
+    let megabytes = Double(stats.renderCacheBytes + stats.thumbnailCacheBytes) / 1_048_576
+    return [
+      ("pictures requested", "\(stats.requested)"), ("pictures decoded", "\(stats.decoded)"),
+      ("pictures from cache", "\(stats.fromCache)"), ("pictures cancelled", "\(stats.cancelled)"),
+      ("pictures failed", "\(stats.failed)"),
+      ("picture cache", "\((megabytes * 10).rounded() / 10) MB"),
     ].map { PanelLine(label: $0.0 + String(repeating: " ", count: 20 - $0.0.count), text: $0.1) }
   }
 
@@ -110,7 +132,14 @@ extension Viewer {
     screen.put(" \(panel.title) ", x: x + 2, y: y, style: Palette.overlayTitle, maximumWidth: width - 4)
     let first = min(state.overlayScroll, panel.maximumScroll)
     for (row, line) in panel.body.dropFirst(first).prefix(panel.visibleRows).enumerated() {
-      screen.put(line, x: x + 2, y: y + 2 + row, style: Palette.overlayText, maximumWidth: width - 4)
+      let bodyLine = first + row
+      if bodyLine < panel.pictureRows, case .detail(let index) = state.overlay {
+        drawPictureRow(
+          bodyLine, of: index, item: PictureBook.detailItem(index),
+          size: BoxSize(columns: width - 4, rows: panel.pictureRows), x: x + 2, y: y + 2 + row, into: &screen)
+      } else {
+        screen.put(line, x: x + 2, y: y + 2 + row, style: Palette.overlayText, maximumWidth: width - 4)
+      }
     }
     let closes = " Esc closes "
     screen.put(closes, x: x + width - 2 - closes.count, y: y + height - 1, style: Palette.overlayBorder)

@@ -1,3 +1,4 @@
+import Pictures
 import ShopCatalog
 import WaterfallKit
 
@@ -22,13 +23,22 @@ public final class Runner {
   private var screen: Screen
   /// Measure each frame's render time for the statistics overlay (not in snapshots, which must not vary).
   private let measuresFrames: Bool
+  /// Loads pictures on its own worker threads; results come back through the mailbox.
+  private let pictureLoader: PictureLoader?
+  /// Wait, each step, until the pictures asked for are in (snapshots and tests: the frame is then the same
+  /// whatever the machine's speed); the terminal never waits.
+  private let waitsForPictures: Bool
 
+  /// `pictures`: the loader's settings, or `nil` for no pictures (the viewer's options must agree).
   public init(
     viewer: Viewer, feed: PageFeed, clock: any Clock, executor: any BackgroundExecutor, output: any ScreenOutput,
-    measuresFrames: Bool = false
+    pictures: PictureLoader.Configuration? = nil, waitsForPictures: Bool = false, measuresFrames: Bool = false
   ) {
     (self.viewer, self.feed, self.clock, self.executor, self.output) = (viewer, feed, clock, executor, output)
     self.measuresFrames = measuresFrames
+    self.waitsForPictures = waitsForPictures
+    let mailbox = self.mailbox
+    pictureLoader = pictures.map { PictureLoader(configuration: $0) { mailbox.post(.pictureArrived($0)) } }
     screen = Screen(width: viewer.state.screenSize.width, height: viewer.state.screenSize.height)
   }
 
@@ -78,6 +88,16 @@ public final class Runner {
     for event in events where perform(viewer.update(.input(event))) == .quit { return .quit }
     executor.runDue()
     for message in mailbox.drain() where perform(viewer.update(message)) == .quit { return .quit }
+    if waitsForPictures, let pictureLoader {
+      // What the events and pages asked for, and what those pictures' arrival asks for in turn (a few rounds
+      // at most: a picture's arrival asks for nothing new unless the layout moved).
+      for _ in 0..<4 {
+        pictureLoader.waitUntilIdle()
+        let arrived = mailbox.drain()
+        if arrived.isEmpty { break }
+        for message in arrived where perform(viewer.update(message)) == .quit { return .quit }
+      }
+    }
     if perform(viewer.update(.tick(now: clock.milliseconds))) == .quit { return .quit }
     present()
     return .running
@@ -89,6 +109,7 @@ public final class Runner {
       screen = Screen(width: size.width, height: size.height)
       output.invalidate()
     }
+    viewer.pictureStatistics = pictureLoader?.statistics
     let start = ContinuousClock.now
     viewer.render(into: &screen)
     if measuresFrames {
@@ -105,6 +126,9 @@ public final class Runner {
       case .quit: return .quit
       case .redrawAll: output.invalidate()
       case .cancelPageLoad(let request): executor.cancel(id: request)
+      case .loadPicture(let request): pictureLoader?.request(request)
+      case .cancelPicture(let item): pictureLoader?.cancel(item: item)
+      case .cancelPictures(let generation): pictureLoader?.cancel(generationsBefore: generation)
       case .loadPage(let load):
         let (feed, mailbox) = (self.feed, self.mailbox)
         executor.schedule(id: load.request.number, delayMilliseconds: load.latencyMilliseconds) {

@@ -1,3 +1,4 @@
+import Pictures
 import ShopCatalog
 import WaterfallKit
 
@@ -10,11 +11,23 @@ public final class ScriptedRun {
 
   public var viewer: Viewer { runner.viewer }
 
-  /// Starts the viewer; with no latency the first page is in before the first frame.
-  public init(feed: PageFeed, size: GridSize, options: ViewerOptions) {
+  /// How ``run(_:everyFrame:format:)`` prints a screen.
+  public enum Format: Sendable {
+    case text
+    /// Text, then its style runs (``Screen/styledText``): what snapshot tests compare.
+    case styled
+    /// With SGR escape sequences (``Screen/ansiText``).
+    case ansi
+  }
+
+  /// Starts the viewer; with no latency the first page is in before the first frame. With `pictures`, every
+  /// step waits for the pictures it asked for, so each frame is the same on any machine.
+  public init(
+    feed: PageFeed, size: GridSize, options: ViewerOptions, pictures: PictureLoader.Configuration? = nil
+  ) {
     runner = Runner(
       viewer: Viewer(screenSize: size, options: options), feed: feed, clock: clock,
-      executor: SimulatedExecutor(clock: clock), output: output)
+      executor: SimulatedExecutor(clock: clock), output: output, pictures: pictures, waitsForPictures: true)
     runner.start()
   }
 
@@ -32,9 +45,9 @@ public final class ScriptedRun {
     for step in steps where apply(step) == .quit { return }
   }
 
-  /// Runs `steps` and returns the final screen as text (with `styled`, followed by its style runs), or with
-  /// `everyFrame` the screen after each step, separated by a line of `=` as wide as the screen.
-  public func run(_ steps: [ScriptStep], everyFrame: Bool = false, styled: Bool = false) -> String {
+  /// Runs `steps` and returns the final screen in `format`, or with `everyFrame` the screen after each step,
+  /// separated by a line of `=` as wide as the screen.
+  public func run(_ steps: [ScriptStep], everyFrame: Bool = false, format: Format = .text) -> String {
     let first = output.frames.count
     var frames: [Screen] = []
     for step in steps {
@@ -47,7 +60,13 @@ public final class ScriptedRun {
     }
     let shown = frames.isEmpty ? [output.lastFrame ?? viewer.renderedScreen()] : frames
     let width = max(1, viewer.state.screenSize.width)
-    return shown.map { styled ? $0.styledText : $0.text }.joined(
+    return shown.map { screen in
+      switch format {
+      case .text: screen.text
+      case .styled: screen.styledText
+      case .ansi: screen.ansiText
+      }
+    }.joined(
       separator: "\n" + String(repeating: "=", count: width) + "\n")
   }
 }

@@ -1,0 +1,109 @@
+/// A search or filter pattern, folded once: case-, diacritic- and width-insensitive (see `SearchFolding`).
+///
+/// The pattern is split at whitespace into terms; an item matches when every term occurs in one of its title,
+/// shop, price or extra field values (a term never spans two fields). An empty or blank pattern matches everything.
+public struct ItemQuery: Sendable, Hashable {
+  public let pattern: String
+  /// The folded terms, UTF-8, none empty.
+  let terms: [[UInt8]]
+
+  public init(_ pattern: String) {
+    self.pattern = pattern
+    var folding = SearchFolding()
+    terms = folding.fold(pattern).split(separator: 0x20).map(Array.init)
+  }
+
+  /// True when the pattern has no terms, so every item matches.
+  public var isEmpty: Bool { terms.isEmpty }
+
+  /// Whether `item` matches, folding its fields now; a `SearchIndex` answers the same much faster for many items.
+  public func matches(_ item: ShopItem) -> Bool {
+    if terms.isEmpty { return true }
+    var folding = SearchFolding()
+    return matches(key: Self.searchKey(of: item, folding: &folding)[...])
+  }
+
+  /// Where the terms occur in `text` (any string: the stored title, or the title as the app displays it after
+  /// sanitising), as whole Characters, sorted and merged where they overlap or touch.
+  public func matchRanges(in text: String) -> [Range<String.Index>] {
+    let characterRanges = matchCharacterRanges(in: text)
+    if characterRanges.isEmpty { return [] }
+    var indices: [String.Index] = Array(text.indices)
+    indices.append(text.endIndex)
+    return characterRanges.map { indices[$0.lowerBound]..<indices[$0.upperBound] }
+  }
+
+  /// `matchRanges(in:)` as Character offsets into `text`.
+  public func matchCharacterRanges(in text: String) -> [Range<Int>] {
+    if terms.isEmpty { return [] }
+    var folding = SearchFolding()
+    let (bytes, offsets) = folding.foldWithCharacterOffsets(text)
+    var highlighted = [Bool](repeating: false, count: (offsets.last ?? -1) + 1)
+    for term in terms {
+      var start = 0
+      while let found = Self.firstOccurrence(of: term, in: bytes[start...]) {
+        for offset in offsets[found]...offsets[found + term.count - 1] { highlighted[offset] = true }
+        start = found + 1
+      }
+    }
+    var ranges: [Range<Int>] = []
+    var offset = 0
+    while offset < highlighted.count {
+      guard highlighted[offset] else {
+        offset += 1
+        continue
+      }
+      let lower = offset
+      while offset < highlighted.count && highlighted[offset] { offset += 1 }
+      ranges.append(lower..<offset)
+    }
+    return ranges
+  }
+
+  /// The match ranges in the item's title as stored.
+  public func titleMatchRanges(of item: ShopItem) -> [Range<String.Index>] { matchRanges(in: item.title) }
+
+  /// Every term occurs in `key` (fields folded and separated by a zero byte, which folding never produces).
+  func matches(key: ArraySlice<UInt8>) -> Bool {
+    terms.allSatisfy { Self.firstOccurrence(of: $0, in: key) != nil }
+  }
+
+  static func searchKey(of item: ShopItem, folding: inout SearchFolding) -> [UInt8] {
+    var key: [UInt8] = []
+    appendSearchKey(of: item, to: &key, folding: &folding)
+    return key
+  }
+
+  static func appendSearchKey(of item: ShopItem, to key: inout [UInt8], folding: inout SearchFolding) {
+    folding.fold(item.title, into: &key)
+    key.append(0)
+    folding.fold(item.shop, into: &key)
+    key.append(0)
+    folding.fold(item.price, into: &key)
+    for field in item.extraFields {
+      key.append(0)
+      folding.fold(field.value, into: &key)
+    }
+  }
+
+  /// The index of the first occurrence of `needle` in `haystack`. UTF-8 lead bytes never equal continuation
+  /// bytes, so a match of a whole folded term always starts and ends on scalar boundaries.
+  static func firstOccurrence(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+    guard let first = needle.first, needle.count <= haystack.count else { return nil }
+    return haystack.withUnsafeBufferPointer { hay in
+      needle.withUnsafeBufferPointer { pin in
+        let last = hay.count - pin.count
+        var position = 0
+        while position <= last {
+          if hay[position] == first {
+            var length = 1
+            while length < pin.count && hay[position + length] == pin[length] { length += 1 }
+            if length == pin.count { return haystack.startIndex + position }
+          }
+          position += 1
+        }
+        return nil
+      }
+    }
+  }
+}

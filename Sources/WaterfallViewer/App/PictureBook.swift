@@ -1,0 +1,50 @@
+import Pictures
+
+/// What the viewer knows of each item's picture, by item index (never by cell: a reused cell shows whatever its
+/// new item has, which starts as nothing). Only items in the buffered viewport (and the item whose detail is
+/// open) have an entry.
+public struct PictureBook: Sendable {
+  public enum Entry: Sendable {
+    case loading(PictureRenderKey, PicturePriority)
+    case shown(PictureGrid, PictureRenderKey)
+    case failed(PictureFailure, PictureRenderKey)
+
+    public var key: PictureRenderKey {
+      switch self {
+      case .loading(let key, _), .shown(_, let key), .failed(_, let key): key
+      }
+    }
+  }
+
+  public private(set) var entries: [Int: Entry] = [:]
+  /// Raised when the items behind the indices change (a refresh), so loads for the old items are recognised.
+  public private(set) var generation = 0
+
+  /// The book's item number for the picture in item `index`'s detail panel: negative, so it never replaces
+  /// the request for the item's box.
+  static func detailItem(_ index: Int) -> Int { -(index + 1) }
+
+  public subscript(item: Int) -> Entry? {
+    get { entries[item] }
+    set { entries[item] = newValue }
+  }
+
+  /// Takes a finished load if it is still wanted: the same generation and the key the item's entry waits for.
+  /// Returns whether it was taken.
+  mutating func take(_ result: PictureResult) -> Bool {
+    let request = result.request
+    guard request.generation == generation, case .loading(let key, _)? = entries[request.item], key == request.key
+    else { return false }
+    switch result.outcome {
+    case .success(let grid): entries[request.item] = .shown(grid, key)
+    case .failure(let failure): entries[request.item] = .failed(failure, key)
+    }
+    return true
+  }
+
+  /// Forgets every picture and starts a new generation.
+  mutating func startOver() {
+    entries.removeAll()
+    generation += 1
+  }
+}

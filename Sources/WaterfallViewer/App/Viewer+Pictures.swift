@@ -1,0 +1,66 @@
+import Pictures
+import WaterfallKit
+
+extension Viewer {
+  /// Asks for the pictures of the boxes in the buffered viewport (visible ones first) and of the open detail,
+  /// at their current size, and cancels those of boxes that left it: after every update, like the layout pass.
+  func requestPictures() {
+    guard let display = options.pictures else { return }
+    // By book item: the item's index, its picture's size, and how urgent it is.
+    var wanted: [Int: (index: Int, size: BoxSize, priority: PicturePriority)] = [:]
+    let viewport = waterfall.viewportRect
+    let columnWidth = waterfall.layout.columnWidth
+    for index in waterfall.visibleCells.keys where index < store.count {
+      let rows = options.metrics.imageRows(aspectRatio: store.displayItems[index].aspectRatio, columnWidth: columnWidth)
+      let size = BoxSize(columns: max(1, columnWidth - 2), rows: rows)
+      let priority: PicturePriority = waterfall.layout.frame(of: index).intersects(viewport) ? .visible : .prefetch
+      wanted[index] = (index, size, priority)
+    }
+    if case .detail(let index) = state.overlay, index < store.count, let size = detailPictureSize(index) {
+      wanted[PictureBook.detailItem(index)] = (index, size, .visible)
+    }
+    for item in pictures.entries.keys.sorted() where wanted[item] == nil {
+      pictures[item] = nil
+      emit(.cancelPicture(item: item))
+    }
+    for (item, want) in wanted.sorted(by: { $0.key < $1.key }) {
+      let entry = pictures[item]
+      // The entry's key already names the item's source; only the size or the display can have changed.
+      if let entry, entry.key.size == want.size, entry.key.symbols == display.symbols,
+        entry.key.colours == display.colours
+      {
+        guard case .loading(let key, let asked) = entry, asked < want.priority else { continue }
+        pictures[item] = .loading(key, want.priority)
+        emit(
+          .loadPicture(PictureRequest(item: item, generation: pictures.generation, key: key, priority: want.priority)))
+        continue
+      }
+      let key = key(for: want.index, size: want.size, display: display)
+      pictures[item] = .loading(key, want.priority)
+      emit(.loadPicture(PictureRequest(item: item, generation: pictures.generation, key: key, priority: want.priority)))
+    }
+  }
+
+  /// A picture came back: kept if its item still wants exactly it.
+  func receive(_ result: PictureResult) {
+    _ = pictures.take(result)
+  }
+
+  /// The picture at the top of item `index`'s detail panel: as wide as the panel's text, as tall as the
+  /// picture's shape says, at most half the panel.
+  func detailPictureSize(_ index: Int) -> BoxSize? {
+    let columns = min(state.screenSize.width - 2, 64) - 4
+    let rows = min(
+      options.metrics.imageRows(aspectRatio: store.displayItems[index].aspectRatio, columnWidth: columns + 2),
+      max(0, (state.screenSize.height - 7) / 2))
+    guard columns > 4, rows > 0 else { return nil }
+    return BoxSize(columns: columns, rows: rows)
+  }
+
+  private func key(for index: Int, size: BoxSize, display: PictureDisplay) -> PictureRenderKey {
+    let item = store.items[index]
+    return PictureRenderKey(
+      source: PictureSource.resolve(item.imageURL, relativeTo: item.sourceFile), size: size,
+      symbols: display.symbols, colours: display.colours)
+  }
+}

@@ -1,0 +1,50 @@
+import Pictures
+
+/// Pictures into the screen: a box's picture area, and the picture at the top of the detail panel.
+extension Viewer {
+  /// Draws row `row` of item `index`'s picture area (`columns` wide from `x`, `size.rows` tall) at screen row `y`:
+  /// the picture when its grid of exactly this size is in, a failure mark when it cannot be had, else the shaded
+  /// placeholder.
+  func drawPictureRow(
+    _ row: Int, of index: Int, item: Int, size: BoxSize, x: Int, y: Int, into screen: inout Screen
+  ) {
+    switch pictures[item] {
+    case .shown(let grid, _) where grid.size == size:
+      for (column, cell) in grid.row(row).enumerated() {
+        let style = Style(foreground: Self.color(cell.foreground), background: Self.color(cell.background))
+        screen.put(character: cell.character, x: x + column, y: y, style: style)
+      }
+    case .failed where row == size.rows / 2:
+      drawPlaceholderRow(of: index, x: x, y: y, width: size.columns, into: &screen)
+      let mark = TextLayout.clip(
+        "\(options.glyphs.failureMark) no picture", toWidth: size.columns, ellipsis: options.glyphs.ellipsis)
+      screen.put(
+        mark, x: x + max(0, (size.columns - DisplayWidth.of(mark)) / 2), y: y, style: Palette.pictureFailed)
+    default:
+      drawPlaceholderRow(of: index, x: x, y: y, width: size.columns, into: &screen)
+    }
+  }
+
+  /// The shading that stands for a picture not (yet) drawn: a shade and colour of the item's own.
+  func drawPlaceholderRow(of index: Int, x: Int, y: Int, width: Int, into screen: inout Screen) {
+    let look = store.displayItems[index].look
+    let shade = options.glyphs.shades[look % options.glyphs.shades.count]
+    let style = Style(foreground: Palette.imageColors[(look / 7) % Palette.imageColors.count])
+    screen.fill(x: x, y: y, width: width, height: 1, character: shade, style: style)
+  }
+
+  /// Why item `index`'s picture cannot be shown, if it cannot.
+  func pictureFailure(_ index: Int) -> PictureFailure? {
+    if case .failed(let failure, _) = pictures[index] { return failure }
+    if case .failed(let failure, _) = pictures[PictureBook.detailItem(index)] { return failure }
+    return nil
+  }
+
+  private static func color(_ colour: PictureColour) -> TerminalColor {
+    switch colour {
+    case .palette(let index): .palette(index)
+    case .rgb(let red, let green, let blue): .rgb(red, green, blue)
+    case .box: .standard
+    }
+  }
+}

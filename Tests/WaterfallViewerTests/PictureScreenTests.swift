@@ -1,0 +1,106 @@
+import Foundation
+import Pictures
+import ShopCatalog
+import Testing
+import WaterfallKit
+import WaterfallViewer
+
+/// Real pictures (the bundled catalogue's JPEGs, decoded by libvips and drawn by libchafa) in the in-memory
+/// screen, through the one runner.
+@Suite("Pictures on the screen")
+struct PictureScreenTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The bundled catalogue's first file: 60 items whose `img` are `pictures/NNNN.jpg` beside it.
+  static func bundledItems() throws -> [ShopItem] {
+    let dataset = try DatasetLoader.load(path: repository.appendingPathComponent("Resources/catalogue/1.plist").path)
+    return dataset.items
+  }
+
+  static func runner(items: [ShopItem], display: PictureDisplay?, width: Int = 52, height: Int = 16) -> ScriptedRun {
+    var options = AppFixture.options(columns: 2)
+    options.pictures = display
+    if display?.symbols == .ascii { options.glyphs = .ascii }
+    return ScriptedRun(
+      feed: PageFeed(pages: [items]), size: GridSize(width: width, height: height), options: options,
+      pictures: display == nil ? nil : PictureLoader.Configuration())
+  }
+
+  @Test(
+    "pictures in 256 colours, direct colour, no colour and ASCII",
+    arguments: [
+      ("pictures-256", PictureDisplay(symbols: .half, colours: .palette256)),
+      ("pictures-direct", PictureDisplay(symbols: .half, colours: .direct)),
+      ("pictures-no-colour", PictureDisplay(symbols: .half, colours: .none)),
+      ("pictures-ascii", PictureDisplay(symbols: .ascii, colours: .palette256)),
+    ])
+  func modes(name: String, display: PictureDisplay) throws {
+    let runner = Self.runner(items: try Self.bundledItems(), display: display)
+    let screen = AppFixture.styledScreen(runner, "")
+    expectSnapshot(screen, named: name)
+    let styles = screen.components(separatedBy: "--- styles")[1]
+    switch display.colours {
+    case .palette256: #expect(styles.contains("palette "))
+    case .direct: #expect(styles.contains("rgb "))
+    case .none: #expect(!styles.contains("palette ") && !styles.contains("rgb "))
+    }
+    if display.symbols == .ascii { #expect(!screen.contains("▀") && !screen.contains("▄"), "ASCII symbols only") }
+  }
+
+  @Test("a resize draws the pictures again at the new box size; --no-images keeps the placeholders")
+  func resizeAndNoImages() throws {
+    let items = try Self.bundledItems()
+    let runner = Self.runner(items: items, display: PictureDisplay())
+    _ = AppFixture.screen(runner, "")
+    let before = try #require(shownSize(runner.viewer, item: 0))
+    _ = AppFixture.screen(runner, "resize:80x20")
+    let after = try #require(shownSize(runner.viewer, item: 0))
+    #expect(after != before && after.columns == runner.viewer.waterfall.layout.columnWidth - 2)
+    let plain = Self.runner(items: items, display: nil)
+    #expect(AppFixture.screen(plain, "").contains("▒") || AppFixture.screen(plain, "").contains("▓"))
+    #expect(plain.viewer.pictures.entries.isEmpty)
+  }
+
+  @Test("bad pictures get a failure mark and the rest of the catalogue is drawn")
+  func badPictures() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-bad-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let good = Self.repository.appendingPathComponent("Resources/catalogue/pictures/0000.jpg").path
+    let jpeg = try Data(contentsOf: URL(fileURLWithPath: good))
+    try Data().write(to: folder.appendingPathComponent("empty.jpg"))
+    try Data("not a picture".utf8).write(to: folder.appendingPathComponent("text.jpg"))
+    try jpeg.prefix(jpeg.count / 3).write(to: folder.appendingPathComponent("truncated.jpg"))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("directory.jpg"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("loop.jpg").path,
+      withDestinationPath: folder.appendingPathComponent("loop.jpg").path)
+    let names = ["empty.jpg", "text.jpg", "directory.jpg", "missing.jpg", "loop.jpg"]
+    var items = names.map {
+      ShopItem(width: 300, height: 100, imageURL: folder.appendingPathComponent($0).path, price: "¥1", title: $0)
+    }
+    items.append(ShopItem(width: 300, height: 100, imageURL: good, price: "¥2", title: "good"))
+    let runner = Self.runner(items: items, display: PictureDisplay(), width: 100, height: 60)
+    let screen = AppFixture.screen(runner, "")
+    #expect(screen.components(separatedBy: "✕ no picture").count - 1 == names.count, "\(screen)")
+    for index in names.indices {
+      guard case .failed? = runner.viewer.pictures[index] else {
+        Issue.record("\(names[index]): \(String(describing: runner.viewer.pictures[index]))")
+        continue
+      }
+    }
+    guard case .shown? = runner.viewer.pictures[names.count] else {
+      Issue.record("the good picture is drawn")
+      return
+    }
+    let detail = AppFixture.screen(runner, ": 1 Enter Enter")
+    #expect(detail.contains("picture"), "the detail says why: \(detail)")
+  }
+
+  private func shownSize(_ viewer: Viewer, item: Int) -> BoxSize? {
+    if case .shown(let grid, _)? = viewer.pictures[item] { return grid.size }
+    return nil
+  }
+}
