@@ -37,7 +37,7 @@ public final class PictureDiskCache: Sendable {
     self.folder = folder
     self.byteLimit = max(0, byteLimit)
     entriesFolder = (folder as NSString).appendingPathComponent("pictures")
-    try? FileManager.default.createDirectory(atPath: entriesFolder, withIntermediateDirectories: true)
+    // The folder is made by the first store: looking (`cache info`, a run with nothing remote) leaves no trace.
     index = Mutex(Self.scan(entriesFolder))
     index.withLock { evict(&$0) }
   }
@@ -93,6 +93,7 @@ public final class PictureDiskCache: Sendable {
     guard bytes.count <= byteLimit else {
       return .failure(PictureFailure(.bodyTooLarge, "larger than the whole disk cache: \(RedactedURL.text(url))"))
     }
+    try? FileManager.default.createDirectory(atPath: entriesFolder, withIntermediateDirectories: true)
     if let problem = Self.writeWhole(bytes, to: temporary) {
       unlink(temporary)
       return .failure(PictureFailure(.unreadable, "could not keep the picture (\(problem)): \(RedactedURL.text(url))"))

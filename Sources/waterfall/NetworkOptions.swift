@@ -37,11 +37,13 @@ struct NetworkOptions: ParsableArguments {
     PictureDiskCache(folder: PictureDiskCache.defaultFolder(environment: environment), byteLimit: cacheMb << 20)
   }
 
-  /// The loader's settings with these options applied.
-  func apply(to configuration: inout PictureLoader.Configuration) {
+  /// `configuration` with these options applied.
+  func configure(_ configuration: PictureLoader.Configuration) -> PictureLoader.Configuration {
+    var configuration = configuration
     configuration.network.offline = offline
     configuration.network.connectTimeout = .milliseconds(Int((connectTimeout * 1000).rounded()))
     configuration.network.totalTimeout = .milliseconds(Int((fetchTimeout * 1000).rounded()))
     configuration.diskCache = diskCache()
+    return configuration
   }
 }
