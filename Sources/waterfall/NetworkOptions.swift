@@ -38,12 +38,15 @@ struct NetworkOptions: ParsableArguments {
   }
 
   /// `configuration` with these options applied.
-  func configure(_ configuration: PictureLoader.Configuration) -> PictureLoader.Configuration {
+  func configure(
+    _ configuration: PictureLoader.Configuration,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> PictureLoader.Configuration {
     var configuration = configuration
     configuration.network.offline = offline
     configuration.network.connectTimeout = .milliseconds(Int((connectTimeout * 1000).rounded()))
     configuration.network.totalTimeout = .milliseconds(Int((fetchTimeout * 1000).rounded()))
-    configuration.diskCache = diskCache()
+    configuration.diskCache = diskCache(environment: environment)
     return configuration
   }
 }
