@@ -32,11 +32,18 @@ final class BenchServer {
     self.port = port
   }
 
+  /// Stops the server and waits at most 5 s. Not Process.waitUntilExit: when the same process has started tmux,
+  /// Foundation's Process may never see this child end, so the pid is polled.
   func stop() {
-    guard process.isRunning else { return }
     try? input.fileHandleForWriting.close()
-    process.terminate()
-    process.waitUntilExit()
+    let pid = process.processIdentifier
+    guard pid > 0 else { return }
+    kill(pid, SIGTERM)
+    for _ in 0..<100 where kill(pid, 0) == 0 {
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
   }
 
   /// A plain GET, waited for at most 10 s.

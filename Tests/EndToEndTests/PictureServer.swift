@@ -34,11 +34,18 @@ final class PictureServer {
 
   func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
+  /// Stops the server and waits at most 5 s. Not Process.waitUntilExit: beside tmux's daemons, Foundation's
+  /// Process may never see this child end (see ChildProcess), so the pid is polled.
   func stop() {
-    guard process.isRunning else { return }
     try? input.fileHandleForWriting.close()
-    process.terminate()
-    process.waitUntilExit()
+    let pid = process.processIdentifier
+    guard pid > 0 else { return }
+    kill(pid, SIGTERM)
+    for _ in 0..<100 where kill(pid, 0) == 0 {
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
   }
 
   /// A plist dataset of `items` (title, img) in `folder`; its path.

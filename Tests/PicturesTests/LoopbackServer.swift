@@ -43,11 +43,18 @@ final class LoopbackServer {
 
   func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
+  /// Stops the server and waits at most 5 s. Not Process.waitUntilExit: when the same process has started tmux,
+  /// Foundation's Process may never see this child end, so the pid is polled.
   func stop() {
-    guard process.isRunning else { return }
     try? input.fileHandleForWriting.close()
-    process.terminate()
-    process.waitUntilExit()
+    let pid = process.processIdentifier
+    guard pid > 0 else { return }
+    kill(pid, SIGTERM)
+    for _ in 0..<100 where kill(pid, 0) == 0 {
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
   }
 
   /// How many times each path was asked for, and the most picture requests the server had at once.
