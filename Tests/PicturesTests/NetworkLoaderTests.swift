@@ -40,6 +40,8 @@ struct NetworkLoaderTests {
       (server.url("/huge?mb=8"), .bodyTooLarge, 2.5),
       (server.url("/declared-huge"), .bodyTooLarge, 1.5),
       (server.url("/reset"), .network, 1.5),
+      // https to a plain http server: the TLS handshake fails, cleanly.
+      ("https://127.0.0.1:\(server.port)/picture/tls.png", .network, 1.5),
       ("http://127.0.0.1:\(closedPort)/picture/x.png", .network, 1.5),
       ("http://127.0.0.1:\(server.silentPort)/picture/x.png", .timedOut, 1 + 1.5),
       (server.url("/drip"), .timedOut, 3 + 1.5),
