@@ -98,17 +98,20 @@ public final class PictureDiskCache: Sendable {
       unlink(temporary)
       return .failure(PictureFailure(.unreadable, "could not keep the picture (\(problem)): \(RedactedURL.text(url))"))
     }
-    let old = index.withLock { $0[key] }
-    guard rename(temporary, path) == 0 else {
-      let problem = String(cString: strerror(errno))
-      unlink(temporary)
-      return .failure(PictureFailure(.unreadable, "could not keep the picture (\(problem)): \(RedactedURL.text(url))"))
-    }
-    if let old, old.name != name { unlink((entriesFolder as NSString).appendingPathComponent(old.name)) }
-    index.withLock { entries in
+    // The rename and the index change together, so this process never sees the file without its entry.
+    let problem: String? = index.withLock { entries in
+      guard rename(temporary, path) == 0 else { return String(cString: strerror(errno)) }
+      if let old = entries[key], old.name != name {
+        unlink((entriesFolder as NSString).appendingPathComponent(old.name))
+      }
       entries[key] = Entry(
         name: name, bytes: bytes.count, checksum: checksum, lastUse: Date().timeIntervalSince1970, verified: true)
       evict(&entries)
+      return nil
+    }
+    if let problem {
+      unlink(temporary)
+      return .failure(PictureFailure(.unreadable, "could not keep the picture (\(problem)): \(RedactedURL.text(url))"))
     }
     return .success(path)
   }

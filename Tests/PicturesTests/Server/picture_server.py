@@ -10,7 +10,8 @@ Paths:
   /status/<code>                          that status, with a small HTML body
   /redirect/<n>/<rest>                    n redirects, then /<rest>
   /loop                                   redirects to itself forever
-  /slow-tail/<name>.png?pause=MS          a PNG: nine tenths at once, the rest after MS milliseconds
+  /slow-tail/<name>.png?pause=MS          a PNG: nine tenths at once (then counted as <path>#first-part-sent),
+                                          the rest after MS milliseconds
   /drip                                   a PNG header, then one byte every 0.5 s
   /huge?mb=N                              a PNG header and N MB more, no Content-Length (HTTP/1.0 style)
   /declared-huge                          Content-Length of 1 GB, nothing sent
@@ -118,6 +119,8 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(body[:cut])
             self.wfile.flush()
+            with Handler.counts_lock:
+                Handler.counts[path + "#first-part-sent"] = 1
             time.sleep(int(query.get("pause", ["1000"])[0]) / 1000)
             self.wfile.write(body[cut:])
             return
