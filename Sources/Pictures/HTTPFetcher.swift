@@ -106,6 +106,14 @@ final class HTTPFetcher: Sendable {
     }
   }
 
+  /// A waiting fetch of `url` goes ahead of prefetches (its box came on screen).
+  func raisePriority(of url: String, to priority: PicturePriority) {
+    state.withLock { state in
+      guard let index = state.pending.firstIndex(where: { $0.url == url }) else { return }
+      state.pending[index].priority = max(state.pending[index].priority, priority)
+    }
+  }
+
   /// Takes `waiter` off the fetch of `url`; a fetch nobody waits for any more is stopped, unless most of it has
   /// arrived: that one lands in the disk cache only.
   func cancel(_ url: String, waiter: UInt64) {

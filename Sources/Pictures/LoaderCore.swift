@@ -51,15 +51,26 @@ final class LoaderCore: Sendable {
 
   func request(_ request: PictureRequest) {
     var stoppedFetches: [(String, UInt64)] = []
-    defer { stopFetches(stoppedFetches) }
+    var raised: (url: String, priority: PicturePriority)?
+    defer {
+      stopFetches(stoppedFetches)
+      if let raised { remote.withLock { $0?.fetcher }?.raisePriority(of: raised.url, to: raised.priority) }
+    }
     let (cached, queuedNew): (PictureGrid?, Bool) = state.withLock { state in
       state.statistics.requested += 1
       if let grid = state.renders.value(for: request.key) {
         state.statistics.fromCache += 1
         return (grid, false)
       }
-      if state.fetching.values.contains(where: { $0.request.item == request.item && $0.request.key == request.key }) {
-        return (nil, false)  // already on its way
+      if let id = state.fetching.first(where: {
+        $0.value.request.item == request.item && $0.value.request.key == request.key
+      })?.key {
+        // Already on its way; a prefetch whose box came on screen moves up.
+        if request.priority > state.fetching[id]!.request.priority {
+          state.fetching[id]?.request.priority = request.priority
+          if case .remote(let url) = request.key.source { raised = (url, request.priority) }
+        }
+        return (nil, false)
       }
       let replaced = state.queue.count
       state.queue.removeAll { $0.request.item == request.item }

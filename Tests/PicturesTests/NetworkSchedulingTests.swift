@@ -103,3 +103,22 @@ struct NetworkHostTests {
     #expect(took < .seconds(3), "one round of time-outs, not five: \(took)")
   }
 }
+
+@Suite("Network loads: priority")
+struct NetworkPriorityTests {
+  @Test("a prefetch waiting for a slot moves ahead once its box is asked for as visible, without a second request")
+  func visibleMovesUp() throws {
+    let fixture = try NetworkFixture()
+    let (loader, deliveries) = fixture.loader()
+    let urls = (0..<12).map { fixture.picture("queue-\($0)", delay: 300) }
+    for (item, url) in urls.enumerated() { loader.request(fixture.request(item, url, priority: .prefetch)) }
+    loader.request(fixture.request(11, urls[11], priority: .visible))
+    loader.waitUntilIdle()
+    let order = deliveries.items
+    #expect(order.sorted() == Array(0..<12), "each once")
+    let position = { (item: Int) in order.firstIndex(of: item) ?? 99 }
+    // Four go at once; item 11 is in the second wave, ahead of 7…10.
+    #expect((7...10).allSatisfy { position(11) < position($0) }, "\(order)")
+    #expect(fixture.server.counts().byPath["/picture/queue-11.png"] == 1)
+  }
+}
