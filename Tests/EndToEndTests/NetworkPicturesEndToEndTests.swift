@@ -4,7 +4,8 @@ import Testing
 /// Pictures over http from the loopback test server, through the release binary in tmux, with a temporary
 /// XDG_CACHE_HOME. An extension of the one serialized end-to-end suite.
 extension ViewerEndToEndTests {
-  @Test("http pictures appear in colour, a 404 shows its mark; cache info counts them; offline draws them again")
+  @Test(
+    "http pictures appear in colour, a 404 shows its mark; cache info counts them; offline draws them; clear empties")
   func picturesOverHTTP() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-e2e-\(UUID().uuidString)")
       .path
@@ -35,6 +36,13 @@ extension ViewerEndToEndTests {
     try offline.waitForScreen(Self.picturesAndOneMark)
     try offline.send(keys: ["q"])
     try expectRestored(offline, status: "0")
+
+    let cleared = folder + "/cache-clear.txt"
+    #expect(
+      try ChildProcess.run(["env"] + environment + [TmuxPane.binary, "cache", "clear"], outputPath: cleared) == 0)
+    #expect(try ChildProcess.run(["env"] + environment + [TmuxPane.binary, "cache", "info"], outputPath: cleared) == 0)
+    let afterClear = (try? String(contentsOfFile: cleared, encoding: .utf8)) ?? ""
+    #expect(afterClear.contains("removed 5 pictures") && afterClear.contains("pictures: 0"), "\(afterClear)")
   }
 
   /// Five boxes drawn and one failure mark: a box still loading is shaded all over (about 160 shade characters),
