@@ -4,6 +4,8 @@ public enum HitTarget: Hashable, Sendable {
   case item(Int)
   /// The full-width header region.
   case header
+  /// The full-width header of this section.
+  case sectionHeader(Int)
   /// The full-width footer region.
   case footer
   /// Between two columns, or between two items of one column, or below a column's last item.

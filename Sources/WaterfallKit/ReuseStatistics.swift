@@ -14,7 +14,8 @@ public struct ReuseStatistics: Hashable, Sendable {
   public var liveCells = 0
   /// Cells waiting in the pool, per reuse identifier.
   public var poolSizes: [String: Int] = [:]
-  /// Calls made to the data source (count, cell, height).
+  /// Calls made to the data source: one per height and per cell, and one per count question (with sections,
+  /// the number of sections, their item counts and header heights together count as that one question).
   public var dataSourceCalls = 0
 
   public init() {}

@@ -1,71 +1,60 @@
-/// Shortest-column ("waterfall") layout of items on the character grid, with a per-column index that answers
-/// visibility and hit-test queries without scanning every frame.
+/// Shortest-column ("waterfall") layout of items on the character grid, in sections, with a per-column index that
+/// answers visibility and hit-test queries without scanning every frame.
 ///
-/// Content, top to bottom: the header region (`headerHeight` rows, full width), `margins.top`, the columns,
-/// the footer region (full width, right after the tallest column), `margins.bottom`.
+/// Content, top to bottom: the header region (`headerHeight` rows, full width), `margins.top`, the sections, the
+/// footer region (full width, right after the last section), `margins.bottom`. Each section is a full-width
+/// section header (its height given, zero allowed) with its own columns under it, all starting level at the
+/// header's bottom; the next section starts a row gap below the previous one's tallest column (an empty section
+/// with a zero-height header takes no rows). A flat layout is one section with a zero-height header.
 ///
-/// Each item goes to the column whose next free row is the smallest, the leftmost on ties. Heights are integers,
-/// so ties are exact. Within one column items only go down, so each column is sorted by `y` both at the top and
-/// at the bottom edge of its items, which is what the binary searches rely on.
+/// Items have one global index, in order through the sections. Each item goes to the column of its section whose
+/// next free row is the smallest, the leftmost on ties. Heights are integers, so ties are exact. Within one column
+/// items only go down, through all sections, so each column is sorted by `y` at both edges of its items, which is
+/// what the binary searches rely on.
 public struct WaterfallLayout: Sendable {
   /// Heights below this are raised to it, so no two items ever share a cell.
   public static let minimumItemHeight = 1
-
-  /// The inputs that decide every frame.
-  public struct Configuration: Hashable, Sendable {
-    // Constants, so the clamp in init always holds.
-    public let width: Int
-    /// Between 1 and the number of one-cell columns that fit the width: larger counts are clamped.
-    public let columnCount: Int
-    public let margins: WaterfallMargins
-    public var headerHeight: Int
-    public var footerHeight: Int
-    /// Rows the empty or loading state takes in place of the columns when there are no items.
-    public var placeholderHeight: Int
-
-    public init(
-      width: Int, columnCount: Int, margins: WaterfallMargins = WaterfallMargins(), headerHeight: Int = 0,
-      footerHeight: Int = 0, placeholderHeight: Int = 0
-    ) {
-      self.width = max(0, width)
-      // At most as many columns as fit one cell wide each, so any count (Int.max included) is safe to lay out.
-      let fitting = (self.width - margins.left - margins.right + margins.columnGap) / (1 + margins.columnGap)
-      self.columnCount = max(1, min(columnCount, fitting))
-      self.margins = margins
-      self.headerHeight = max(0, headerHeight)
-      self.footerHeight = max(0, footerHeight)
-      self.placeholderHeight = max(0, placeholderHeight)
-    }
-  }
 
   public let configuration: Configuration
   /// floor((width − left − right − (columns − 1)·gap) / columns), at least 1. The cells that the floor leaves
   /// over go to the right margin, so every column has the same width and x positions are deterministic.
   public let columnWidth: Int
 
-  // Stored per column, top to bottom, so that a binary search reads one contiguous array of bottoms instead of
-  // hopping from item indices to item arrays: a random jump at 10^6 items touches a third of the cache lines.
-  private var columnOfItem: [Int] = []
-  private var rowInColumn: [Int] = []
-  private var columnItems: [[Int]]
-  private var columnTops: [[Int]]
-  private var columnBottoms: [[Int]]
-  /// The next free row of each column: the bottom of its last item plus the row gap.
-  private var nextFreeRow: [Int]
+  // Per item, by global index: 16 bytes an item, plus 4 in its column's list. Flat arrays keep a full layout to
+  // one pass of appends, and fewer bytes to fault in: at 10^6 items the page faults cost as much as the placing.
+  // The column lists hold indices only, so a binary search reads bottoms through them.
+  var itemTops: [Int] = []
+  var itemHeights: [Int32] = []
+  var itemColumns: [Int32] = []
+  /// The items of each column, top to bottom (ascending index, through all sections).
+  var columnItems: [[Int32]]
+  /// The next free row of each column of the last section: the bottom of its last item plus the row gap.
+  var nextFreeRow: [Int]
 
-  public init(_ configuration: Configuration) {
+  // Per section.
+  var sectionFirstItems: [Int] = []
+  var sectionTops: [Int] = []
+  var sectionHeaderHeights: [Int] = []
+  /// The row after a section's header and items (its top when it has neither).
+  var sectionBottoms: [Int] = []
+  /// The row after the last section that takes any rows; the first row of the sections when none does.
+  var sectionsBottom: Int
+
+  /// An empty layout of one section whose header is `sectionHeaderHeight` rows (zero: a flat layout).
+  public init(_ configuration: Configuration, sectionHeaderHeight: Int = 0) {
     self.configuration = configuration
     let margins = configuration.margins
     let columns = configuration.columnCount
     let usable = configuration.width - margins.left - margins.right - (columns - 1) * margins.columnGap
     columnWidth = max(1, usable / columns)
     columnItems = Array(repeating: [], count: columns)
-    columnTops = Array(repeating: [], count: columns)
-    columnBottoms = Array(repeating: [], count: columns)
-    nextFreeRow = Array(repeating: configuration.headerHeight + margins.top, count: columns)
+    let top = configuration.headerHeight + margins.top
+    nextFreeRow = []
+    sectionsBottom = top
+    openSection(top: top, headerHeight: sectionHeaderHeight)
   }
 
-  /// Lays out `heights` from scratch.
+  /// Lays out `heights` from scratch, as one section.
   @inlinable
   public init(_ configuration: Configuration, heights: some Sequence<Int>) {
     self.init(configuration)
@@ -75,38 +64,158 @@ public struct WaterfallLayout: Sendable {
   // MARK: - Building
 
   /// Number of items laid out.
-  public var count: Int { columnOfItem.count }
+  public var count: Int { itemTops.count }
 
   public var columnCount: Int { configuration.columnCount }
 
-  /// Places more items after the existing ones. Costs O(k·columns) for k items; frames already placed are not
-  /// touched, and the result equals laying out all items from scratch. Inlinable, so callers in other modules
-  /// get it specialised for their sequence type.
+  /// Places more items after the existing ones, in the last section. Costs O(k·columns) for k items; frames
+  /// already placed are not touched, and the result equals laying out all items from scratch. Inlinable, so
+  /// callers in other modules get it specialised for their sequence type.
   @inlinable
   public mutating func append<Heights: Sequence<Int>>(heights newHeights: Heights) {
+    let contiguous: Void? = newHeights.withContiguousStorageIfAvailable { appendContiguous($0) }
+    if contiguous != nil { return }
     for height in newHeights { append(height: height) }
   }
 
-  /// Places one more item of `rawHeight` rows (raised to ``minimumItemHeight``) in the shortest column.
+  /// Places one more item of `rawHeight` rows (raised to ``minimumItemHeight``) in the shortest column of the
+  /// last section.
   public mutating func append(height rawHeight: Int) {
-    let height = max(Self.minimumItemHeight, rawHeight)
-    var column = 0
-    for candidate in 1..<nextFreeRow.count where nextFreeRow[candidate] < nextFreeRow[column] {
-      column = candidate
+    place(height: rawHeight, in: shortestColumn())
+  }
+
+  /// The bulk path of ``append(heights:)``: one pass places the items into fresh buffers without a uniqueness
+  /// check per item, a second sorts their indices into the columns by counting; each array then grows once.
+  @usableFromInline
+  mutating func appendContiguous(_ heights: UnsafeBufferPointer<Int>) {
+    let added = heights.count
+    guard added > 0 else { return }
+    precondition(count + added < Int32.max, "a layout holds fewer than 2^31 items")
+    let first = count
+    let columns = columnCount
+    let rowGap = configuration.margins.rowGap
+    var free = nextFreeRow
+    var perColumn = [Int](repeating: 0, count: columns + 1)
+    var deepestBottom = sectionsBottom
+    var tops: [Int] = []
+    var heightsPlaced: [Int32] = []
+    let placedColumns = [Int32](unsafeUninitializedCapacity: added) { columnOf, placed in
+      tops = [Int](unsafeUninitializedCapacity: added) { topOf, topped in
+        heightsPlaced = [Int32](unsafeUninitializedCapacity: added) { heightOf, measured in
+          free.withUnsafeMutableBufferPointer { free in
+            for offset in 0..<added {
+              var column = 0
+              var top = free[0]
+              for candidate in 1..<columns where free[candidate] < top {
+                column = candidate
+                top = free[candidate]
+              }
+              let height = Self.clampedHeight(heights[offset])
+              let bottom = top + Int(height)
+              topOf[offset] = top
+              heightOf[offset] = height
+              columnOf[offset] = Int32(truncatingIfNeeded: column)
+              free[column] = bottom + rowGap
+              perColumn[column + 1] += 1
+              deepestBottom = max(deepestBottom, bottom)
+            }
+          }
+          measured = added
+        }
+        topped = added
+      }
+      placed = added
     }
+    // Counting sort: each column's new items, ascending, in one segment of a shared buffer.
+    for column in 0..<columns { perColumn[column + 1] += perColumn[column] }
+    var cursor = perColumn
+    let byColumn = [Int32](unsafeUninitializedCapacity: added) { buffer, filled in
+      for offset in 0..<added {
+        let column = Int(placedColumns[offset])
+        buffer[cursor[column]] = Int32(truncatingIfNeeded: first + offset)
+        cursor[column] += 1
+      }
+      filled = added
+    }
+    for column in 0..<columns where perColumn[column + 1] > perColumn[column] {
+      columnItems[column].append(contentsOf: byColumn[perColumn[column]..<perColumn[column + 1]])
+    }
+    if first == 0 {
+      itemTops = tops
+      itemHeights = heightsPlaced
+      itemColumns = placedColumns
+    } else {
+      itemTops.append(contentsOf: tops)
+      itemHeights.append(contentsOf: heightsPlaced)
+      itemColumns.append(contentsOf: placedColumns)
+    }
+    nextFreeRow = free
+    sectionBottoms[sectionBottoms.count - 1] = max(sectionBottoms[sectionBottoms.count - 1], deepestBottom)
+    sectionsBottom = deepestBottom
+  }
+
+  /// The leftmost column whose next free row is the smallest.
+  @inline(__always)
+  private func shortestColumn() -> Int {
+    var column = 0
+    var lowest = nextFreeRow[0]
+    for candidate in 1..<nextFreeRow.count where nextFreeRow[candidate] < lowest {
+      column = candidate
+      lowest = nextFreeRow[candidate]
+    }
+    return column
+  }
+
+  @inline(__always)
+  private mutating func place(height rawHeight: Int, in column: Int) {
+    precondition(count < Int32.max, "a layout holds fewer than 2^31 items")
     let top = nextFreeRow[column]
-    rowInColumn.append(columnItems[column].count)
-    columnItems[column].append(columnOfItem.count)
-    columnOfItem.append(column)
-    columnTops[column].append(top)
-    columnBottoms[column].append(top + height)
-    nextFreeRow[column] = top + height + configuration.margins.rowGap
+    let height = Self.clampedHeight(rawHeight)
+    let bottom = top + Int(height)
+    columnItems[column].append(Int32(truncatingIfNeeded: count))
+    itemTops.append(top)
+    itemHeights.append(height)
+    itemColumns.append(Int32(truncatingIfNeeded: column))
+    nextFreeRow[column] = bottom + configuration.margins.rowGap
+    sectionBottoms[sectionBottoms.count - 1] = max(sectionBottoms[sectionBottoms.count - 1], bottom)
+    sectionsBottom = max(sectionsBottom, bottom)
+  }
+
+  /// `rawHeight` between ``minimumItemHeight`` and 2^31 − 1 rows (no terminal shows more).
+  @inline(__always)
+  static func clampedHeight(_ rawHeight: Int) -> Int32 {
+    Int32(min(Int(Int32.max), max(minimumItemHeight, rawHeight)))
+  }
+
+  /// Starts a new last section whose header is `headerHeight` rows; later appends go into it. O(columns).
+  public mutating func appendSection(headerHeight: Int) {
+    let last = sectionTops.count - 1
+    let takesRows = sectionBottoms[last] > sectionTops[last]
+    let top = takesRows ? sectionBottoms[last] + configuration.margins.rowGap : sectionTops[last]
+    openSection(top: top, headerHeight: headerHeight)
+  }
+
+  private mutating func openSection(top: Int, headerHeight rawHeight: Int) {
+    let headerHeight = max(0, rawHeight)
+    sectionFirstItems.append(count)
+    sectionTops.append(top)
+    sectionHeaderHeights.append(headerHeight)
+    sectionBottoms.append(top + headerHeight)
+    nextFreeRow = Array(repeating: top + headerHeight, count: columnCount)
+    sectionsBottom = max(sectionsBottom, top + headerHeight)
   }
 
   /// Reserves storage for `capacity` items in total.
   public mutating func reserveCapacity(_ capacity: Int) {
-    columnOfItem.reserveCapacity(capacity)
-    rowInColumn.reserveCapacity(capacity)
+    guard capacity > count else { return }
+    itemTops.reserveCapacity(capacity)
+    itemHeights.reserveCapacity(capacity)
+    itemColumns.reserveCapacity(capacity)
+    // Shortest-column placement keeps columns near the mean; the slack covers the usual spread.
+    let perColumn = (capacity - count) / columnCount
+    for column in 0..<columnCount {
+      columnItems[column].reserveCapacity(columnItems[column].count + perColumn + perColumn / 8 + 16)
+    }
   }
 
   // MARK: - Geometry
@@ -118,38 +227,47 @@ public struct WaterfallLayout: Sendable {
 
   /// The frame of item `index`.
   public func frame(of index: Int) -> GridRect {
-    let column = columnOfItem[index]
-    let row = rowInColumn[index]
-    let top = columnTops[column][row]
-    return GridRect(x: columnX(column), y: top, width: columnWidth, height: columnBottoms[column][row] - top)
+    let top = itemTops[index]
+    return GridRect(
+      x: columnX(Int(itemColumns[index])), y: top, width: columnWidth, height: Int(itemHeights[index]))
   }
 
   /// The column item `index` sits in.
-  public func column(of index: Int) -> Int { columnOfItem[index] }
+  public func column(of index: Int) -> Int { Int(itemColumns[index]) }
 
   /// The items of `column`, top to bottom.
-  public func items(inColumn column: Int) -> [Int] { columnItems[column] }
+  public func items(inColumn column: Int) -> [Int] { columnItems[column].map(Int.init) }
 
-  /// The item above `index` in the same column, if any.
+  /// The item above `index` in the same column (possibly in an earlier section), if any. O(log n).
   public func itemAbove(_ index: Int) -> Int? {
-    let row = rowInColumn[index]
-    return row > 0 ? columnItems[columnOfItem[index]][row - 1] : nil
+    let items = columnItems[column(of: index)]
+    let position = self.position(of: index, in: items)
+    return position > 0 ? Int(items[position - 1]) : nil
   }
 
-  /// The item below `index` in the same column, if any.
+  /// The item below `index` in the same column (possibly in a later section), if any. O(log n).
   public func itemBelow(_ index: Int) -> Int? {
-    let items = columnItems[columnOfItem[index]]
-    let row = rowInColumn[index] + 1
-    return row < items.count ? items[row] : nil
+    let items = columnItems[column(of: index)]
+    let position = self.position(of: index, in: items) + 1
+    return position < items.count ? Int(items[position]) : nil
   }
 
-  /// The first row of the columns.
+  private func position(of index: Int, in items: [Int32]) -> Int {
+    var low = 0
+    var high = items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(items[middle]) < index { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The first row of the sections (of the first section's header).
   public var itemsTop: Int { configuration.headerHeight + configuration.margins.top }
 
-  /// The row after the tallest column (or after the placeholder when there are no items).
+  /// The row after the last section (or after the placeholder when there are no items).
   public var itemsBottom: Int {
-    guard count > 0 else { return itemsTop + configuration.placeholderHeight }
-    return columnBottoms.reduce(itemsTop) { max($0, $1.last ?? $0) }
+    count > 0 ? sectionsBottom : sectionsBottom + configuration.placeholderHeight
   }
 
   /// The header region: full width at the top of the content.
@@ -157,76 +275,17 @@ public struct WaterfallLayout: Sendable {
     GridRect(x: 0, y: 0, width: configuration.width, height: configuration.headerHeight)
   }
 
-  /// The footer region: full width right after the tallest column.
+  /// The footer region: full width right after the last section.
   public var footerFrame: GridRect {
     GridRect(x: 0, y: itemsBottom, width: configuration.width, height: configuration.footerHeight)
   }
 
-  /// The empty or loading placeholder region; empty when there are items.
+  /// The empty or loading placeholder region, after any section headers; empty when there are items.
   public var placeholderFrame: GridRect {
     let height = count == 0 ? configuration.placeholderHeight : 0
-    return GridRect(x: 0, y: itemsTop, width: configuration.width, height: height)
+    return GridRect(x: 0, y: sectionsBottom, width: configuration.width, height: height)
   }
 
-  /// Tallest column + footer + bottom margin.
+  /// Last section + footer + bottom margin.
   public var contentHeight: Int { itemsBottom + configuration.footerHeight + configuration.margins.bottom }
-
-  // MARK: - Queries
-
-  /// The items whose frames share a cell with `rect`, in ascending index order.
-  /// O(columns·log n + k): a binary search per column the rect overlaps, then only the k items found.
-  public func items(intersecting rect: GridRect) -> [Int] {
-    guard !rect.isEmpty, count > 0 else { return [] }
-    var found: [Int] = []
-    for column in 0..<columnCount {
-      let left = columnX(column)
-      guard left < rect.maxX, rect.x < left + columnWidth else { continue }
-      let tops = columnTops[column]
-      var position = firstRow(inColumn: column, endingBelow: rect.y)
-      while position < tops.count, tops[position] < rect.maxY {
-        found.append(columnItems[column][position])
-        position += 1
-      }
-    }
-    // Each column's run is already ascending; k is small, so sorting the concatenation is cheap.
-    found.sort()
-    return found
-  }
-
-  /// What lies under `point`, found by geometry in O(log n): the column from x, then a binary search by y.
-  public func hitTest(_ point: GridPoint) -> HitTarget {
-    let margins = configuration.margins
-    guard point.x >= 0, point.x < configuration.width, point.y >= 0, point.y < contentHeight else {
-      return .outside
-    }
-    if headerFrame.contains(point) { return .header }
-    if footerFrame.contains(point) { return .footer }
-    let offsetX = point.x - margins.left
-    guard offsetX >= 0, point.y >= itemsTop, point.y < itemsBottom else { return .margin }
-    let step = columnWidth + margins.columnGap
-    let column = offsetX / step
-    guard column < columnCount else { return .margin }
-    guard offsetX % step < columnWidth else { return column == columnCount - 1 ? .margin : .gap }
-    let position = firstRow(inColumn: column, endingBelow: point.y)
-    if position < columnTops[column].count, columnTops[column][position] <= point.y {
-      return .item(columnItems[column][position])
-    }
-    return .gap
-  }
-
-  /// The first position in `column` (top to bottom) whose item ends below row `y`.
-  private func firstRow(inColumn column: Int, endingBelow y: Int) -> Int {
-    let bottoms = columnBottoms[column]
-    var low = 0
-    var high = bottoms.count
-    while low < high {
-      let middle = (low + high) / 2
-      if bottoms[middle] <= y {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low
-  }
 }

@@ -27,7 +27,7 @@ extension WaterfallView {
   public func relayout(anchor: Int? = nil) {
     let place = rememberPlace(anchor: anchor)
     let configuration = currentConfiguration()
-    if configuration != layout.configuration || layout.count != askCount() {
+    if configuration != layout.configuration || layout.sectionItemCounts != askSectionItemCounts() {
       rebuildLayout(configuration: configuration)
     }
     restore(place)

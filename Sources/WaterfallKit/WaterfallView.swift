@@ -43,6 +43,8 @@ public final class WaterfallView {
   public internal(set) var visibleCells: [Int: WaterfallCell] = [:]
   public internal(set) var selectedIndex: Int?
   public internal(set) var paging: PagingStateMachine
+  /// Listens to the layout passes (see ``LayoutPassEvent``) while set; `nil`, the default, records nothing.
+  public var eventRecorder: LayoutEventRecorder?
 
   var pool: ReusePool
   var counters = ReuseStatistics()
@@ -51,6 +53,12 @@ public final class WaterfallView {
   var rememberedPlace: Place?
   /// Page requests started since the caller last took them (see ``takePageRequests()``).
   var pendingPageRequests: [PageRequest] = []
+  /// Item indices the layout pass reuses from pass to pass, so a pass allocates nothing once it has run.
+  var scratchIndices: [Int] = []
+  /// Whether a layout pass is running: events outside one belong to the pass that follows.
+  var isInLayoutPass = false
+  /// How the last dequeued cell was served, kept only while a recorder listens.
+  var lastServed: (objectID: Int, origin: CellOrigin)?
   private var cellFactories: [String: (Int) -> WaterfallCell] = [:]
   private var lastObjectID = 0
 
@@ -117,6 +125,7 @@ public final class WaterfallView {
     if let cell = pool.dequeue(identifier: identifier) {
       cell.reuseCount += 1
       counters.cellsReused += 1
+      if eventRecorder != nil { lastServed = (cell.objectID, .dequeued) }
       return cell
     }
     guard let factory = cellFactories[identifier] else {
@@ -124,6 +133,7 @@ public final class WaterfallView {
     }
     lastObjectID += 1
     counters.cellsCreated += 1
+    if eventRecorder != nil { lastServed = (lastObjectID, .created) }
     return factory(lastObjectID)
   }
 
@@ -134,6 +144,10 @@ public final class WaterfallView {
     current.poolSizes = pool.sizes
     return current
   }
+
+  /// The object IDs of the cells waiting in the pool, per reuse identifier, in the order they would be handed
+  /// out last to first.
+  public var pooledCellIDs: [String: [Int]] { pool.objectIDs }
 
   /// The cell showing item `index`, if it is in the buffered viewport.
   public func cell(at index: Int) -> WaterfallCell? { visibleCells[index] }
@@ -151,15 +165,30 @@ public final class WaterfallView {
     layoutPass()
   }
 
-  /// Lays out only the items added after the last known one: O(k) for k new items, old frames untouched.
-  /// Falls back to ``reloadData(keepingCells:)`` when the count went down.
+  /// Lays out only the items added after the last known one, into the last section and any sections added
+  /// after it: O(k) for k new items (plus O(s) to ask the section counts), old frames untouched. Falls back to
+  /// ``reloadData(keepingCells:)`` when any earlier section changed or the count went down.
   public func appendItems() {
-    let total = askCount()
-    guard total >= itemCount else { return reloadData() }
+    let counts = askSectionItemCounts()
+    let known = layout.sectionCount
+    let last = known - 1
+    let unchanged =
+      counts.count >= known && (0..<last).allSatisfy { counts[$0] == layout.itemRange(inSection: $0).count }
+      && counts[last] >= layout.itemRange(inSection: last).count
+    guard unchanged else { return reloadData() }
     rememberedPlace = nil
+    // Each batch is asked before the layout changes: the data source may read the layout while it answers.
+    var heights: [Int] = []
     let width = layout.columnWidth
-    let newHeights = (itemCount..<total).map { askHeight($0, columnWidth: width) }
-    layout.append(heights: newHeights)
+    askHeights(
+      layout.count..<layout.itemRange(inSection: last).lowerBound + counts[last], columnWidth: width, into: &heights)
+    layout.append(heights: heights)
+    for section in known..<counts.count {
+      let headerHeight = askHeaderHeight(section)
+      askHeights(layout.count..<layout.count + counts[section], columnWidth: width, into: &heights)
+      layout.appendSection(headerHeight: headerHeight)
+      layout.append(heights: heights)
+    }
     layoutPass()
   }
 
@@ -177,24 +206,16 @@ public final class WaterfallView {
   }
 
   func rebuildLayout(configuration: WaterfallLayout.Configuration) {
-    var fresh = WaterfallLayout(configuration)
-    let total = askCount()
-    fresh.reserveCapacity(total)
-    let width = fresh.columnWidth
-    fresh.append(heights: (0..<total).lazy.map { self.askHeight($0, columnWidth: width) })
+    let counts = askSectionItemCounts()
+    var fresh = WaterfallLayout(configuration, sectionHeaderHeight: askHeaderHeight(0))
+    fresh.reserveCapacity(counts.reduce(0, +))
+    var heights: [Int] = []
+    for (section, itemCount) in counts.enumerated() {
+      if section > 0 { fresh.appendSection(headerHeight: askHeaderHeight(section)) }
+      askHeights(fresh.count..<fresh.count + itemCount, columnWidth: fresh.columnWidth, into: &heights)
+      fresh.append(heights: heights)
+    }
     layout = fresh
-  }
-
-  func askCount() -> Int {
-    guard let dataSource else { return 0 }
-    counters.dataSourceCalls += 1
-    return max(0, dataSource.numberOfItems(in: self))
-  }
-
-  func askHeight(_ index: Int, columnWidth: Int) -> Int {
-    guard let dataSource else { return WaterfallLayout.minimumItemHeight }
-    counters.dataSourceCalls += 1
-    return dataSource.waterfallView(self, heightForItemAt: index, columnWidth: columnWidth)
   }
 
   /// `offset` moved into `0 ... maximumOffset`.

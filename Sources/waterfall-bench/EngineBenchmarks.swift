@@ -85,7 +85,14 @@ struct EngineBenchmarks {
     let rounds = size >= 1_000_000 ? 3 : 7
     var figures: [Figure] = []
     for (kind, rects) in [("row by row", rowRects), ("random jumps", jumpRects)] {
-      let ours = { for rect in rects { sink.consume(layout.items(intersecting: rect).count) } }
+      // The layout pass's own way to ask: one buffer reused from query to query, filled in ascending order.
+      var buffer: [Int] = []
+      let ours = {
+        for rect in rects {
+          layout.items(intersecting: rect, into: &buffer)
+          sink.consume(buffer.count)
+        }
+      }
       let baselines: [(String, () -> Void)] = [
         ("scan every frame", { for rect in rects { sink.consume(Baselines.scanAllFrames(frames, rect).count) } }),
         (
@@ -126,6 +133,14 @@ struct EngineBenchmarks {
       }
       perStep[size] = nanoseconds
       figures.append(.scaling(name: "layout pass per one-row step, \(size) items", value: nanoseconds, unit: "ns"))
+      // The same steps with an inspector listening: what recording every event costs.
+      view.eventRecorder = LayoutEventRecorder(capacity: 4_096)
+      let recorded = Harness.time(rounds: 7, operations: steps) {
+        for step in 0..<steps { view.userScroll(byRows: step % 600 < 300 ? 1 : -1) }
+      }
+      view.eventRecorder = nil
+      figures.append(
+        .scaling(name: "layout pass per one-row step, events recorded, \(size) items", value: recorded, unit: "ns"))
     }
     if let small = sizes.first, let large = sizes.last, let low = perStep[small], let high = perStep[large] {
       figures.append(.scaling(name: "layout pass at \(large) ÷ at \(small)", value: high / low, unit: "×"))

@@ -20,7 +20,10 @@ func wanted(_ suite: String) -> Bool { only == nil || only == suite }
 var figures: [Figure] = []
 print(quick ? "waterfall-bench (quick: smaller sizes)" : "waterfall-bench")
 if wanted("engine") { figures += EngineBenchmarks(quick: quick, sink: sink).run() }
-if wanted("frontend") { figures += FrontEndBenchmarks(quick: quick, sink: sink).run() }
+if wanted("frontend") {
+  figures += FrontEndBenchmarks(quick: quick, sink: sink).run()
+  figures += StreamingPicturesBenchmark(quick: quick).run()
+}
 if wanted("load") { figures += LoadBenchmarks(quick: quick).run() }
 if wanted("pictures") { figures += PictureBenchmarks(quick: quick).run() }
 if wanted("network") { figures += NetworkPictureBenchmarks(quick: quick).run() }

@@ -12,6 +12,9 @@ struct DisplayOptions: ParsableArguments {
   @Flag(name: .long, help: "Label each box with its cell object's ID and reuse count (key v toggles).")
   var showReuse = false
 
+  @Flag(name: .long, help: "Open the reuse inspector from the start (key i toggles).")
+  var inspector = false
+
   @Option(
     name: .long, parsing: .unconditional,
     help:
@@ -33,6 +36,7 @@ struct DisplayOptions: ParsableArguments {
     options.glyphs = ascii || !unicode ? .ascii : .unicode
     options.colorEnabled = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
     options.showReuse = showReuse
+    options.inspector = inspector
     options.fixedColumns = columns
     options.latencyMilliseconds = latency
     options.catalogueName = catalogueName

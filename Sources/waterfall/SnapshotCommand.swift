@@ -18,6 +18,7 @@ struct SnapshotCommand: ParsableCommand {
   @OptionGroup var display: DisplayOptions
   @OptionGroup var pictureOptions: PictureOptions
   @OptionGroup var networkOptions: NetworkOptions
+  @OptionGroup var organise: OrganiseOptions
 
   @Option(
     name: .long, parsing: .unconditional,
@@ -64,6 +65,7 @@ struct SnapshotCommand: ParsableCommand {
       environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,
       catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
+    try organise.apply(to: &options, items: loaded.dataset.items)
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
     let runner = ScriptedRun(

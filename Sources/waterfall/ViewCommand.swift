@@ -11,6 +11,7 @@ struct ViewCommand: ParsableCommand {
   @OptionGroup var display: DisplayOptions
   @OptionGroup var pictureOptions: PictureOptions
   @OptionGroup var networkOptions: NetworkOptions
+  @OptionGroup var organise: OrganiseOptions
 
   @Flag(name: .long, help: "No mouse reporting.")
   var noMouse = false
@@ -28,6 +29,7 @@ struct ViewCommand: ParsableCommand {
       environment: environment, unicode: unicode,
       latency: dataOptions.latency ?? 1500, catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
+    try organise.apply(to: &options, items: loaded.dataset.items)
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
     let session = TerminalSession(mouse: !noMouse, color: options.colorEnabled)
     options.pictures = pictureOptions.display(

@@ -51,6 +51,10 @@ final class RecordingSource: WaterfallDataSource, WaterfallDelegate {
   var loadMoreRequests: [Int] { pageRequests.filter { $0.kind == .loadMore }.map(\.number) }
   var refreshRequests: [Int] { pageRequests.filter { $0.kind == .refresh }.map(\.number) }
 
+  /// Item counts per section; `nil`: the data source gives no sections (the protocol's defaults).
+  var sectionCounts: [Int]?
+  var headerHeights: [Int] = []
+
   init(heights: [Int]) { self.heights = heights }
 
   /// A view over this source, with the cell factory registered and the data loaded.
@@ -72,6 +76,16 @@ final class RecordingSource: WaterfallDataSource, WaterfallDelegate {
 
   func waterfallView(_ waterfallView: WaterfallView, heightForItemAt index: Int, columnWidth: Int) -> Int {
     heights[index]
+  }
+
+  func numberOfSections(in waterfallView: WaterfallView) -> Int { sectionCounts?.count ?? 1 }
+
+  func waterfallView(_ waterfallView: WaterfallView, numberOfItemsInSection section: Int) -> Int {
+    sectionCounts?[section] ?? heights.count
+  }
+
+  func waterfallView(_ waterfallView: WaterfallView, heightForHeaderInSection section: Int) -> Int {
+    section < headerHeights.count ? headerHeights[section] : 0
   }
 
   func waterfallView(_ waterfallView: WaterfallView, cellForItemAt index: Int) -> WaterfallCell {
@@ -107,6 +121,9 @@ enum Oracle {
     }
     if layout.headerFrame.contains(point) { return .header }
     if layout.footerFrame.contains(point) { return .footer }
+    if let section = (0..<layout.sectionCount).first(where: { layout.sectionHeaderFrame($0).contains(point) }) {
+      return .sectionHeader(section)
+    }
     let hits = frames(layout).indices.filter { layout.frame(of: $0).contains(point) }
     if let hit = hits.first { return .item(hit) }
     let insideColumns = (0..<layout.columnCount).contains { column in

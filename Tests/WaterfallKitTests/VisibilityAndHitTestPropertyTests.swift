@@ -32,7 +32,11 @@ struct VisibilityAndHitTestPropertyTests {
           y: Int.random(in: -10...max(0, height), using: &random),
           width: Int.random(in: 1...250, using: &random), height: Int.random(in: 1...80, using: &random))
       }
-      #expect(layout.items(intersecting: rect) == Oracle.items(layout, intersecting: rect), "\(input) rect \(rect)")
+      let expected = Oracle.items(layout, intersecting: rect)
+      #expect(layout.items(intersecting: rect) == expected, "\(input) rect \(rect)")
+      var visited: [Int] = []
+      layout.forEachItem(intersecting: rect) { visited.append($0) }
+      #expect(visited == expected, "\(input) rect \(rect): the visitor, in ascending order")
     }
   }
 

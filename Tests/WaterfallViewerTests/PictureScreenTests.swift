@@ -104,3 +104,22 @@ struct PictureScreenTests {
     return nil
   }
 }
+
+@Suite("The detail shows the picture large")
+struct DetailPictureTests {
+  @Test("Enter on a box opens its detail with the picture across the panel")
+  func detailPicture() throws {
+    let runner = PictureScreenTests.runner(
+      items: try PictureScreenTests.bundledItems(), display: PictureDisplay(), width: 80, height: 40)
+    _ = AppFixture.screen(runner, "l Enter")
+    let index = try #require(runner.viewer.state.focusedIndex)
+    guard case .shown(let grid, _)? = runner.viewer.pictures[-(index + 1)] else {
+      Issue.record("the detail's picture is drawn: \(String(describing: runner.viewer.pictures[-(index + 1)]))")
+      return
+    }
+    let columnWidth = runner.viewer.waterfall.layout.columnWidth
+    #expect(grid.size.columns > columnWidth, "larger than the box's picture")
+    _ = AppFixture.screen(runner, "Escape")
+    #expect(runner.viewer.pictures[-(index + 1)] == nil, "closing the detail lets its picture go")
+  }
+}

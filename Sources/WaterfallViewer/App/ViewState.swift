@@ -14,6 +14,8 @@ public struct ViewState: Hashable, Sendable {
   /// The first body line the open overlay shows; each overlay opens at its top.
   public var overlayScroll = 0
   public var prompt: Prompt?
+  /// The search whose matches are highlighted and walked with n / N.
+  public var search: SearchState?
   /// A short note for the status bar (a failed refresh, say), until the next key.
   public var notice: String?
   /// Label each box with its cell object's ID and reuse count.

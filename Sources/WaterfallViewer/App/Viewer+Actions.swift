@@ -14,15 +14,17 @@ extension Viewer {
       waterfall.selectItem(at: nil)
     case .toggleHelp: state.overlay = .help
     case .toggleStatistics: state.overlay = .statistics
-    case .toggleReuseLabels: state.showReuse.toggle()
+    case .toggleReuseLabels:
+      state.showReuse.toggle()
+      listenToLayoutPasses()
     case .stepDown: step(down: true)
     case .stepUp: step(down: false)
     case .focusLeft: moveFocusAcross(toRight: false)
     case .focusRight: moveFocusAcross(toRight: true)
-    case .pageDown: scroll(by: pageRows)
-    case .pageUp: scroll(by: -pageRows)
-    case .halfPageDown: scroll(by: max(1, pageRows / 2))
-    case .halfPageUp: scroll(by: -max(1, pageRows / 2))
+    case .pageDown: scroll(by: inspector.isStepping ? 1 : pageRows)
+    case .pageUp: scroll(by: inspector.isStepping ? -1 : -pageRows)
+    case .halfPageDown: scroll(by: inspector.isStepping ? 1 : max(1, pageRows / 2))
+    case .halfPageUp: scroll(by: inspector.isStepping ? -1 : -max(1, pageRows / 2))
     case .top: waterfall.userScroll(toOffset: 0)
     // At least one row of intent, so End at the bottom still asks for the next page.
     case .bottom: scroll(by: max(1, waterfall.maximumOffset - waterfall.contentOffset))
@@ -32,7 +34,15 @@ extension Viewer {
     case .automaticColumns: setColumnOverride(nil)
     case .refresh: waterfall.beginRefresh()
     case .retry: waterfall.retryLoadMore()
-    case .goToItem: state.prompt = Prompt(purpose: .goToItem)
+    case .goToItem: openPrompt(.goToItem)
+    case .search: openPrompt(.search)
+    case .filter: openPrompt(.filter)
+    case .nextMatch: stepMatch(forward: true)
+    case .previousMatch: stepMatch(forward: false)
+    case .cycleSort: cycleSort()
+    case .toggleSections: toggleSections()
+    case .toggleInspector: toggleInspector()
+    case .toggleStepMode: toggleStepMode()
     }
   }
 

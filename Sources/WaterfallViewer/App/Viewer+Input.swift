@@ -7,7 +7,7 @@ extension Viewer {
     switch event {
     case .resize(let width, let height):
       state.screenSize = GridSize(width: width, height: height)
-      waterfall.setViewportSize(Self.viewportSize(for: state.screenSize), anchor: visibleFocus)
+      waterfall.setViewportSize(waterfallViewport, anchor: visibleFocus)
     case .key(let key):
       state.notice = nil
       handle(key)
@@ -41,9 +41,11 @@ extension Viewer {
     if state.overlay != nil, mouse.kind != .press {
       return scrollOverlay(by: mouse.kind == .wheelUp ? -Self.wheelRows : Self.wheelRows)
     }
+    // In step mode a notch is one row: one layout pass.
+    let notch = inspector.isStepping ? 1 : Self.wheelRows
     switch mouse.kind {
-    case .wheelUp: scroll(by: -Self.wheelRows)
-    case .wheelDown: scroll(by: Self.wheelRows)
+    case .wheelUp: scroll(by: -notch)
+    case .wheelDown: scroll(by: notch)
     case .press:
       letGoOfPull()
       if state.overlay != nil {

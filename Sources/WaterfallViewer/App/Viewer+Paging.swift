@@ -36,8 +36,9 @@ extension Viewer {
     case .loadMore:
       loadsInFlight.remove(request.number)
       guard waterfall.finishLoadMore(request: request.number, outcome: outcome) else { return }
+      let before = store.count
       store.take(delivery.response)
-      if case .loaded = outcome { waterfall.appendItems() }
+      if case .loaded = outcome { showAppended(before..<store.count) }
     case .refresh:
       guard waterfall.finishRefresh(request: request.number, outcome: outcome) else { return }
       if case .failed(let reason) = outcome {
@@ -45,6 +46,8 @@ extension Viewer {
         return
       }
       store.replace(with: delivery.response)
+      searchIndex = SearchIndex(store.items)
+      presentation.rebuild(store.items, search: searchIndex)
       pictures.startOver()
       if options.pictures != nil { emit(.cancelPictures(generationsBefore: pictures.generation)) }
       state.focusedIndex = nil
@@ -52,6 +55,17 @@ extension Viewer {
       if case .detail = state.overlay { state.overlay = nil }
       waterfall.reloadData(keepingCells: false)
       waterfall.scroll(toOffset: 0)
+    }
+  }
+
+  /// Items that arrived at the end of the store: appended to the layout in O(k) when the order allows (dataset
+  /// order, filtered or not); under a sort, the order is rebuilt and the place kept.
+  private func showAppended(_ range: Range<Int>) {
+    searchIndex.append(contentsOf: Array(store.items[range]))
+    if presentation.append(range, search: searchIndex) {
+      waterfall.appendItems()
+    } else {
+      reorder { $0.rebuild(store.items, search: searchIndex) }
     }
   }
 }

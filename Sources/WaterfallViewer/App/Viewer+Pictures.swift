@@ -10,14 +10,16 @@ extension Viewer {
     var wanted: [Int: (index: Int, size: BoxSize, priority: PicturePriority)] = [:]
     let viewport = waterfall.viewportRect
     let columnWidth = waterfall.layout.columnWidth
-    for index in waterfall.visibleCells.keys where index < store.count {
-      let rows = options.metrics.imageRows(aspectRatio: store.displayItems[index].aspectRatio, columnWidth: columnWidth)
+    for index in waterfall.visibleCells.keys where index < presentation.count {
+      let stored = storeIndex(index)
+      let rows = options.metrics.imageRows(
+        aspectRatio: store.displayItems[stored].aspectRatio, columnWidth: columnWidth)
       let size = BoxSize(columns: max(1, columnWidth - 2), rows: rows)
       let priority: PicturePriority = waterfall.layout.frame(of: index).intersects(viewport) ? .visible : .prefetch
-      wanted[index] = (index, size, priority)
+      wanted[stored] = (stored, size, priority)
     }
-    if case .detail(let index) = state.overlay, index < store.count, let size = detailPictureSize(index) {
-      wanted[PictureBook.detailItem(index)] = (index, size, .visible)
+    if case .detail(let index) = state.overlay, index < presentation.count, let size = detailPictureSize(index) {
+      wanted[PictureBook.detailItem(storeIndex(index))] = (storeIndex(index), size, .visible)
     }
     for item in pictures.entries.keys.sorted() where wanted[item] == nil {
       pictures[item] = nil
@@ -46,17 +48,19 @@ extension Viewer {
     _ = pictures.take(result)
   }
 
-  /// The picture at the top of item `index`'s detail panel: as wide as the panel's text, as tall as the
+  /// The picture at the top of the detail panel of the item at layout index `index`: as wide as the panel's text, as tall as the
   /// picture's shape says, at most half the panel.
   func detailPictureSize(_ index: Int) -> BoxSize? {
     let columns = min(state.screenSize.width - 2, 64) - 4
     let rows = min(
-      options.metrics.imageRows(aspectRatio: store.displayItems[index].aspectRatio, columnWidth: columns + 2),
+      options.metrics.imageRows(
+        aspectRatio: store.displayItems[storeIndex(index)].aspectRatio, columnWidth: columns + 2),
       max(0, (state.screenSize.height - 7) / 2))
     guard columns > 4, rows > 0 else { return nil }
     return BoxSize(columns: columns, rows: rows)
   }
 
+  /// `index`: the store's.
   private func key(for index: Int, size: BoxSize, display: PictureDisplay) -> PictureRenderKey {
     let item = store.items[index]
     return PictureRenderKey(

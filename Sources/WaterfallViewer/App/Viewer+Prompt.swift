@@ -11,7 +11,7 @@ extension Viewer {
       prompt.text = ""
     case .escape:
       state.prompt = nil
-      return
+      return cancelPrompt(prompt)
     case .enter:
       state.prompt = nil
       return submit(prompt)
@@ -20,12 +20,16 @@ extension Viewer {
     default:
       break
     }
+    let changed = prompt.text != state.prompt?.text
     state.prompt = prompt
+    if changed { promptChanged(prompt) }
   }
 
   private func submit(_ prompt: Prompt) {
     switch prompt.purpose {
     case .goToItem: goToItem(prompt.text)
+    case .search: if prompt.text.isEmpty { state.search = nil }
+    case .filter: submitFilter(prompt.text)
     }
   }
 

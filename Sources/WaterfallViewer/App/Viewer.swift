@@ -12,7 +12,13 @@ public final class Viewer {
   public let options: ViewerOptions
   public internal(set) var state: ViewState
   public internal(set) var store = ItemStore()
-  /// Each item's picture, as far as it has come.
+  /// Which loaded items the waterfall shows, in which order (sort, filter).
+  public internal(set) var presentation: Presentation
+  /// The loaded items folded for search and filter, built as pages arrive.
+  var searchIndex = SearchIndex()
+  /// The reuse inspector: open or not, step mode, the latest layout-pass events.
+  public internal(set) var inspector = InspectorState()
+  /// Each item's picture, as far as it has come, by store index.
   public internal(set) var pictures = PictureBook()
   /// The picture loader's counters, when the runner has a loader (shown in the statistics).
   public var pictureStatistics: PictureStatistics?
@@ -34,9 +40,11 @@ public final class Viewer {
 
   public init(screenSize: GridSize, options: ViewerOptions = ViewerOptions()) {
     self.options = options
+    presentation = Presentation(
+      sort: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy)
     state = ViewState(screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns)
     waterfall = WaterfallView(
-      viewportSize: Self.viewportSize(for: screenSize),
+      viewportSize: GridSize(width: max(1, screenSize.width), height: max(1, screenSize.height - 1)),
       columnPolicy: Self.columnPolicy(override: options.fixedColumns, options: options),
       margins: WaterfallMargins(top: 0, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 0),
       headerHeight: 1, footerHeight: 1, placeholderHeight: 3, refreshThreshold: Self.pullRowsToRefresh)
@@ -50,8 +58,22 @@ public final class Viewer {
   /// Applies one message and returns what must happen outside, in order.
   @discardableResult
   public func update(_ message: Message) -> [Effect] {
+    if inspector.isStepping, case .pageArrived = message {
+      // Step mode: only keys run layout passes, one each; pages wait until it ends.
+      inspector.heldMessages.append(message)
+    } else {
+      apply(message)
+    }
+    defer { pendingEffects.removeAll() }
+    return pendingEffects
+  }
+
+  func apply(_ message: Message) {
     switch message {
-    case .start: waterfall.beginRefresh()
+    case .start:
+      if options.inspector { toggleInspector() }
+      listenToLayoutPasses()
+      waterfall.beginRefresh()
     case .input(let event): handle(event)
     case .tick(let now): tick(now: now)
     case .pageArrived(let delivery): receive(delivery)
@@ -60,22 +82,19 @@ public final class Viewer {
     requestPages()
     configureVisibleCells()
     requestPictures()
-    defer { pendingEffects.removeAll() }
-    return pendingEffects
+    collectLayoutPassEvents()
   }
 
   func emit(_ effect: Effect) { pendingEffects.append(effect) }
-
-  /// The waterfall gets every row but the status bar's.
-  static func viewportSize(for screen: GridSize) -> GridSize {
-    GridSize(width: max(1, screen.width), height: max(1, screen.height - 1))
-  }
 
   static func columnPolicy(override: Int?, options: ViewerOptions) -> ColumnPolicy {
     // A chosen count still gives way to what fits the current width, so a resize never leaves empty slivers.
     if let override { return .adaptive(minimumWidth: narrowestColumn, maximumCount: override) }
     return .adaptive(minimumWidth: options.minimumColumnWidth, maximumCount: options.maximumColumns)
   }
+
+  /// The store's index of the item at layout index `index`.
+  public func storeIndex(_ index: Int) -> Int { presentation.order[index] }
 
   var columnPolicy: ColumnPolicy { Self.columnPolicy(override: state.columnOverride, options: options) }
 
@@ -108,19 +127,30 @@ public final class Viewer {
   private func configureVisibleCells() {
     let columnWidth = waterfall.layout.columnWidth
     for (index, cell) in waterfall.visibleCells {
-      guard let itemCell = cell as? ItemCell, index < store.count else { continue }
+      guard let itemCell = cell as? ItemCell, index < presentation.count else { continue }
+      let item = storeIndex(index)
       itemCell.configure(
-        with: store.items[index], display: store.displayItems[index], columnWidth: columnWidth,
+        with: store.items[item], display: store.displayItems[item], columnWidth: columnWidth,
         metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
     }
   }
 }
 
 extension Viewer: WaterfallDataSource {
-  public func numberOfItems(in waterfallView: WaterfallView) -> Int { store.count }
+  public func numberOfItems(in waterfallView: WaterfallView) -> Int { presentation.count }
+
+  public func numberOfSections(in waterfallView: WaterfallView) -> Int { presentation.sectionCount }
+
+  public func waterfallView(_ waterfallView: WaterfallView, numberOfItemsInSection section: Int) -> Int {
+    presentation.itemCount(inSection: section)
+  }
+
+  public func waterfallView(_ waterfallView: WaterfallView, heightForHeaderInSection section: Int) -> Int {
+    presentation.grouping == nil ? 0 : 1
+  }
 
   public func waterfallView(_ waterfallView: WaterfallView, heightForItemAt index: Int, columnWidth: Int) -> Int {
-    options.metrics.height(of: store.displayItems[index], columnWidth: columnWidth)
+    options.metrics.height(of: store.displayItems[storeIndex(index)], columnWidth: columnWidth)
   }
 
   public func waterfallView(_ waterfallView: WaterfallView, cellForItemAt index: Int) -> WaterfallCell {

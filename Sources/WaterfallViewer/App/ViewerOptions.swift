@@ -1,4 +1,5 @@
 import Pictures
+import ShopCatalog
 import WaterfallKit
 
 /// How the viewer is set up: everything the command line decides.
@@ -20,8 +21,16 @@ public struct ViewerOptions: Sendable {
   public var metrics = BoxMetrics()
   /// Milliseconds without another pull before the pull counts as let go.
   public var pullReleaseMilliseconds = 400
+  /// The order items are shown in (`--sort`).
+  public var sort = ItemOrder.dataset
+  /// Only items matching this are shown (`--filter`).
+  public var filter: String?
+  /// Group the items into sections by this field (`--group-by`); the toggle key uses it, or the shop.
+  public var groupBy: ItemField?
   /// How pictures are drawn in the boxes; `nil` (`--no-images`): shaded placeholders only.
   public var pictures: PictureDisplay?
+  /// Open the reuse inspector from the start (`--inspector`).
+  public var inspector = false
   /// Lets `!` crash the app on purpose, so tests can check that a crash restores the terminal.
   public var crashKeyEnabled = false
 

@@ -26,4 +26,12 @@ public enum Action: Hashable, Sendable {
   case refresh
   case retry
   case goToItem
+  case search
+  case filter
+  case nextMatch
+  case previousMatch
+  case cycleSort
+  case toggleSections
+  case toggleInspector
+  case toggleStepMode
 }

@@ -36,6 +36,20 @@ public enum KeyMap {
     KeyBinding(keys: [], action: nil, label: { _ in "wheel" }, help: "scroll 3 rows"),
     KeyBinding(keys: [], action: nil, label: { _ in "click" }, help: "select a box (or retry a failed footer)"),
     KeyBinding(keys: [.character(":")], action: .goToItem, label: { _ in ": N Enter" }, help: "go to item N"),
+    KeyBinding(
+      keys: [.character("/")], action: .search, label: { _ in "/ text" },
+      help: "search titles, shops, prices (Enter keeps, Esc cancels)"),
+    KeyBinding(keys: [.character("n")], action: .nextMatch, label: { _ in "n / N" }, help: "next / previous match"),
+    KeyBinding(keys: [.character("N")], action: .previousMatch, label: { _ in "" }, help: ""),
+    KeyBinding(
+      keys: [.character("&")], action: .filter, label: { _ in "& text" },
+      help: "show only matching items (& Enter: all)"),
+    KeyBinding(
+      keys: [.character("o")], action: .cycleSort, label: { _ in "o" },
+      help: "sort: dataset, price up, price down, title"),
+    KeyBinding(
+      keys: [.character("S")], action: .toggleSections, label: { _ in "S" },
+      help: "sections by shop (or --group-by FIELD), on and off"),
     KeyBinding(keys: [.character("+")], action: .moreColumns, label: { _ in "+ / -" }, help: "more / fewer columns"),
     KeyBinding(keys: [.character("-")], action: .fewerColumns, label: { _ in "" }, help: ""),
     KeyBinding(keys: [.character("=")], action: .automaticColumns, label: { _ in "=" }, help: "as many columns as fit"),
@@ -46,6 +60,12 @@ public enum KeyMap {
     KeyBinding(
       keys: [.character("v")], action: .toggleReuseLabels, label: { _ in "v" },
       help: "show cell reuse labels (#id r<reuses>)"),
+    KeyBinding(
+      keys: [.character("i")], action: .toggleInspector, label: { _ in "i" },
+      help: "reuse inspector: minimap, pool, layout-pass log"),
+    KeyBinding(
+      keys: [.character(".")], action: .toggleStepMode, label: { _ in "." },
+      help: "step mode: one layout pass per key (. resumes)"),
     KeyBinding(keys: [.character("s")], action: .toggleStatistics, label: { _ in "s" }, help: "reuse statistics"),
     KeyBinding(keys: [.character("?")], action: .toggleHelp, label: { _ in "?" }, help: "this help"),
     KeyBinding(keys: [.escape], action: .escape, label: { _ in "Esc" }, help: "close / let go of the focus"),
@@ -67,6 +87,12 @@ public enum KeyMap {
     KeyBinding(keys: [.end, .character("G")], action: .bottom, label: { _ in "" }, help: ""),
     KeyBinding(keys: [.escape, .enter], action: .escape, label: { _ in "" }, help: ""),
     KeyBinding(keys: [.character("?")], action: .toggleHelp, label: { _ in "" }, help: ""),
+    KeyBinding(
+      keys: [.character("i")], action: .toggleInspector, label: { _ in "i" },
+      help: "reuse inspector: minimap, pool, layout-pass log"),
+    KeyBinding(
+      keys: [.character(".")], action: .toggleStepMode, label: { _ in "." },
+      help: "step mode: one layout pass per key (. resumes)"),
     KeyBinding(keys: [.character("s")], action: .toggleStatistics, label: { _ in "" }, help: ""),
     KeyBinding(keys: [.control("l")], action: .redrawAll, label: { _ in "" }, help: ""),
     KeyBinding(keys: [.character("q")], action: .quit, label: { _ in "" }, help: ""),
@@ -79,7 +105,9 @@ public enum KeyMap {
 
   /// What the help overlay lists: each binding with help text, its keys as the help shows them.
   public static func helpEntries(glyphs: Glyphs) -> [(keys: String, help: String)] {
-    (normal + overlay).compactMap { binding in
+    // Quit last, after the panel keys, where a reader looks for it.
+    let bindings = normal + overlay
+    return (bindings.filter { $0.action != .quit } + bindings.filter { $0.action == .quit }).compactMap { binding in
       guard !binding.help.isEmpty else { return nil }
       let keys = binding.label(glyphs)
       return (keys + String(repeating: " ", count: max(1, 12 - DisplayWidth.of(keys))), binding.help)

@@ -18,9 +18,12 @@ extension Viewer {
           "loading failed \(options.glyphs.dash) press R to retry", style: Palette.footerFailed, into: &screen)
       default: renderPlaceholder("no items: this catalogue is empty", into: &screen)
       }
-    case .items: renderBoxes(into: &screen)
+    case .items:
+      renderBoxes(into: &screen)
+      renderSectionHeaders(into: &screen)
     }
     renderFooter(into: &screen)
+    renderInspector(into: &screen)
     renderStatusBar(into: &screen)
     renderOverlay(into: &screen)
   }

@@ -58,6 +58,12 @@ extension Viewer {
     if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)") }
     if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)") }
     if options.skippedItems > 0 { parts.append("\(options.skippedItems) skipped") }
+    if let search = state.search { parts.append(TextSanitizer.sanitize(search.statusText, limit: 80)) }
+    if let filter = presentation.filter, !filter.isEmpty {
+      parts.append("\(presentation.count)/\(store.count) shown")
+    }
+    if presentation.sort != .dataset { parts.append("by \(presentation.sort.description)") }
+    if inspector.isStepping { parts.append("STEP") }
     parts.append(state.notice.map(TextSanitizer.sanitize) ?? "? help  q quit")
     let text = " " + parts.joined(separator: separator)
     screen.put(text, x: 0, y: row, style: Palette.statusBar, maximumWidth: screen.width)

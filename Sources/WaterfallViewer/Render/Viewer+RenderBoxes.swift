@@ -13,12 +13,16 @@ extension Viewer {
   }
 
   private func drawBox(index: Int, cell: ItemCell, frame: GridRect, into screen: inout Screen) {
-    let item = store.displayItems[index]
+    let stored = storeIndex(index)
+    let item = store.displayItems[stored]
     let glyphs = options.glyphs
     let isSelected = waterfall.selectedIndex == index
     let isFocused = state.focusedIndex == index
     let border = isSelected ? glyphs.selected : isFocused ? glyphs.focused : glyphs.plain
-    let borderStyle = isFocused ? Palette.focusedBorder : isSelected ? Palette.selectedBorder : Palette.border
+    let flashing = state.showReuse && inspector.isFlashing(index, now: state.now)
+    let borderStyle =
+      flashing
+      ? Palette.reuseFlash : isFocused ? Palette.focusedBorder : isSelected ? Palette.selectedBorder : Palette.border
     let inner = max(0, frame.width - 2)
     let imageRows = options.metrics.imageRows(aspectRatio: item.aspectRatio, columnWidth: frame.width)
     let pictureSize = BoxSize(columns: inner, rows: imageRows)
@@ -37,18 +41,28 @@ extension Viewer {
       let row = top + line
       if line <= imageRows {
         if options.pictures == nil {
-          drawPlaceholderRow(of: index, x: frame.x + 1, y: row, width: inner, into: &screen)
+          drawPlaceholderRow(of: stored, x: frame.x + 1, y: row, width: inner, into: &screen)
         } else {
-          drawPictureRow(line - 1, of: index, item: index, size: pictureSize, x: frame.x + 1, y: row, into: &screen)
+          drawPictureRow(line - 1, of: stored, item: stored, size: pictureSize, x: frame.x + 1, y: row, into: &screen)
         }
         // No price, like no title, draws nothing: not a blank gap in the picture.
         if line == imageRows, !cell.price.isEmpty {
           screen.put(" \(cell.price) ", x: frame.x + 1, y: row, style: Palette.price, maximumWidth: inner)
         }
       } else if line - imageRows - 1 < cell.titleLines.count {
-        screen.put(
-          cell.titleLines[line - imageRows - 1], x: frame.x + 1, y: row, style: Palette.title, maximumWidth: inner)
+        drawTitleLine(cell.titleLines[line - imageRows - 1], x: frame.x + 1, y: row, width: inner, into: &screen)
       }
+    }
+  }
+
+  /// A line of a title, with what the search matches in it highlighted.
+  private func drawTitleLine(_ line: String, x: Int, y: Int, width: Int, into screen: inout Screen) {
+    screen.put(line, x: x, y: y, style: Palette.title, maximumWidth: width)
+    guard let query = state.search?.query else { return }
+    for range in query.matchRanges(in: line) {
+      let start = x + DisplayWidth.of(line[..<range.lowerBound])
+      let limit = max(0, x + width - start)
+      screen.put(line[range], x: start, y: y, style: Palette.searchMatch, maximumWidth: limit)
     }
   }
 }

@@ -43,7 +43,7 @@ extension Viewer {
     guard state.overlay != nil, inner > 4 else { return OverlayPanel() }
     var body = lines.flatMap { Self.wrap($0, toWidth: inner) }
     var pictureRows = 0
-    if options.pictures != nil, case .detail(let index) = state.overlay, index < store.count,
+    if options.pictures != nil, case .detail(let index) = state.overlay, index < presentation.count,
       let picture = detailPictureSize(index)
     {
       pictureRows = picture.rows
@@ -95,9 +95,9 @@ extension Viewer {
   }
 
   private func detailLines(_ index: Int) -> [PanelLine] {
-    guard index < store.count else { return [PanelLine(label: "", text: "(this item is gone)")] }
+    guard index < presentation.count else { return [PanelLine(label: "", text: "(this item is gone)")] }
     let glyphs = options.glyphs
-    let item = store.items[index]
+    let item = store.items[storeIndex(index)]
     let title = DisplayItem.safeTitle(item)
     let price = DisplayItem.safePrice(item)
     var lines = [
@@ -112,6 +112,9 @@ extension Viewer {
         text: item.imageURL.isEmpty ? glyphs.dash : TextSanitizer.sanitize(RedactedURL.text(item.imageURL), limit: 2000)
       ),
     ]
+    if let failure = pictureFailure(storeIndex(index)) {
+      lines.append(PanelLine(label: "picture ", text: TextSanitizer.sanitize(failure.reason, limit: 300)))
+    }
     if !item.shop.isEmpty {
       lines.append(PanelLine(label: "shop   ", text: TextSanitizer.sanitize(item.shop, limit: 200)))
     }
@@ -137,7 +140,7 @@ extension Viewer {
       let bodyLine = first + row
       if bodyLine < panel.pictureRows, case .detail(let index) = state.overlay {
         drawPictureRow(
-          bodyLine, of: index, item: PictureBook.detailItem(index),
+          bodyLine, of: storeIndex(index), item: PictureBook.detailItem(storeIndex(index)),
           size: BoxSize(columns: width - 4, rows: panel.pictureRows), x: x + 2, y: y + 2 + row, into: &screen)
       } else {
         screen.put(line, x: x + 2, y: y + 2 + row, style: Palette.overlayText, maximumWidth: width - 4)

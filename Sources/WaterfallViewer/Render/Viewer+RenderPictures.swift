@@ -2,7 +2,7 @@ import Pictures
 
 /// Pictures into the screen: a box's picture area, and the picture at the top of the detail panel.
 extension Viewer {
-  /// Draws row `row` of item `index`'s picture area (`columns` wide from `x`, `size.rows` tall) at screen row `y`:
+  /// Draws row `row` of store item `index`'s picture area (`columns` wide from `x`, `size.rows` tall) at screen row `y`:
   /// the picture when its grid of exactly this size is in, a failure mark when it cannot be had, else the shaded
   /// placeholder.
   func drawPictureRow(

@@ -6,15 +6,17 @@ public protocol ScreenOutput: AnyObject {
   func invalidate()
 }
 
-/// Keeps every frame presented: what `waterfall snapshot` prints and tests read.
+/// Keeps the last frame presented, and counts them: what `waterfall snapshot` prints and tests read.
 public final class InMemoryOutput: ScreenOutput {
-  public private(set) var frames: [Screen] = []
+  public private(set) var lastFrame: Screen?
+  public private(set) var frameCount = 0
 
   public init() {}
 
-  public var lastFrame: Screen? { frames.last }
-
-  public func present(_ screen: Screen) { frames.append(screen) }
+  public func present(_ screen: Screen) {
+    lastFrame = screen
+    frameCount += 1
+  }
 
   public func invalidate() {}
 }

@@ -48,14 +48,11 @@ public final class ScriptedRun {
   /// Runs `steps` and returns the final screen in `format`, or with `everyFrame` the screen after each step,
   /// separated by a line of `=` as wide as the screen.
   public func run(_ steps: [ScriptStep], everyFrame: Bool = false, format: Format = .text) -> String {
-    let first = output.frames.count
     var frames: [Screen] = []
     for step in steps {
       let result = apply(step)
       // The step that quits draws no frame in the runner; the script still shows the screen it left.
-      if everyFrame {
-        frames += result == .quit ? [viewer.renderedScreen()] : output.frames.dropFirst(first + frames.count)
-      }
+      if everyFrame { frames.append(result == .quit ? viewer.renderedScreen() : output.lastFrame!) }
       if result == .quit { break }
     }
     let shown = frames.isEmpty ? [output.lastFrame ?? viewer.renderedScreen()] : frames

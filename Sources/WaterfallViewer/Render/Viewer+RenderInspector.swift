@@ -1,0 +1,146 @@
+import WaterfallKit
+
+/// The reuse inspector panel: the live counters, a minimap of the whole content (every item a block in its
+/// column, the viewport and the buffered rect over it, live cells marked), the pool by reuse identifier, and
+/// the log of the latest layout passes, newest first.
+extension Viewer {
+  func renderInspector(into screen: inout Screen) {
+    guard inspector.isOpen, !state.isTooSmall else { return }
+    let width = Self.inspectorWidth(screenWidth: screen.width)
+    let rect = BorderRect(x: screen.width - width, y: 0, width: width, height: screen.height - 1)
+    guard rect.width >= 12, rect.height >= 6 else { return }
+    screen.fill(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+    screen.drawBorder(rect, options.glyphs.plain, style: Palette.overlayBorder)
+    screen.put(" Reuse inspector ", x: rect.x + 2, y: rect.y, style: Palette.overlayTitle, maximumWidth: width - 4)
+    let inner = BorderRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+    var row = inner.y
+    for line in inspectorCounterLines(width: inner.width) {
+      screen.put(line, x: inner.x, y: row, style: Palette.overlayText, maximumWidth: inner.width)
+      row += 1
+    }
+    let minimapRows = max(3, (inner.height - 4) * 2 / 5)
+    drawMinimap(BorderRect(x: inner.x, y: row, width: inner.width, height: minimapRows), into: &screen)
+    row += minimapRows
+    for line in poolLines() where row < inner.y + inner.height {
+      screen.put(line, x: inner.x, y: row, style: Palette.overlayText, maximumWidth: inner.width)
+      row += 1
+    }
+    for (text, style) in logLines() where row < inner.y + inner.height {
+      screen.put(text, x: inner.x, y: row, style: style, maximumWidth: inner.width)
+      row += 1
+    }
+  }
+
+  private func inspectorCounterLines(width: Int) -> [String] {
+    let stats = waterfall.statistics
+    return [
+      " passes \(stats.layoutPasses)  live \(stats.liveCells)  pooled \(stats.pooledCells)",
+      " created \(stats.cellsCreated)  reused \(stats.cellsReused)  dropped \(stats.cellsDropped)",
+      " data source \(stats.dataSourceCalls)" + (inspector.isStepping ? "  STEP" : ""),
+    ]
+  }
+
+  /// Content rows scaled to `area`'s height; each layout column gets its share of the width.
+  private func drawMinimap(_ area: BorderRect, into screen: inout Screen) {
+    let layout = waterfall.layout
+    let content = max(1, waterfall.contentHeight)
+    let columns = max(1, layout.columnCount)
+    let columnWidth = max(1, (area.width - 1) / columns)
+    let viewport = waterfall.viewportRect
+    let buffered = waterfall.bufferedRect
+    let live = Set(waterfall.visibleCells.keys)
+    let itemsByColumn = (0..<columns).map { layout.items(inColumn: $0) }
+    for line in 0..<area.height {
+      let top = line * content / area.height
+      let bottom = max(top + 1, (line + 1) * content / area.height)
+      let middle = (top + bottom) / 2
+      let rowsBand = top..<bottom
+      let inViewport = rowsBand.overlaps(viewport.y..<viewport.maxY)
+      let inBuffer = rowsBand.overlaps(buffered.y..<buffered.maxY)
+      let band = inViewport ? Palette.inspectorViewport : inBuffer ? Palette.inspectorBuffer : Style.plain
+      let y = area.y + line
+      screen.fill(x: area.x, y: y, width: area.width, height: 1, style: band)
+      if rowsBand.overlaps(layout.headerFrame.y..<layout.headerFrame.maxY) {
+        screen.put("header", x: area.x + 1, y: y, style: band.merging(Palette.inspectorQuiet))
+        continue
+      }
+      if rowsBand.overlaps(layout.footerFrame.y..<max(layout.footerFrame.y + 1, layout.footerFrame.maxY)) {
+        screen.put("footer", x: area.x + 1, y: y, style: band.merging(Palette.inspectorQuiet))
+        continue
+      }
+      for column in 0..<columns {
+        guard let item = Self.item(at: middle, in: itemsByColumn[column], layout: layout) else { continue }
+        let isLive = live.contains(item)
+        let shades = options.glyphs.shades
+        let shade = isLive ? shades[2] : shades[item % 2]
+        let style = isLive ? band.merging(Palette.inspectorLive) : band
+        screen.fill(
+          x: area.x + 1 + column * columnWidth, y: y, width: max(1, columnWidth - (columnWidth > 2 ? 1 : 0)),
+          height: 1, character: shade, style: style)
+      }
+    }
+  }
+
+  /// The item of a column (its items in top order) whose frame holds content row `y`.
+  private static func item(at y: Int, in items: [Int], layout: WaterfallLayout) -> Int? {
+    var low = 0
+    var high = items.count
+    while low < high {
+      let mid = (low + high) / 2
+      if layout.frame(of: items[mid]).maxY <= y { low = mid + 1 } else { high = mid }
+    }
+    guard low < items.count, layout.frame(of: items[low]).y <= y else { return nil }
+    return items[low]
+  }
+
+  private func poolLines() -> [String] {
+    let pooled = waterfall.pooledCellIDs.sorted { $0.key < $1.key }
+    if pooled.isEmpty { return [" pool: empty"] }
+    return pooled.map { identifier, ids in
+      " pool \(identifier): \(ids.count) " + ids.reversed().map { "#\($0)" }.joined(separator: " ")
+    }
+  }
+
+  /// The log, newest first: one line per event.
+  private func logLines() -> [(String, Style)] {
+    inspector.log.reversed().map { event in
+      switch event {
+      case .passStarted(let pass, let rect):
+        return (" pass \(pass): keeps rows \(max(0, rect.y))-\(max(0, rect.maxY - 1))", Palette.inspectorHeading)
+      case .passEnded(let pass, let liveCells, let pooledCells):
+        return (" pass \(pass) done: \(liveCells) live, \(pooledCells) pooled", Palette.inspectorQuiet)
+      case .itemEntered(_, let item, let cell, let origin):
+        let from =
+          switch origin {
+          case .created: "new cell #\(cell.objectID)"
+          case .dequeued: "cell #\(cell.objectID) from pool (r\(cell.reuseCount))"
+          case .suppliedByDataSource: "cell #\(cell.objectID) from data source"
+          }
+        return ("  + item \(item) <- \(from)", Palette.inspectorEntered)
+      case .itemLeft(_, let item, let cell, let destination):
+        let to = destination == .pool ? "to pool" : "dropped (pool full)"
+        return ("  - item \(item) -> cell #\(cell.objectID) \(to)", Palette.inspectorLeft)
+      case .dataSourceCall(_, let call):
+        let asked =
+          switch call {
+          case .numberOfSections: "number of sections"
+          case .numberOfItems(let section): "items in section \(section)"
+          case .headerHeight(let section): "header height of section \(section)"
+          case .heights(let range): "heights of items \(range.lowerBound)-\(range.upperBound - 1)"
+          case .cell(let item): "cell for item \(item)"
+          }
+        return ("  ? asked \(asked)", Palette.inspectorQuiet)
+      }
+    }
+  }
+}
+
+extension Style {
+  /// This style with `other`'s colours where it has them, and both's attributes.
+  func merging(_ other: Style) -> Style {
+    Style(
+      foreground: other.foreground == .standard ? foreground : other.foreground,
+      background: other.background == .standard ? background : other.background,
+      attributes: attributes.union(other.attributes))
+  }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import ShopCatalog
+import WaterfallViewer
+
+/// Which items are shown, in which order, in which sections.
+struct OrganiseOptions: ParsableArguments {
+  @Option(name: .long, parsing: .unconditional, help: "Show only the items that match (as the & key does).")
+  var filter: String?
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "The order: dataset, price (lowest first), -price (highest first) or title.")
+  var sort = "dataset"
+
+  @Option(name: .long, help: "Sections by a field: shop, price, title or any extra field's name (S toggles).")
+  var groupBy: String?
+
+  func validate() throws {
+    do {
+      _ = try ItemOrder(sortName: sort)
+    } catch {
+      throw ValidationError("--sort: \(error.description)")
+    }
+  }
+
+  /// Sets the options' order, filter and sections; a field the items do not have is a usage error that names
+  /// the fields they do have.
+  func apply(to options: inout ViewerOptions, items: [ShopItem]) throws {
+    options.sort = try ItemOrder(sortName: sort)
+    options.filter = filter
+    guard let groupBy else { return }
+    do {
+      options.groupBy = try ItemField.named(groupBy, in: items)
+    } catch {
+      throw ValidationError("--group-by: \(error.description)")
+    }
+  }
+}

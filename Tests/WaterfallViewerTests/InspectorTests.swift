@@ -1,0 +1,98 @@
+import ShopCatalog
+import Testing
+import WaterfallKit
+import WaterfallViewer
+
+@Suite("The reuse inspector")
+struct InspectorTests {
+  static func runner(width: Int = 110, height: Int = 30, items: Int = 120) -> ScriptedRun {
+    AppFixture.runner(items: AppFixture.items(items), width: width, height: height)
+  }
+
+  @Test("i opens it beside the waterfall, which reflows into the rest; i again gives the width back")
+  func besideAndReflow() {
+    let runner = Self.runner()
+    let viewer = runner.viewer
+    let full = viewer.waterfall.viewportSize.width
+    let screen = AppFixture.screen(runner, "i")
+    #expect(viewer.inspector.isOpen)
+    #expect(viewer.waterfall.viewportSize.width == full - Viewer.inspectorWidth(screenWidth: 110))
+    #expect(screen.contains("Reuse inspector") && screen.contains("pool item:"))
+    _ = AppFixture.screen(runner, "i")
+    #expect(viewer.waterfall.viewportSize.width == full)
+    #expect(viewer.waterfall.eventRecorder == nil, "nobody listens: the engine records nothing")
+  }
+
+  @Test("the log's events add up to the engine's own accounting")
+  func logMatchesAccounting() {
+    let runner = Self.runner()
+    let viewer = runner.viewer
+    _ = AppFixture.screen(runner, "i")
+    let before = viewer.waterfall.statistics
+    let logStart = viewer.inspector.log.count
+    _ = AppFixture.screen(runner, "C-d C-d j j j C-u G g")
+    let after = viewer.waterfall.statistics
+    let events = Array(viewer.inspector.log.dropFirst(logStart))
+    var created = 0
+    var reused = 0
+    var cellsAsked = 0
+    var toPool = 0
+    var dropped = 0
+    var passes = Set<Int>()
+    for event in events {
+      passes.insert(event.pass)
+      switch event {
+      case .itemEntered(_, _, _, .created): created += 1
+      case .itemEntered(_, _, _, .dequeued): reused += 1
+      case .itemLeft(_, _, _, .pool): toPool += 1
+      case .itemLeft(_, _, _, .dropped): dropped += 1
+      case .dataSourceCall(_, .cell): cellsAsked += 1
+      default: break
+      }
+    }
+    #expect(created == after.cellsCreated - before.cellsCreated)
+    #expect(reused == after.cellsReused - before.cellsReused)
+    #expect(created + reused == cellsAsked, "every cell asked of the data source was created or reused")
+    #expect(toPool + dropped == after.cellsEnqueued - before.cellsEnqueued, "every item that left: pool or dropped")
+    #expect(dropped == after.cellsDropped - before.cellsDropped)
+    #expect(passes.count == after.layoutPasses - before.layoutPasses)
+    #expect(viewer.inspector.log.map(\.pass) == viewer.inspector.log.map(\.pass).sorted(), "passes in order")
+  }
+
+  @Test("step mode: each key runs one layout pass, a page waits until it ends")
+  func stepMode() {
+    let runner = AppFixture.runner(
+      items: AppFixture.items(120), pageSize: 30, width: 110, height: 30, options: AppFixture.options(latency: 100))
+    let viewer = runner.viewer
+    _ = AppFixture.screen(runner, "wait:100 .")
+    #expect(viewer.inspector.isStepping && viewer.inspector.isOpen)
+    for key in ["j", "PageDown", "C-d", "wheeldown:5,5"] {
+      let passes = viewer.waterfall.statistics.layoutPasses
+      let offset = viewer.waterfall.contentOffset
+      _ = AppFixture.screen(runner, key)
+      #expect(viewer.waterfall.statistics.layoutPasses == passes + 1, "\(key): one pass")
+      #expect(viewer.waterfall.contentOffset == offset + 1, "\(key): one row")
+    }
+    _ = AppFixture.screen(runner, "G wait:200")
+    #expect(viewer.store.count == 30, "the next page waits")
+    _ = AppFixture.screen(runner, ".")
+    #expect(viewer.store.count == 60, "and arrives when step mode ends")
+  }
+
+  @Test("with reuse labels on, a box whose cell was just reused flashes for half a second")
+  func flash() {
+    let runner = Self.runner(width: 60, height: 20)
+    let screen = AppFixture.styledScreen(runner, "v C-d C-d C-d C-d")
+    #expect(screen.contains("fg magenta, bold"), "a reused box's border flashes")
+    let later = AppFixture.styledScreen(runner, "wait:600")
+    #expect(!later.contains("fg magenta, bold"))
+  }
+
+  @Test(
+    "snapshots of the inspector at a few sizes (over the waterfall when narrow)",
+    arguments: [(110, 30), (80, 24), (60, 20)])
+  func snapshots(width: Int, height: Int) {
+    let runner = Self.runner(width: width, height: height)
+    expectSnapshot(AppFixture.styledScreen(runner, "i C-d j"), named: "inspector-\(width)x\(height)")
+  }
+}
