@@ -47,14 +47,14 @@ extension LoaderCore {
   /// fetcher (which re-queues it once the bytes are on disk).
   func localCopy(of url: String, for job: Job) -> String? {
     let shown = RedactedURL.text(url)
-    if let record = state.withLock({ $0.remoteFailures[url] }), ContinuousClock.now < record.retryAt {
-      finish(job, .failure(record.failure), fromCache: false)
-      return nil
-    }
     let parts = remoteParts
     if let path = parts.diskCache.path(for: url) {
       state.withLock { $0.statistics.fromDiskCache += 1 }
       return path
+    }
+    if let record = state.withLock({ $0.remoteFailures[url] }), ContinuousClock.now < record.retryAt {
+      finish(job, .failure(record.failure), fromCache: false)
+      return nil
     }
     if configuration.network.offline || job.fetched {
       let failure =
