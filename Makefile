@@ -11,9 +11,10 @@ FUZZ_STEPS ?= 200000
 all: build
 
 # ncursesw, libvips and libchafa through pkg-config are the system requirements (and the chafa command for the
-# benchmarks' side-by-side), and libcurl for Foundation's URLSession (pictures over http(s)). As root we install
-# what is missing; otherwise we say how.
-SYSTEM_PACKAGES = libncurses-dev libvips-dev libchafa-dev chafa pkg-config libcurl4
+# benchmarks' side-by-side), and libcurl for Foundation's URLSession (pictures over http(s); the -dev package, as
+# swift.org lists it, has the same name on every Debian release). As root we install what is missing; otherwise we
+# say how.
+SYSTEM_PACKAGES = libncurses-dev libvips-dev libchafa-dev chafa pkg-config libcurl4-openssl-dev
 deps:
 	@if ! pkg-config --exists ncursesw vips chafa 2>/dev/null || ! command -v chafa >/dev/null \
 	  || ! /sbin/ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 '; then \
