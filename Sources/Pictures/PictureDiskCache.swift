@@ -67,13 +67,19 @@ public final class PictureDiskCache: Sendable {
     if good && !entry.verified {
       good = FileManager.default.contents(atPath: path).map { Self.checksum(of: $0) == entry.checksum } ?? false
     }
+    // Another thread may have replaced the entry meanwhile: only the one checked here is changed or dropped.
     guard good else {
-      index.withLock { $0[key] = nil }
-      unlink(path)
+      index.withLock { entries in
+        if entries[key]?.name == entry.name {
+          entries[key] = nil
+          unlink(path)
+        }
+      }
       return nil
     }
     let now = Date().timeIntervalSince1970
     index.withLock { entries in
+      guard entries[key]?.name == entry.name else { return }
       entries[key]?.verified = true
       entries[key]?.lastUse = now
     }

@@ -77,4 +77,20 @@ struct DiskCacheTests {
     cache.clear()
     #expect(cache.summary.count == 0 && cache.path(for: "u4") == nil && entryFiles(cache).isEmpty)
   }
+
+  @Test("stores and reads from many threads at once keep the bound, and the index agrees with the folder")
+  func concurrentUse() {
+    let folder = TemporaryDirectory()
+    let cache = PictureDiskCache(folder: folder.path, byteLimit: 60_000)
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for index in 0..<50 {
+        let url = "https://shop.example/\(thread)/\(index % 20).jpg"
+        _ = cache.store(bytes(thread * 100 + index), for: url)
+        _ = cache.path(for: "https://shop.example/\((thread + 1) % 8)/\(index % 20).jpg")
+      }
+    }
+    let onDisk = entryFiles(cache).reduce(0) { $0 + (PictureDiskCache.fileSize($1) ?? 0) }
+    #expect(cache.summary.bytes <= 60_000)
+    #expect(onDisk == cache.summary.bytes && entryFiles(cache).count == cache.summary.count)
+  }
 }
