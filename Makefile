@@ -11,29 +11,34 @@ FUZZ_STEPS ?= 200000
 all: build
 
 # ncursesw, libvips and libchafa through pkg-config are the system requirements (and the chafa command for the
-# benchmarks' side-by-side). As root we install what is missing; otherwise we say how.
-SYSTEM_PACKAGES = libncurses-dev libvips-dev libchafa-dev chafa pkg-config
+# benchmarks' side-by-side), and libcurl for Foundation's URLSession (pictures over http(s); the -dev package, as
+# swift.org lists it, has the same name on every Debian release). As root we install what is missing; otherwise we
+# say how.
+SYSTEM_PACKAGES = libncurses-dev libvips-dev libchafa-dev chafa pkg-config libcurl4-openssl-dev
 deps:
-	@if ! pkg-config --exists ncursesw vips chafa 2>/dev/null || ! command -v chafa >/dev/null; then \
+	@if ! pkg-config --exists ncursesw vips chafa 2>/dev/null || ! command -v chafa >/dev/null \
+	  || ! /sbin/ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 '; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "Installing $(SYSTEM_PACKAGES) with apt-get…"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_PACKAGES); \
 	  else \
-	    echo "Waterfall needs ncursesw, libvips and libchafa found through pkg-config. Install them with:"; \
+	    echo "Waterfall needs ncursesw, libvips and libchafa (through pkg-config) and libcurl. Install them with:"; \
 	    echo "    sudo apt-get install $(SYSTEM_PACKAGES)"; \
 	    exit 1; \
 	  fi; \
 	fi
 
-# The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term).
+# The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term);
+# the network tests serve pictures with Python's http.server.
+TEST_PACKAGES = tmux ncurses-term python3
 test-deps: deps
-	@if ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1; then \
+	@if ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1 || ! command -v python3 >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing tmux and ncurses-term with apt-get for the end-to-end tests…"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux ncurses-term; \
+	    echo "Installing $(TEST_PACKAGES) with apt-get for the tests…"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES); \
 	  else \
-	    echo "The end-to-end tests need tmux and ncurses-term. Install them with:"; \
-	    echo "    sudo apt-get install tmux ncurses-term"; \
+	    echo "The tests need tmux, ncurses-term and python3. Install them with:"; \
+	    echo "    sudo apt-get install $(TEST_PACKAGES)"; \
 	    exit 1; \
 	  fi; \
 	fi

@@ -45,7 +45,7 @@ let package = Package(
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
-    .testTarget(name: "PicturesTests", dependencies: ["Pictures"], exclude: ["Fixtures"]),
+    .testTarget(name: "PicturesTests", dependencies: ["Pictures"], exclude: ["Fixtures", "Server"]),
     .testTarget(
       name: "WaterfallViewerTests", dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures"],
       exclude: ["Snapshots"]),

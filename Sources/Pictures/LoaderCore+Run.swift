@@ -4,38 +4,52 @@ extension LoaderCore {
   /// Render cache, else a kept thumbnail or a decode, then the drawing; checks for cancellation between steps.
   func run(_ job: Job) {
     let key = job.request.key
-    let path: String
+    // Thumbnails and failures are kept by file path, or by URL for a remote picture.
+    let name: String
     switch key.source {
     case .notLocal(let reason):
       return finish(job, .failure(PictureFailure(.notLocal, reason)), fromCache: false)
     case .file(let file):
-      path = file
+      name = file
+    case .remote(let url):
+      name = url
     }
     let pixelSize = key.size.pixelSize(cellAspect: configuration.cellAspect)
     let kept = state.withLock { state -> (PictureGrid?, Thumbnail?, PictureFailure?) in
       if let grid = state.renders.value(for: key) { return (grid, nil, nil) }
-      let thumbnail = state.thumbnails.value(for: path).flatMap { $0.covers(pixelSize) ? $0 : nil }
-      return (nil, thumbnail, state.failures.value(for: path))
+      let thumbnail = state.thumbnails.value(for: name).flatMap { $0.covers(pixelSize) ? $0 : nil }
+      return (nil, thumbnail, state.failures.value(for: name))
     }
     if let grid = kept.0 { return finish(job, .success(grid), fromCache: true) }
     if let failure = kept.2 { return finish(job, .failure(failure), fromCache: false) }
     var thumbnail = kept.1
     if thumbnail == nil {
       guard !isCancelled(job) else { return drop(job) }
-      switch PictureDecoder.decode(path: path, covering: pixelSize, limits: configuration.limits) {
+      var path = name
+      if case .remote(let url) = key.source {
+        guard let copy = localCopy(of: url, for: job) else { return }
+        path = copy
+      }
+      let decoded = PictureDecoder.decode(path: path, covering: pixelSize, limits: configuration.limits).mapError {
+        // Reasons name the URL, not the disk cache's file.
+        path == name
+          ? $0 : PictureFailure($0.kind, $0.reason.replacingOccurrences(of: path, with: RedactedURL.text(name)))
+      }
+      switch decoded {
       case .failure(let failure):
         state.withLock { state in
           state.statistics.failed += 1
-          // A time-out may pass on a quieter machine: only lasting failures are remembered.
-          if failure.kind != .timedOut {
-            state.failures.insert(failure, bytes: 256 + failure.reason.utf8.count, for: path)
+          // A time-out may pass on a quieter machine, and a disk cache entry evicted under the decoder comes back
+          // with a new fetch: only lasting failures are remembered.
+          if failure.kind != .timedOut, path == name || failure.kind != .missing {
+            state.failures.insert(failure, bytes: 256 + failure.reason.utf8.count, for: name)
           }
         }
         return finish(job, .failure(failure), fromCache: false)
       case .success(let decoded):
         state.withLock { state in
           state.statistics.decoded += 1
-          state.thumbnails.insert(decoded, bytes: decoded.byteCount, for: path)
+          state.thumbnails.insert(decoded, bytes: decoded.byteCount, for: name)
         }
         thumbnail = decoded
       }
@@ -57,7 +71,7 @@ extension LoaderCore {
   }
 
   /// Ends a cancelled job without delivering anything.
-  private func drop(_ job: Job) {
+  func drop(_ job: Job) {
     state.withLock { state in
       state.running[job.id] = nil
       state.cancelledRunning.remove(job.id)
@@ -65,7 +79,7 @@ extension LoaderCore {
   }
 
   /// Delivers the outcome unless the job was cancelled meanwhile.
-  private func finish(_ job: Job, _ outcome: Result<PictureGrid, PictureFailure>, fromCache: Bool) {
+  func finish(_ job: Job, _ outcome: Result<PictureGrid, PictureFailure>, fromCache: Bool) {
     delivery.lock()
     defer { delivery.unlock() }
     let cancelled = state.withLock { state in

@@ -7,11 +7,17 @@ final class LoaderCore: Sendable {
   struct Job: Sendable {
     var id: UInt64
     var request: PictureRequest
+    /// Whether its picture has been fetched already (so a second miss in the disk cache is a failure, not a loop).
+    var fetched = false
   }
 
   struct State: Sendable {
     var queue: [Job] = []
     var running: [UInt64: PictureRequest] = [:]
+    /// Jobs waiting for the network, off the workers.
+    var fetching: [UInt64: Job] = [:]
+    /// URLs that failed, and when they may be asked for again.
+    var remoteFailures: [String: RemoteFailure] = [:]
     var cancelledRunning: Set<UInt64> = []
     var nextID: UInt64 = 0
     var paused = false
@@ -31,6 +37,8 @@ final class LoaderCore: Sendable {
   /// Held while a result is delivered, so a cancel waits for a delivery under way; recursive so that `deliver`
   /// itself may cancel.
   let delivery = NSRecursiveLock()
+  /// The fetcher and the disk cache, made on the first remote picture.
+  let remote = Mutex<Remote?>(nil)
 
   init(configuration: PictureLoader.Configuration, deliver: @escaping PictureLoader.Delivery) {
     self.configuration = configuration
@@ -42,25 +50,42 @@ final class LoaderCore: Sendable {
   }
 
   func request(_ request: PictureRequest) {
-    let cached: PictureGrid? = state.withLock { state in
+    var stoppedFetches: [(String, UInt64)] = []
+    var raised: (url: String, priority: PicturePriority)?
+    defer {
+      stopFetches(stoppedFetches)
+      if let raised { remote.withLock { $0?.fetcher }?.raisePriority(of: raised.url, to: raised.priority) }
+    }
+    let (cached, queuedNew): (PictureGrid?, Bool) = state.withLock { state in
       state.statistics.requested += 1
       if let grid = state.renders.value(for: request.key) {
         state.statistics.fromCache += 1
-        return grid
+        return (grid, false)
+      }
+      if let id = state.fetching.first(where: {
+        $0.value.request.item == request.item && $0.value.request.key == request.key
+      })?.key {
+        // Already on its way; a prefetch whose box came on screen moves up.
+        if request.priority > state.fetching[id]!.request.priority {
+          state.fetching[id]?.request.priority = request.priority
+          if case .remote(let url) = request.key.source { raised = (url, request.priority) }
+        }
+        return (nil, false)
       }
       let replaced = state.queue.count
       state.queue.removeAll { $0.request.item == request.item }
       state.statistics.cancelled += replaced - state.queue.count
+      stoppedFetches += Self.removeFetching(from: &state) { $0.item == request.item }
       for (id, running) in state.running where running.item == request.item && running.key != request.key {
         if state.cancelledRunning.insert(id).inserted { state.statistics.cancelled += 1 }
       }
       state.nextID += 1
       state.queue.append(Job(id: state.nextID, request: request))
-      return nil
+      return (nil, true)
     }
     if let cached {
       deliver(PictureResult(request: request, outcome: .success(cached), fromCache: true))
-    } else {
+    } else if queuedNew {
       queued.signal()
     }
   }
@@ -70,14 +95,16 @@ final class LoaderCore: Sendable {
   }
 
   func cancel(where matches: (PictureRequest) -> Bool) {
-    state.withLock { state in
+    let stoppedFetches = state.withLock { state in
       let before = state.queue.count
       state.queue.removeAll { matches($0.request) }
       state.statistics.cancelled += before - state.queue.count
       for (id, running) in state.running where matches(running) {
         if state.cancelledRunning.insert(id).inserted { state.statistics.cancelled += 1 }
       }
+      return Self.removeFetching(from: &state, where: matches)
     }
+    stopFetches(stoppedFetches)
     // Wait for a delivery under way on another thread: after this, no cancelled load is delivered.
     delivery.lock()
     delivery.unlock()
@@ -97,19 +124,25 @@ final class LoaderCore: Sendable {
       state.queue.removeAll()
     }
     for _ in 0..<max(1, configuration.workers) { queued.signal() }
+    shutDownRemote()
   }
 
   var statistics: PictureStatistics {
-    state.withLock { state in
+    var statistics = state.withLock { state in
       var statistics = state.statistics
       statistics.renderCacheBytes = state.renders.byteCount
       statistics.thumbnailCacheBytes = state.thumbnails.byteCount
       return statistics
     }
+    statistics.mostFetchesAtOnce = remote.withLock { $0?.fetcher.mostAtOnce ?? 0 }
+    return statistics
   }
 
   func waitUntilIdle() {
-    while !state.withLock({ $0.queue.isEmpty && $0.running.isEmpty || $0.stopped || $0.paused && $0.running.isEmpty }) {
+    // Network loads count too; each ends within its time limits.
+    while !state.withLock({
+      $0.fetching.isEmpty && ($0.queue.isEmpty && $0.running.isEmpty || $0.paused && $0.running.isEmpty) || $0.stopped
+    }) {
       usleep(500)
     }
   }
@@ -119,6 +152,7 @@ final class LoaderCore: Sendable {
       state.renders.removeAll()
       state.thumbnails.removeAll()
       state.failures.removeAll()
+      state.remoteFailures.removeAll()
     }
   }
 

@@ -1,7 +1,7 @@
 /// Why a picture could not be shown. Every bad file ends here, with a reason a person can read.
 public struct PictureFailure: Error, Hashable, Sendable, CustomStringConvertible {
   public enum Kind: Hashable, Sendable {
-    /// The item has no picture, or its `img` is not a local file (http(s) pictures are a later issue).
+    /// The item has no picture, or its `img` is neither a local file nor an http(s) URL.
     case notLocal
     case missing
     case notRegularFile
@@ -14,6 +14,17 @@ public struct PictureFailure: Error, Hashable, Sendable, CustomStringConvertible
     case decodingFailed
     case timedOut
     case renderingFailed
+    /// No answer from the network: the host not found, the connection refused or reset, or no answer in time
+    /// (time-outs are `timedOut`).
+    case network
+    /// The server answered with a status other than 2xx.
+    case httpStatus
+    /// More redirects than allowed, a redirect loop, or a redirect to something other than http(s).
+    case badRedirect
+    /// The body grew past the limit (stopped while it streamed in).
+    case bodyTooLarge
+    /// Offline, and the picture is not in the disk cache.
+    case offline
   }
 
   public var kind: Kind

@@ -15,6 +15,10 @@ public final class PictureLoader: Sendable {
     public var limits = PictureLimits()
     /// A cell's width over its height.
     public var cellAspect = 0.5
+    /// How http(s) pictures are fetched (time limits, body limit, offline).
+    public var network = NetworkConfiguration()
+    /// Where fetched pictures are kept between runs; nil keeps them in a temporary folder for this loader only.
+    public var diskCache: PictureDiskCache?
 
     public init() {}
   }
@@ -56,7 +60,8 @@ public final class PictureLoader: Sendable {
 
   public var statistics: PictureStatistics { core.statistics }
 
-  /// Blocks until nothing is queued or running (for tests and benchmarks; never call it from `deliver`).
+  /// Blocks until nothing is queued, running or being fetched (for tests, benchmarks and snapshots; never call it
+  /// from `deliver`). Each fetch ends within its time limits, so this does too.
   public func waitUntilIdle() { core.waitUntilIdle() }
 
   /// Empties both caches (the counters stay).

@@ -63,6 +63,11 @@ public struct PictureStatistics: Hashable, Sendable {
   public var decoded = 0
   /// Requests answered from the render cache.
   public var fromCache = 0
+  /// Pictures fetched over the network, and pictures found in the disk cache instead.
+  public var fetched = 0
+  public var fromDiskCache = 0
+  /// The most http(s) requests that were under way at once.
+  public var mostFetchesAtOnce = 0
   public var cancelled = 0
   public var failed = 0
   public var renderCacheBytes = 0

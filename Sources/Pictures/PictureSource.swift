@@ -4,16 +4,25 @@ import Foundation
 public enum PictureSource: Hashable, Sendable {
   /// A file on this machine, as an absolute path.
   case file(String)
-  /// Something that is not a local picture (an http(s) URL, another scheme, or nothing at all); why, in words.
+  /// An http or https URL, fetched over the network (and kept in the disk cache).
+  case remote(String)
+  /// Something that is not a picture we can load (another scheme, or nothing at all); why, in words.
   case notLocal(String)
 
-  /// Resolves `img` from a dataset: a path relative to the dataset file's directory, an absolute path, or a
-  /// `file:` URL. `datasetFile` is the dataset file (or the directory of a photo folder) the item came from.
+  /// Resolves `img` from a dataset: an http(s) URL, a path relative to the dataset file's directory, an absolute
+  /// path, or a `file:` URL. `datasetFile` is the dataset file (or the directory of a photo folder) the item came
+  /// from.
   public static func resolve(_ img: String, relativeTo datasetFile: String) -> PictureSource {
     let text = img.trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { return .notLocal("no picture") }
     if let scheme = Self.scheme(of: text) {
-      guard scheme == "file" else { return .notLocal("not a local picture: \(text)") }
+      if scheme == "http" || scheme == "https" {
+        guard let url = URL(string: text), let host = url.host, !host.isEmpty else {
+          return .notLocal("not a usable web address: \(RedactedURL.text(text))")
+        }
+        return .remote(text)
+      }
+      guard scheme == "file" else { return .notLocal("not a picture we can load: \(RedactedURL.text(text))") }
       guard let url = URL(string: text), url.isFileURL, !url.path.isEmpty else {
         return .notLocal("not a usable file URL: \(text)")
       }

@@ -17,6 +17,7 @@ struct SnapshotCommand: ParsableCommand {
   @OptionGroup var dataOptions: DataOptions
   @OptionGroup var display: DisplayOptions
   @OptionGroup var pictureOptions: PictureOptions
+  @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
 
   @Option(
@@ -69,7 +70,7 @@ struct SnapshotCommand: ParsableCommand {
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
     let runner = ScriptedRun(
       feed: dataOptions.feed(for: loaded.dataset), size: screenSize, options: options,
-      pictures: options.pictures == nil ? nil : pictureOptions.loaderConfiguration)
+      pictures: options.pictures == nil ? nil : networkOptions.configure(pictureOptions.loaderConfiguration))
     print(runner.run(steps, everyFrame: everyFrame, format: ansi ? .ansi : .text))
   }
 }

@@ -10,6 +10,7 @@ struct ViewCommand: ParsableCommand {
   @OptionGroup var dataOptions: DataOptions
   @OptionGroup var display: DisplayOptions
   @OptionGroup var pictureOptions: PictureOptions
+  @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
 
   @Flag(name: .long, help: "No mouse reporting.")
@@ -36,7 +37,7 @@ struct ViewCommand: ParsableCommand {
       terminalColors: session.colorCount)
     let ending = InteractiveViewer.run(
       feed: dataOptions.feed(for: loaded.dataset), options: options, session: session,
-      pictures: pictureOptions.loaderConfiguration)
+      pictures: networkOptions.configure(pictureOptions.loaderConfiguration))
     session.restore()
     // Die of the same signal, now that the terminal is back, so the parent sees what happened.
     if case .signal(let number) = ending { TerminalSession.die(of: number) }

@@ -10,6 +10,6 @@ struct Waterfall: ParsableCommand {
       `waterfall snapshot` runs the same app headless and prints the screen; `waterfall check` validates a dataset.
       """,
     version: "1.0.0",
-    subcommands: [ViewCommand.self, SnapshotCommand.self, CheckCommand.self],
+    subcommands: [ViewCommand.self, SnapshotCommand.self, CheckCommand.self, CacheCommand.self],
     defaultSubcommand: ViewCommand.self)
 }

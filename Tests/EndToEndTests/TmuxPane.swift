@@ -37,9 +37,11 @@ final class TmuxPane {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let program = ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
     let inner = "echo $$ > \(Self.quote(pidFile.path)); exec \(program)"
-    // The Swift runtime would wait 30 s at its crash prompt on a terminal; the tests only need the report.
+    // The Swift runtime would wait 30 s at its crash prompt on a terminal; the tests only need the report. The
+    // picture cache goes to this pane's folder, never the real ~/.cache (a test's own environment comes after).
+    let cacheHome = Self.quote(directory.appendingPathComponent("cache").path)
     let command =
-      "env -u NO_COLOR TERM=xterm-256color SWIFT_BACKTRACE=interactive=no "
+      "env -u NO_COLOR TERM=xterm-256color SWIFT_BACKTRACE=interactive=no XDG_CACHE_HOME=\(cacheHome) "
       + "\(environment.map(Self.quote).joined(separator: " ")) sh -c \(Self.quote(inner))"
     let shell =
       interactiveShell

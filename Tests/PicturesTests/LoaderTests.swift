@@ -110,7 +110,7 @@ struct LoaderTests {
     #expect(deliveries.all.first?.outcome.success?.size.columns == 9)
   }
 
-  @Test("failures are delivered with their reason; a web address is not a local picture")
+  @Test("failures are delivered with their reason; an ftp address is not a picture we load")
   func failures() {
     let (loader, deliveries) = loader()
     loader.request(
@@ -120,7 +120,7 @@ struct LoaderTests {
       PictureRequest(
         item: 2,
         key: PictureRenderKey(
-          source: PictureSource.resolve("https://img.example.com/a.jpg", relativeTo: "/data/1.plist"),
+          source: PictureSource.resolve("ftp://img.example.com/a.jpg", relativeTo: "/data/1.plist"),
           size: BoxSize(columns: 4, rows: 4))))
     loader.waitUntilIdle()
     let kinds = Dictionary(uniqueKeysWithValues: deliveries.all.map { ($0.request.item, $0.outcome.failure?.kind) })

@@ -18,9 +18,9 @@ struct PictureSourceTests {
     #expect(PictureSource.resolve("file:///photos/b%20c.jpg", relativeTo: "/data/1.plist") == .file("/photos/b c.jpg"))
   }
 
-  @Test("http(s) and empty are not local pictures")
+  @Test("other schemes, a web address without a host, and empty are not pictures we load")
   func notLocal() {
-    for img in ["https://img.example.com/a.jpg", "HTTP://x/y.png", "", "   ", "data:image/png;base64,AAAA"] {
+    for img in ["ftp://img.example.com/a.jpg", "https:///no-host.png", "", "   ", "data:image/png;base64,AAAA"] {
       if case .notLocal = PictureSource.resolve(img, relativeTo: "/data/1.plist") {
       } else {
         Issue.record("\(img) resolved to a file")

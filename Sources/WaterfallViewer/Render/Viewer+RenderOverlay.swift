@@ -107,7 +107,9 @@ extension Viewer {
         label: "size   ",
         text: "\(DatasetValue.format(item.width)) \(glyphs.times) \(DatasetValue.format(item.height)) px"),
       PanelLine(
-        label: "image  ", text: item.imageURL.isEmpty ? glyphs.dash : TextSanitizer.sanitize(item.imageURL, limit: 2000)
+        // A user:password@ in the address never reaches the screen.
+        label: "image  ",
+        text: item.imageURL.isEmpty ? glyphs.dash : TextSanitizer.sanitize(RedactedURL.text(item.imageURL), limit: 2000)
       ),
     ]
     if let failure = pictureFailure(storeIndex(index)) {

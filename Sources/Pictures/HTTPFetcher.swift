@@ -1,0 +1,237 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Fetches picture bytes over http(s) with URLSession, off the decode workers: one request per URL however many
+/// items want it, at most `requestsPerHost` per host and `requestsInAll` at once (visible pictures first), each
+/// within its time limits and body limit, the body sniffed as it arrives. Every fetch ends exactly once, through
+/// the completion, with the waiters (the loader's job numbers) it had then; never called with a lock held.
+final class HTTPFetcher: Sendable {
+  typealias Completion =
+    @Sendable (_ url: String, _ outcome: Result<[UInt8], PictureFailure>, _ waiters: Set<UInt64>)
+    -> Void
+
+  struct Fetch: Sendable {
+    var url: String
+    var host: String
+    var priority: PicturePriority
+    var waiters: Set<UInt64>
+    var serial: UInt64
+    var task: URLSessionDataTask?
+    var body: [UInt8] = []
+    var expectedBytes: Int64 = -1
+    var answered = false
+    var sniffed = false
+    var redirects = 0
+  }
+
+  struct State: Sendable {
+    var pending: [Fetch] = []
+    var active: [UInt64: Fetch] = [:]
+    var serialOfTask: [Int: UInt64] = [:]
+    var activePerHost: [String: Int] = [:]
+    var nextSerial: UInt64 = 0
+    var closed = false
+    /// The most fetches that were under way at once.
+    var mostActive = 0
+    /// Hosts that could not be reached, and when to try them again: other pictures from them fail at once.
+    var downHosts: [String: HostDown] = [:]
+  }
+
+  struct HostDown: Sendable {
+    var reason: String
+    var kind: PictureFailure.Kind
+    var inRow: Int
+    var retryAt: ContinuousClock.Instant
+  }
+
+  let configuration: NetworkConfiguration
+  private let completion = Mutex<Completion?>(nil)
+  let state = Mutex(State())
+  private let session: URLSession
+
+  init(configuration: NetworkConfiguration) {
+    self.configuration = configuration
+    let settings = URLSessionConfiguration.ephemeral
+    let total = Double(configuration.totalTimeout.nanoseconds) / 1e9
+    settings.timeoutIntervalForRequest = total
+    settings.timeoutIntervalForResource = total
+    settings.httpMaximumConnectionsPerHost = configuration.requestsPerHost
+    settings.urlCache = nil
+    settings.httpCookieStorage = nil
+    settings.httpShouldSetCookies = false
+    settings.requestCachePolicy = .reloadIgnoringLocalCacheData
+    let queue = OperationQueue()
+    queue.name = "picture fetches"
+    queue.maxConcurrentOperationCount = 1
+    let delegate = HTTPFetcherDelegate()
+    session = URLSession(configuration: settings, delegate: delegate, delegateQueue: queue)
+    delegate.fetcher.withLock { $0 = self }
+  }
+
+  func setCompletion(_ completion: Completion?) { self.completion.withLock { $0 = completion } }
+
+  private func report(_ url: String, _ outcome: Result<[UInt8], PictureFailure>, _ waiters: Set<UInt64>) {
+    completion.withLock { $0 }?(url, outcome, waiters)
+  }
+
+  /// Adds `waiter` to the fetch of `url`, starting one if there is none.
+  func fetch(_ url: String, waiter: UInt64, priority: PicturePriority) {
+    let host = Self.host(of: url)
+    let refused: PictureFailure? = state.withLock { state in
+      if state.closed { return PictureFailure(.network, "the loader has shut down") }
+      if let down = state.downHosts[host], ContinuousClock.now < down.retryAt {
+        return PictureFailure(down.kind, "\(down.reason) (the host failed a moment ago): \(RedactedURL.text(url))")
+      }
+      if let serial = state.active.first(where: { $0.value.url == url })?.key {
+        state.active[serial]?.waiters.insert(waiter)
+      } else if let index = state.pending.firstIndex(where: { $0.url == url }) {
+        state.pending[index].waiters.insert(waiter)
+        state.pending[index].priority = max(state.pending[index].priority, priority)
+      } else {
+        state.nextSerial += 1
+        state.pending.append(
+          Fetch(url: url, host: host, priority: priority, waiters: [waiter], serial: state.nextSerial))
+      }
+      return nil
+    }
+    if let refused {
+      report(url, .failure(refused), [waiter])
+    } else {
+      startWhatFits()
+    }
+  }
+
+  /// A waiting fetch of `url` goes ahead of prefetches (its box came on screen).
+  func raisePriority(of url: String, to priority: PicturePriority) {
+    state.withLock { state in
+      guard let index = state.pending.firstIndex(where: { $0.url == url }) else { return }
+      state.pending[index].priority = max(state.pending[index].priority, priority)
+    }
+  }
+
+  /// Takes `waiter` off the fetch of `url`; a fetch nobody waits for any more is stopped, unless most of it has
+  /// arrived: that one lands in the disk cache only.
+  func cancel(_ url: String, waiter: UInt64) {
+    let stopped: URLSessionDataTask? = state.withLock { state in
+      if let index = state.pending.firstIndex(where: { $0.url == url }) {
+        state.pending[index].waiters.remove(waiter)
+        if state.pending[index].waiters.isEmpty { state.pending.remove(at: index) }
+        return nil
+      }
+      guard let serial = state.active.first(where: { $0.value.url == url })?.key,
+        var fetch = state.active[serial]
+      else { return nil }
+      fetch.waiters.remove(waiter)
+      state.active[serial] = fetch
+      let nearlyDone = fetch.expectedBytes > 0 && Int64(fetch.body.count) * 4 >= fetch.expectedBytes * 3
+      guard fetch.waiters.isEmpty, !nearlyDone else { return nil }
+      release(serial, in: &state)
+      return fetch.task
+    }
+    stopped?.cancel()
+    if stopped != nil { startWhatFits() }
+  }
+
+  /// Stops every fetch; their waiters get a failure.
+  func shutDown() {
+    let ended: [Fetch] = state.withLock { state in
+      state.closed = true
+      let ended = state.pending + Array(state.active.values)
+      state.pending.removeAll()
+      state.active.removeAll()
+      state.serialOfTask.removeAll()
+      state.activePerHost.removeAll()
+      return ended
+    }
+    session.invalidateAndCancel()
+    for fetch in ended where !fetch.waiters.isEmpty {
+      report(fetch.url, .failure(PictureFailure(.network, "the loader has shut down")), fetch.waiters)
+    }
+  }
+
+  /// Starts pending fetches, the most urgent first, while the limits allow.
+  func startWhatFits() {
+    var unusable: [Fetch] = []
+    defer {
+      for fetch in unusable {
+        let failure = PictureFailure(.notLocal, "not a usable web address: \(RedactedURL.text(fetch.url))")
+        report(fetch.url, .failure(failure), fetch.waiters)
+      }
+    }
+    let started: [(URLSessionDataTask, UInt64)] = state.withLock { state in
+      var started: [(URLSessionDataTask, UInt64)] = []
+      while state.active.count < configuration.requestsInAll {
+        let candidates = state.pending.indices.filter {
+          state.activePerHost[state.pending[$0].host, default: 0] < configuration.requestsPerHost
+        }
+        guard var best = candidates.first else { break }
+        for index in candidates where state.pending[index].priority > state.pending[best].priority { best = index }
+        var fetch = state.pending.remove(at: best)
+        guard let url = URL(string: fetch.url) else {
+          unusable.append(fetch)
+          continue
+        }
+        var request = URLRequest(url: url)
+        request.timeoutInterval = Double(configuration.totalTimeout.nanoseconds) / 1e9
+        request.setValue("image/jpeg, image/png, image/webp, image/gif", forHTTPHeaderField: "Accept")
+        let task = session.dataTask(with: request)
+        fetch.task = task
+        state.active[fetch.serial] = fetch
+        state.serialOfTask[task.taskIdentifier] = fetch.serial
+        state.activePerHost[fetch.host, default: 0] += 1
+        state.mostActive = max(state.mostActive, state.active.count)
+        started.append((task, fetch.serial))
+      }
+      return started
+    }
+    for (task, serial) in started {
+      task.resume()
+      watchAnswer(serial, hop: 0)
+      watchTotal(serial)
+    }
+  }
+
+  /// Ends fetch `serial` once: its slot freed, its task stopped, its waiters told. Failure reasons get the URL.
+  /// When the host itself could not be reached (`hostDown`), the fetches waiting for it fail now too.
+  func finish(_ serial: UInt64, _ outcome: Result<[UInt8], PictureFailure>, hostDown: Bool = false) {
+    guard
+      let (fetch, skipped) = state.withLock({ state -> (Fetch, [Fetch])? in
+        guard let fetch = state.active[serial] else { return nil }
+        release(serial, in: &state)
+        return (fetch, noteHost(of: fetch, outcome, down: hostDown, in: &state))
+      })
+    else { return }
+    if case .failure = outcome { fetch.task?.cancel() }
+    let shown = outcome.mapError { PictureFailure($0.kind, "\($0.reason): \(RedactedURL.text(fetch.url))") }
+    report(fetch.url, shown, fetch.waiters)
+    if case .failure(let failure) = outcome {
+      for other in skipped {
+        let reason = "\(failure.reason) (the host failed a moment ago): \(RedactedURL.text(other.url))"
+        report(other.url, .failure(PictureFailure(failure.kind, reason)), other.waiters)
+      }
+    }
+    startWhatFits()
+  }
+
+  var mostAtOnce: Int { state.withLock { $0.mostActive } }
+
+  private func release(_ serial: UInt64, in state: inout State) {
+    guard let fetch = state.active.removeValue(forKey: serial) else { return }
+    if let task = fetch.task { state.serialOfTask[task.taskIdentifier] = nil }
+    state.activePerHost[fetch.host, default: 1] -= 1
+    if state.activePerHost[fetch.host] == 0 { state.activePerHost[fetch.host] = nil }
+  }
+
+  /// Runs `change` on the fetch of `task`, if it is still going.
+  func withFetch<T>(of task: URLSessionTask, _ change: (inout Fetch) -> T) -> (serial: UInt64, value: T)? {
+    state.withLock { state in
+      guard let serial = state.serialOfTask[task.taskIdentifier], state.active[serial] != nil else { return nil }
+      return (serial, change(&state.active[serial]!))
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension LoaderCore {
+  /// What remote pictures need, made on first use so loaders of local files never start a URLSession.
+  struct Remote: Sendable {
+    let fetcher: HTTPFetcher
+    let diskCache: PictureDiskCache
+    /// Set when the disk cache is this loader's own temporary folder, removed at shutdown.
+    let ownedFolder: String?
+  }
+
+  /// A URL that failed, the failure given to requests until `retryAt`.
+  struct RemoteFailure: Sendable {
+    var failure: PictureFailure
+    var inRow: Int
+    var retryAt: ContinuousClock.Instant
+  }
+
+  var remoteParts: Remote {
+    remote.withLock { remote in
+      if let remote { return remote }
+      let fetcher = HTTPFetcher(configuration: configuration.network)
+      var ownedFolder: String?
+      let diskCache =
+        configuration.diskCache
+        ?? {
+          let folder = NSTemporaryDirectory() + "waterfall-pictures-\(getpid())-\(UUID().uuidString)"
+          ownedFolder = folder
+          return PictureDiskCache(folder: folder, byteLimit: configuration.network.maximumBodyBytes * 4)
+        }()
+      // The fetcher calls back into this core (shutDownRemote breaks the cycle), on URLSession's queue: the disk
+      // write goes elsewhere so other fetches' data keeps flowing. The jobs stay in `fetching` until then.
+      fetcher.setCompletion { [self] url, outcome, waiters in
+        DispatchQueue.global().async { [self] in fetched(url, outcome, waiters: waiters) }
+      }
+      let made = Remote(fetcher: fetcher, diskCache: diskCache, ownedFolder: ownedFolder)
+      remote = made
+      return made
+    }
+  }
+
+  /// On a worker: the disk cache's copy of `url` to decode, or nil when the job was ended here or handed to the
+  /// fetcher (which re-queues it once the bytes are on disk).
+  func localCopy(of url: String, for job: Job) -> String? {
+    let shown = RedactedURL.text(url)
+    let parts = remoteParts
+    if let path = parts.diskCache.path(for: url) {
+      state.withLock { $0.statistics.fromDiskCache += 1 }
+      return path
+    }
+    if let record = state.withLock({ $0.remoteFailures[url] }), ContinuousClock.now < record.retryAt {
+      finish(job, .failure(record.failure), fromCache: false)
+      return nil
+    }
+    if configuration.network.offline || job.fetched {
+      let failure =
+        job.fetched
+        ? PictureFailure(.unreadable, "fetched, but gone from the disk cache: \(shown)")
+        : PictureFailure(.offline, "offline, and not in the picture cache: \(shown)")
+      finish(job, .failure(failure), fromCache: false)
+      return nil
+    }
+    let handedOver = state.withLock { state in
+      state.running[job.id] = nil
+      if state.cancelledRunning.remove(job.id) != nil || state.stopped { return false }
+      state.fetching[job.id] = job
+      return true
+    }
+    if handedOver { parts.fetcher.fetch(url, waiter: job.id, priority: job.request.priority) }
+    return nil
+  }
+
+  /// A fetch ended: the bytes go to the disk cache (even when nobody waits any more) and the waiting jobs back
+  /// to the workers, or the failure to each of them, remembered with a growing delay before the next try.
+  func fetched(_ url: String, _ outcome: Result<[UInt8], PictureFailure>, waiters: Set<UInt64>) {
+    var outcome = outcome
+    if case .success(let bytes) = outcome, case .failure(let failure) = remoteParts.diskCache.store(bytes, for: url) {
+      outcome = .failure(failure)
+    }
+    let network = configuration.network
+    let (requeued, failed): ([Job], [Job]) = state.withLock { state in
+      let jobs = waiters.compactMap { state.fetching.removeValue(forKey: $0) }
+      switch outcome {
+      case .success:
+        state.remoteFailures[url] = nil
+        state.statistics.fetched += 1
+        for var job in jobs {
+          job.fetched = true
+          state.queue.append(job)
+        }
+        return (jobs, [])
+      case .failure(let failure):
+        // Forget failures whose delay has passed when there are many (a whole catalogue on an unreachable host).
+        if state.remoteFailures.count >= Self.remembered {
+          let now = ContinuousClock.now
+          state.remoteFailures = state.remoteFailures.filter { $0.value.retryAt > now }
+        }
+        let inRow = (state.remoteFailures[url]?.inRow ?? 0) + 1
+        let delay = min(network.firstRetryDelay * (1 << min(inRow - 1, 20)), network.longestRetryDelay)
+        state.remoteFailures[url] = RemoteFailure(failure: failure, inRow: inRow, retryAt: .now + delay)
+        state.statistics.failed += jobs.count
+        // Running until delivered, so waitUntilIdle does not return between here and the delivery.
+        for job in jobs { state.running[job.id] = job.request }
+        return ([], jobs)
+      }
+    }
+    for _ in requeued { queued.signal() }
+    if case .failure(let failure) = outcome {
+      for job in failed { finish(job, .failure(failure), fromCache: false) }
+    }
+  }
+
+  /// How many failed URLs are remembered before those past their delay are forgotten.
+  static let remembered = 10_000
+
+  /// Takes the jobs waiting for the network that match off the books; returns what to tell the fetcher.
+  static func removeFetching(from state: inout State, where matches: (PictureRequest) -> Bool) -> [(String, UInt64)] {
+    var stopped: [(String, UInt64)] = []
+    for (id, job) in state.fetching where matches(job.request) {
+      state.fetching[id] = nil
+      state.statistics.cancelled += 1
+      if case .remote(let url) = job.request.key.source { stopped.append((url, id)) }
+    }
+    return stopped
+  }
+
+  func stopFetches(_ stopped: [(String, UInt64)]) {
+    guard !stopped.isEmpty, let fetcher = remote.withLock({ $0?.fetcher }) else { return }
+    for (url, waiter) in stopped { fetcher.cancel(url, waiter: waiter) }
+  }
+
+  func shutDownRemote() {
+    guard let parts = remote.withLock({ $0 }) else { return }
+    parts.fetcher.shutDown()
+    parts.fetcher.setCompletion(nil)
+    if let folder = parts.ownedFolder { try? FileManager.default.removeItem(atPath: folder) }
+  }
+}

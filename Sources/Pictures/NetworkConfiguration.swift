@@ -1,0 +1,20 @@
+/// How pictures are fetched over http(s).
+public struct NetworkConfiguration: Hashable, Sendable {
+  /// Until the response's headers arrive: name lookup, connect, TLS and the server's first answer (URLSession on
+  /// Linux does not time the connect alone).
+  public var connectTimeout: Duration = .seconds(5)
+  /// The whole fetch, redirects included.
+  public var totalTimeout: Duration = .seconds(20)
+  /// A body that grows past this is stopped as it streams in.
+  public var maximumBodyBytes = 20 << 20
+  public var maximumRedirects = 5
+  public var requestsPerHost = 4
+  public var requestsInAll = 8
+  /// The disk cache only: nothing is fetched.
+  public var offline = false
+  /// After a failure a URL is not asked for again until this has passed, doubling with each failure in a row.
+  public var firstRetryDelay: Duration = .seconds(2)
+  public var longestRetryDelay: Duration = .seconds(300)
+
+  public init() {}
+}

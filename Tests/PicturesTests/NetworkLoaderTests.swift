@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import Pictures
+
+@Suite("Pictures over the network (loopback server)")
+struct NetworkLoaderTests {
+  @Test("pictures are fetched, drawn, and kept on disk: a new loader draws them with no new request")
+  func fetchesAndKeeps() throws {
+    let fixture = try NetworkFixture()
+    let urls = (0..<6).map { fixture.picture("kept-\($0)", delay: 100) }
+    do {
+      let (loader, deliveries) = fixture.loader()
+      for (item, url) in urls.enumerated() { loader.request(fixture.request(item, url)) }
+      loader.waitUntilIdle()
+      #expect(Set(deliveries.items) == Set(0..<6))
+      #expect(deliveries.all.allSatisfy { $0.outcome.success?.size == fixture.box })
+      #expect(loader.statistics.fetched == 6)
+    }
+    let (restarted, again) = fixture.loader()
+    for (item, url) in urls.enumerated() { restarted.request(fixture.request(item, url)) }
+    restarted.waitUntilIdle()
+    #expect(again.all.count == 6 && again.all.allSatisfy { $0.outcome.success != nil })
+    #expect(restarted.statistics.fromDiskCache == 6 && restarted.statistics.fetched == 0)
+    let counts = fixture.server.counts().byPath
+    #expect((0..<6).allSatisfy { counts["/picture/kept-\($0).png"] == 1 }, "each fetched once: \(counts)")
+  }
+
+  @Test("every kind of failure arrives as that item's failure within its time limit, and good pictures still come")
+  func failuresWithinLimits() throws {
+    let fixture = try NetworkFixture()
+    let server = fixture.server
+    let closedPort = try #require(Self.closedPort())
+    let cases: [(url: String, kind: PictureFailure.Kind, limit: Double)] = [
+      (server.url("/status/404"), .httpStatus, 1.5),
+      (server.url("/status/500"), .httpStatus, 1.5),
+      (server.url("/loop"), .badRedirect, 1.5),
+      (server.url("/redirect/6/picture/far.png"), .badRedirect, 1.5),
+      (server.url("/html"), .unsupportedFormat, 1.5),
+      (server.url("/huge?mb=8"), .bodyTooLarge, 2.5),
+      (server.url("/declared-huge"), .bodyTooLarge, 1.5),
+      (server.url("/reset"), .network, 1.5),
+      // https to a plain http server: the TLS handshake fails, cleanly.
+      ("https://127.0.0.1:\(server.port)/picture/tls.png", .network, 1.5),
+      ("http://127.0.0.1:\(closedPort)/picture/x.png", .network, 1.5),
+      ("http://127.0.0.1:\(server.silentPort)/picture/x.png", .timedOut, 1 + 1.5),
+      (server.url("/drip"), .timedOut, 3 + 1.5),
+    ]
+    let (loader, deliveries) = fixture.loader { configuration in
+      configuration.network.connectTimeout = .seconds(1)
+      configuration.network.totalTimeout = .seconds(3)
+      configuration.network.maximumBodyBytes = 1 << 20
+    }
+    let started = ContinuousClock.now
+    for (item, entry) in cases.enumerated() { loader.request(fixture.request(item, entry.url)) }
+    loader.request(fixture.request(100, server.url("/redirect/5/picture/near.png")))
+    loader.request(fixture.request(101, fixture.picture("alongside", delay: 200)))
+    loader.waitUntilIdle()
+    for (item, entry) in cases.enumerated() {
+      let failure = deliveries.outcome(of: item)?.failure
+      #expect(failure?.kind == entry.kind, "\(entry.url): \(failure?.reason ?? "no failure")")
+      let took = deliveries.arrival(of: item).map { started.duration(to: $0) } ?? .seconds(999)
+      #expect(took < .milliseconds(Int(entry.limit * 1000)), "\(entry.url) took \(took)")
+    }
+    #expect(deliveries.outcome(of: 100)?.success != nil, "five redirects are followed")
+    #expect(deliveries.outcome(of: 101)?.success != nil, "a good picture arrives meanwhile")
+    #expect(deliveries.all.count == cases.count + 2, "one delivery each")
+  }
+
+  @Test("a failed URL is not asked for again before its back-off has passed, then once")
+  func backOff() throws {
+    let fixture = try NetworkFixture()
+    let (loader, deliveries) = fixture.loader { $0.network.firstRetryDelay = .milliseconds(500) }
+    let url = fixture.server.url("/status/500")
+    for item in 0..<5 {
+      loader.request(fixture.request(item, url))
+      loader.waitUntilIdle()
+    }
+    #expect(fixture.server.counts().byPath["/status/500"] == 1)
+    #expect(deliveries.all.count == 5 && deliveries.all.allSatisfy { $0.outcome.failure?.kind == .httpStatus })
+    Thread.sleep(forTimeInterval: 0.7)
+    loader.request(fixture.request(9, url))
+    loader.waitUntilIdle()
+    #expect(fixture.server.counts().byPath["/status/500"] == 2)
+  }
+
+  @Test("credentials in a URL never reach a failure's reason")
+  func redactsCredentials() throws {
+    let fixture = try NetworkFixture()
+    let (loader, deliveries) = fixture.loader()
+    loader.request(fixture.request(0, "http://shopper:hunter2@127.0.0.1:\(fixture.server.port)/status/404"))
+    loader.waitUntilIdle()
+    let outcome = try #require(deliveries.outcome(of: 0))
+    let reason = try #require(outcome.failure?.reason, "\(outcome)")
+    #expect(!reason.contains("hunter2") && !reason.contains("shopper"))
+    #expect(reason.contains("http://***@127.0.0.1"))
+  }
+
+  /// A port on 127.0.0.1 with nothing listening (bound, then closed).
+  static func closedPort() -> Int? {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return nil }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+      }
+    }
+    return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+  }
+}

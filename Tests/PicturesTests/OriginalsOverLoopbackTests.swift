@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import Pictures
+
+/// The originals' plists name pictures on five hosts that cannot be reached from here. Their addresses are
+/// pointed at loopback ports that behave like dead hosts (the busiest at a port that accepts and never answers,
+/// the others at refused ports), so the test sends nothing beyond 127.0.0.1.
+@Suite("The originals' pictures on unreachable hosts")
+struct OriginalsOverLoopbackTests {
+  static let mogujie = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/datasets/mogujie-shop")
+    .path
+
+  static var originalURLs: [String] {
+    (1...3).flatMap { page -> [String] in
+      let path = (mogujie as NSString).appendingPathComponent("\(page).plist")
+      guard let data = FileManager.default.contents(atPath: path),
+        let items = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [[String: Any]]
+      else { return [] }
+      return items.compactMap { $0["img"] as? String }
+    }
+  }
+
+  @Test(
+    "every picture of the three plists fails, and all within one answer time-out",
+    .enabled(if: FileManager.default.fileExists(atPath: mogujie), "../shared/datasets/mogujie-shop is absent"))
+  func failQuickly() throws {
+    let fixture = try NetworkFixture()
+    let originals = Self.originalURLs
+    #expect(originals.count >= 100)
+    var ports: [String: Int] = [:]
+    let urls = try originals.map { original -> String in
+      let url = try #require(URLComponents(string: original))
+      let host = try #require(url.host)
+      if ports[host] == nil {
+        ports[host] =
+          host == "s6.mogujie.cn" ? fixture.server.silentPort : try #require(NetworkLoaderTests.closedPort())
+      }
+      return "http://127.0.0.1:\(ports[host]!)\(url.path)"
+    }
+    let (loader, deliveries) = fixture.loader { $0.network.connectTimeout = .seconds(1) }
+    let started = ContinuousClock.now
+    for (item, url) in urls.enumerated() { loader.request(fixture.request(item, url)) }
+    loader.waitUntilIdle()
+    let took = started.duration(to: .now)
+    #expect(deliveries.all.count == urls.count)
+    #expect(deliveries.all.allSatisfy { [.network, .timedOut].contains($0.outcome.failure?.kind) })
+    #expect(took < .seconds(3), "one round of time-outs: \(took)")
+  }
+}

@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""A loopback HTTP server for the picture tests and benchmarks: 127.0.0.1 only, stops by itself.
+
+Prints "READY <port> <silent-port>" once listening. The silent port accepts connections (the kernel's backlog) and
+never answers. The server stops after --lifetime seconds, when its standard input closes (its parent went away),
+or on SIGTERM.
+
+Paths:
+  /picture/<name>.png?delay=MS&size=WxH   a generated PNG (colours from the name), after MS milliseconds
+  /status/<code>                          that status, with a small HTML body
+  /redirect/<n>/<rest>                    n redirects, then /<rest>
+  /loop                                   redirects to itself forever
+  /slow-tail/<name>.png?pause=MS          a PNG: nine tenths at once (then counted as <path>#first-part-sent),
+                                          the rest after MS milliseconds
+  /drip                                   a PNG header, then one byte every 0.5 s
+  /huge?mb=N                              a PNG header and N MB more, no Content-Length (HTTP/1.0 style)
+  /declared-huge                          Content-Length of 1 GB, nothing sent
+  /html                                   200, Content-Type image/png, an HTML page
+  /reset                                  the connection reset (RST) after reading the request
+  /__counts                               JSON: {"counts": {path: requests}, "most_at_once": n} (pictures at once)
+"""
+
+import argparse
+import functools
+import json
+import os
+import socket
+import struct
+import sys
+import threading
+import time
+import zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@functools.lru_cache(maxsize=256)
+def png(width, height, seed):
+    """A gradient PNG whose colours depend on seed, so pictures differ and show colour."""
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    base = zlib.crc32(seed.encode())
+    r0, g0, b0 = base & 0xFF, (base >> 8) & 0xFF, (base >> 16) & 0xFF
+    rows = bytearray()
+    for y in range(height):
+        rows.append(0)
+        for x in range(width):
+            rows += bytes(((r0 + x * 4) & 0xFF, (g0 + y * 4) & 0xFF, (b0 + x + y) & 0xFF))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return PNG_SIGNATURE + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 6)) + chunk(b"IEND", b"")
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    counts = {}
+    counts_lock = threading.Lock()
+    at_once = 0
+    most_at_once = 0
+
+    def log_message(self, *args):
+        pass
+
+    def send_body(self, status, body, content_type="image/png", extra=None):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for key, value in (extra or {}).items():
+            self.send_header(key, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        parts = urlsplit(self.path)
+        path, query = parts.path, parse_qs(parts.query)
+        if path != "/__counts":
+            with Handler.counts_lock:
+                Handler.counts[path] = Handler.counts.get(path, 0) + 1
+        try:
+            self.route(path, query)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def route(self, path, query):
+        if path == "/__counts":
+            with Handler.counts_lock:
+                body = json.dumps({"counts": Handler.counts, "most_at_once": Handler.most_at_once}).encode()
+            return self.send_body(200, body, "application/json")
+        if path.startswith("/picture/"):
+            with Handler.counts_lock:
+                Handler.at_once += 1
+                Handler.most_at_once = max(Handler.most_at_once, Handler.at_once)
+            try:
+                time.sleep(int(query.get("delay", ["0"])[0]) / 1000)
+                width, height = (int(v) for v in query.get("size", ["32x24"])[0].split("x"))
+                body = png(width, height, path)
+            finally:
+                with Handler.counts_lock:
+                    Handler.at_once -= 1
+            return self.send_body(200, body)
+        if path.startswith("/status/"):
+            code = int(path.split("/")[2])
+            return self.send_body(code, b"<html><body>status</body></html>", "text/html")
+        if path.startswith("/redirect/"):
+            _, _, count, rest = path.split("/", 3)
+            target = f"/redirect/{int(count) - 1}/{rest}" if int(count) > 1 else "/" + rest
+            return self.send_body(302, b"", "text/plain", {"Location": target})
+        if path == "/loop":
+            return self.send_body(302, b"", "text/plain", {"Location": "/loop"})
+        if path.startswith("/slow-tail/"):
+            body = png(160, 120, path)
+            cut = len(body) * 9 // 10
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[:cut])
+            self.wfile.flush()
+            with Handler.counts_lock:
+                Handler.counts[path + "#first-part-sent"] = 1
+            time.sleep(int(query.get("pause", ["1000"])[0]) / 1000)
+            self.wfile.write(body[cut:])
+            return
+        if path == "/drip":
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            self.wfile.write(PNG_SIGNATURE + b"\0\0\0\x0dIHDR")
+            for _ in range(120):
+                time.sleep(0.5)
+                self.wfile.write(b"\0")
+                self.wfile.flush()
+            return
+        if path == "/huge":
+            self.close_connection = True
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(PNG_SIGNATURE + b"\0\0\0\x0dIHDR")
+            block = b"\0" * 65536
+            for _ in range(int(query.get("mb", ["64"])[0]) * 16):
+                self.wfile.write(block)
+            return
+        if path == "/declared-huge":
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", str(1 << 30))
+            self.end_headers()
+            self.wfile.write(PNG_SIGNATURE)
+            self.wfile.flush()
+            time.sleep(5)
+            return
+        if path == "/html":
+            return self.send_body(200, b"<!DOCTYPE html><html><body>not a picture</body></html>", "image/png")
+        if path == "/reset":
+            self.close_connection = True
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+            return
+        self.send_body(404, b"<html>no such path</html>", "text/html")
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def main():
+    arguments = argparse.ArgumentParser()
+    arguments.add_argument("--lifetime", type=float, default=120)
+    options = arguments.parse_args()
+    server = Server(("127.0.0.1", 0), Handler)
+    silent = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(64)
+    print(f"READY {server.server_address[1]} {silent.getsockname()[1]}", flush=True)
+
+    def stop_when_stdin_closes():
+        sys.stdin.read()
+        os._exit(0)
+
+    threading.Thread(target=stop_when_stdin_closes, daemon=True).start()
+    threading.Timer(options.lifetime, lambda: os._exit(0)).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
