@@ -78,17 +78,20 @@ extension LoaderCore {
     }
   }
 
-  /// Delivers the outcome unless the job was cancelled meanwhile.
+  /// Delivers the outcome unless the job was cancelled meanwhile. The job counts as running until the delivery
+  /// is made, so ``waitUntilIdle()`` never returns between the two.
   func finish(_ job: Job, _ outcome: Result<PictureGrid, PictureFailure>, fromCache: Bool) {
     delivery.lock()
     defer { delivery.unlock() }
     let cancelled = state.withLock { state in
-      state.running[job.id] = nil
       let cancelled = state.cancelledRunning.remove(job.id) != nil || state.stopped
       if fromCache && !cancelled { state.statistics.fromCache += 1 }
       return cancelled
     }
-    guard !cancelled else { return }
-    deliver(PictureResult(request: job.request, outcome: outcome, fromCache: fromCache))
+    if !cancelled { deliver(PictureResult(request: job.request, outcome: outcome, fromCache: fromCache)) }
+    state.withLock { state in
+      state.running[job.id] = nil
+      state.cancelledRunning.remove(job.id)
+    }
   }
 }
