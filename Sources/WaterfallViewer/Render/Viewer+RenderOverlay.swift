@@ -89,7 +89,8 @@ extension Viewer {
     return [
       ("pictures requested", "\(stats.requested)"), ("pictures decoded", "\(stats.decoded)"),
       ("pictures from cache", "\(stats.fromCache)"), ("pictures cancelled", "\(stats.cancelled)"),
-      ("pictures failed", "\(stats.failed)"),
+      ("pictures failed", "\(stats.failed)"), ("pictures fetched", "\(stats.fetched)"),
+      ("from the disk cache", "\(stats.fromDiskCache)"),
       ("picture cache", "\((megabytes * 10).rounded() / 10) MB"),
     ].map { PanelLine(label: $0.0 + String(repeating: " ", count: 20 - $0.0.count), text: $0.1) }
   }
