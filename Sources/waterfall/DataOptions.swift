@@ -65,13 +65,24 @@ struct DataOptions: ParsableArguments {
   }
 
   /// ``loadDataset()``, or its reason on stderr and exit status 2.
+  /// Also a dataset whose every item is unusable: its problems on stderr (the first few) and exit status 1, so
+  /// nobody opens an empty viewer wondering why.
   func loadDatasetOrExit() throws -> (dataset: Dataset, name: String) {
+    let loaded: (dataset: Dataset, name: String)
     do {
-      return try loadDataset()
+      loaded = try loadDataset()
     } catch {
       printError(error.description)
       throw ExitCode(2)
     }
+    let problems = loaded.dataset.problems
+    if loaded.dataset.itemCount == 0, !problems.isEmpty {
+      for problem in problems.prefix(10) { printError(problem.description) }
+      let more = problems.count > 10 ? " (\(problems.count - 10) more: `waterfall check` lists them all)" : ""
+      printError("no usable items: every item has a problem\(more)")
+      throw ExitCode(1)
+    }
+    return loaded
   }
 
   func feed(for dataset: Dataset) -> PageFeed {

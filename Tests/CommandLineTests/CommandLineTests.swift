@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Testing
 
 @testable import waterfall
@@ -75,5 +76,22 @@ struct CommandLineTests {
       #expect(Waterfall.message(for: error) == "1.0.0")
       #expect(Waterfall.exitCode(for: error) == .success)
     }
+  }
+}
+
+@Suite("A dataset with no usable item")
+struct NoUsableItemTests {
+  @Test("every item unusable: the problems and exit status 1, not an empty viewer")
+  func refused() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-bad-\(UUID().uuidString).csv")
+    try Data("w,h,price\n10,x,1\n,5,2\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let options = try #require(try Waterfall.parseAsRoot(["snapshot", file.path]) as? SnapshotCommand).dataOptions
+    #expect(throws: ExitCode(1)) { _ = try options.loadDatasetOrExit() }
+    let partly = file.deletingLastPathComponent().appendingPathComponent("waterfall-partly-\(UUID().uuidString).csv")
+    try Data("w,h,price\n10,x,1\n10,20,2\n".utf8).write(to: partly)
+    defer { try? FileManager.default.removeItem(at: partly) }
+    let fine = try #require(try Waterfall.parseAsRoot(["snapshot", partly.path]) as? SnapshotCommand).dataOptions
+    #expect(try fine.loadDatasetOrExit().dataset.itemCount == 1, "some usable items still open")
   }
 }
