@@ -32,7 +32,9 @@ struct OrganiseOptions: ParsableArguments {
     do {
       options.groupBy = try ItemField.named(groupBy, in: items)
     } catch {
-      throw ValidationError("--group-by: \(error.description)")
+      // Found only once the data is read, so after parsing: said like a usage error, with its status.
+      printError("--group-by: \(error.description)")
+      throw ExitCode.validationFailure
     }
   }
 }

@@ -107,18 +107,26 @@ struct PictureScreenTests {
 
 @Suite("The detail shows the picture large")
 struct DetailPictureTests {
-  @Test("Enter on a box opens its detail with the picture across the panel")
+  @Test("Enter on a box opens its detail with the whole picture, larger, at its own shape")
   func detailPicture() throws {
-    let runner = PictureScreenTests.runner(
-      items: try PictureScreenTests.bundledItems(), display: PictureDisplay(), width: 80, height: 40)
-    _ = AppFixture.screen(runner, "l Enter")
+    let items = try PictureScreenTests.bundledItems()
+    let runner = PictureScreenTests.runner(items: items, display: PictureDisplay(), width: 80, height: 40)
+    // A wide picture: its box is short, the detail shows it across the panel.
+    let wide = try #require(items.indices.first { items[$0].aspectRatio < 0.8 })
+    _ = AppFixture.screen(runner, ": " + String(wide).map { String($0) }.joined(separator: " ") + " Enter Enter")
     let index = try #require(runner.viewer.state.focusedIndex)
+    #expect(index == wide)
     guard case .shown(let grid, _)? = runner.viewer.pictures[-(index + 1)] else {
       Issue.record("the detail's picture is drawn: \(String(describing: runner.viewer.pictures[-(index + 1)]))")
       return
     }
     let columnWidth = runner.viewer.waterfall.layout.columnWidth
-    #expect(grid.size.columns > columnWidth, "larger than the box's picture")
+    let viewer = runner.viewer
+    let aspect = viewer.store.displayItems[viewer.storeIndex(index)].aspectRatio
+    let boxRows = viewer.options.metrics.imageRows(aspectRatio: aspect, columnWidth: columnWidth)
+    #expect(grid.size.columns * grid.size.rows > (columnWidth - 2) * boxRows, "larger than the box's picture")
+    let shape = Double(grid.size.rows) / Double(grid.size.columns) / viewer.options.metrics.cellAspect
+    #expect(abs(shape - aspect) / aspect < 0.15, "fitted at the picture's own shape, not cropped")
     _ = AppFixture.screen(runner, "Escape")
     #expect(runner.viewer.pictures[-(index + 1)] == nil, "closing the detail lets its picture go")
   }

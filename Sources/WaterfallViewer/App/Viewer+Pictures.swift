@@ -50,14 +50,21 @@ extension Viewer {
 
   /// The picture at the top of the detail panel of the item at layout index `index`: as wide as the panel's text, as tall as the
   /// picture's shape says, at most half the panel.
+  /// The whole picture at its own shape (fitted, never cropped): as wide as the panel's text when the rows
+  /// allow, else narrower.
   func detailPictureSize(_ index: Int) -> BoxSize? {
-    let columns = min(state.screenSize.width - 2, 64) - 4
-    let rows = min(
-      options.metrics.imageRows(
-        aspectRatio: store.displayItems[storeIndex(index)].aspectRatio, columnWidth: columns + 2),
-      max(0, (state.screenSize.height - 7) / 2))
-    guard columns > 4, rows > 0 else { return nil }
-    return BoxSize(columns: columns, rows: rows)
+    let widest = min(state.screenSize.width - 2, 64) - 4
+    // Room for the picture above the panel's few lines of text.
+    let tallest = max(0, (state.screenSize.height - 7) / 2, state.screenSize.height - 14)
+    let rowsPerColumn = store.displayItems[storeIndex(index)].aspectRatio * options.metrics.cellAspect
+    guard widest > 4, tallest > 0, rowsPerColumn.isFinite, rowsPerColumn > 0 else { return nil }
+    var columns = widest
+    var rows = Int((Double(columns) * rowsPerColumn).rounded())
+    if rows > tallest {
+      rows = tallest
+      columns = max(1, min(widest, Int((Double(rows) / rowsPerColumn).rounded())))
+    }
+    return BoxSize(columns: columns, rows: max(1, rows))
   }
 
   /// `index`: the store's.

@@ -38,7 +38,7 @@ public enum KeyMap {
     KeyBinding(keys: [.character(":")], action: .goToItem, label: { _ in ": N Enter" }, help: "go to item N"),
     KeyBinding(
       keys: [.character("/")], action: .search, label: { _ in "/ text" },
-      help: "search titles, shops, prices (Enter keeps, Esc cancels)"),
+      help: "search titles, shops, prices, other fields (Enter keeps)"),
     KeyBinding(keys: [.character("n")], action: .nextMatch, label: { _ in "n / N" }, help: "next / previous match"),
     KeyBinding(keys: [.character("N")], action: .previousMatch, label: { _ in "" }, help: ""),
     KeyBinding(
@@ -54,7 +54,8 @@ public enum KeyMap {
     KeyBinding(keys: [.character("-")], action: .fewerColumns, label: { _ in "" }, help: ""),
     KeyBinding(keys: [.character("=")], action: .automaticColumns, label: { _ in "=" }, help: "as many columns as fit"),
     KeyBinding(
-      keys: [.character("r")], action: .refresh, label: { _ in "r" }, help: "refresh (or pull up past the top)"),
+      keys: [.character("r")], action: .refresh, label: { _ in "r" },
+      help: "refresh (or pull down past the top: wheel up there)"),
     KeyBinding(
       keys: [.character("R")], action: .retry, label: { _ in "R" }, help: "retry a failed load (or click the footer)"),
     KeyBinding(

@@ -53,7 +53,10 @@ extension Viewer {
     let separator = " \(options.glyphs.separator) "
     let maximum = waterfall.maximumOffset
     let percent = maximum == 0 ? 100 : waterfall.contentOffset * 100 / maximum
-    var parts = ["row \(waterfall.contentOffset + 1)/\(waterfall.contentHeight) \(percent)%", store.countText]
+    // No position while there is nothing to be in.
+    var parts =
+      waterfall.itemCount == 0 ? [] : ["row \(waterfall.contentOffset + 1)/\(waterfall.contentHeight) \(percent)%"]
+    parts.append(store.countText)
     let onScreen = waterfall.indicesInViewport
     if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)") }
     if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)") }

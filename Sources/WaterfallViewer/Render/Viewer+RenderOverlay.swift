@@ -19,8 +19,9 @@ extension Viewer {
     var height = 0
     /// Every body line, wrapped; the panel shows `visibleRows` of them from the overlay's scroll position.
     var body: [String] = []
-    /// The first body lines are the item's picture (the detail panel), drawn over blank lines.
-    var pictureRows = 0
+    /// The first body lines are the item's picture (the detail panel), drawn over blank lines, centred.
+    var picture: BoxSize?
+    var pictureRows: Int { picture?.rows ?? 0 }
     var visibleRows: Int { max(0, height - 4) }
     var maximumScroll: Int { max(0, body.count - visibleRows) }
   }
@@ -42,18 +43,16 @@ extension Viewer {
     let inner = width - 4
     guard state.overlay != nil, inner > 4 else { return OverlayPanel() }
     var body = lines.flatMap { Self.wrap($0, toWidth: inner) }
-    var pictureRows = 0
-    if options.pictures != nil, case .detail(let index) = state.overlay, index < presentation.count,
-      let picture = detailPictureSize(index)
-    {
-      pictureRows = picture.rows
-      body = Array(repeating: "", count: pictureRows + 1) + body
+    var picture: BoxSize?
+    if options.pictures != nil, case .detail(let index) = state.overlay, index < presentation.count {
+      picture = detailPictureSize(index)
+      if let picture { body = Array(repeating: "", count: picture.rows + 1) + body }
     }
     let height = min(size.height - 3, body.count + 4)
     guard height >= 3 else { return OverlayPanel() }
     return OverlayPanel(
       title: title, x: (size.width - width) / 2, y: max(0, (size.height - 1 - height) / 2), width: width,
-      height: height, body: body, pictureRows: pictureRows)
+      height: height, body: body, picture: picture)
   }
 
   /// A label and its text in `width` columns: the text wraps whole (a long URL can be read) under its own start,
@@ -139,10 +138,10 @@ extension Viewer {
     let first = min(state.overlayScroll, panel.maximumScroll)
     for (row, line) in panel.body.dropFirst(first).prefix(panel.visibleRows).enumerated() {
       let bodyLine = first + row
-      if bodyLine < panel.pictureRows, case .detail(let index) = state.overlay {
+      if let picture = panel.picture, bodyLine < picture.rows, case .detail(let index) = state.overlay {
         drawPictureRow(
-          bodyLine, of: storeIndex(index), item: PictureBook.detailItem(storeIndex(index)),
-          size: BoxSize(columns: width - 4, rows: panel.pictureRows), x: x + 2, y: y + 2 + row, into: &screen)
+          bodyLine, of: storeIndex(index), item: PictureBook.detailItem(storeIndex(index)), size: picture,
+          x: x + 2 + (width - 4 - picture.columns) / 2, y: y + 2 + row, into: &screen)
       } else {
         screen.put(line, x: x + 2, y: y + 2 + row, style: Palette.overlayText, maximumWidth: width - 4)
       }
