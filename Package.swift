@@ -39,18 +39,21 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The loopback picture server's launcher, shared by the network tests and the network benchmark.
+    .target(name: "LoopbackPictureServer"),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallKit", "WaterfallViewer", "ShopCatalog", "Pictures"]
+      dependencies: ["WaterfallKit", "WaterfallViewer", "ShopCatalog", "Pictures", "LoopbackPictureServer"]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
-    .testTarget(name: "PicturesTests", dependencies: ["Pictures"], exclude: ["Fixtures", "Server"]),
+    .testTarget(
+      name: "PicturesTests", dependencies: ["Pictures", "LoopbackPictureServer"], exclude: ["Fixtures", "Server"]),
     .testTarget(
       name: "WaterfallViewerTests", dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures"],
       exclude: ["Snapshots"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer"]),
     .testTarget(name: "CommandLineTests", dependencies: ["waterfall"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog", "LoopbackPictureServer"]),
   ]
 )

@@ -17,7 +17,7 @@ struct NetworkPictureBenchmarks {
     .deletingLastPathComponent().appendingPathComponent("Tests/PicturesTests/Server/picture_server.py").path
 
   func run() -> [Figure] {
-    guard let server = BenchServer(script: Self.script) else {
+    guard let server = BenchServer.start(script: Self.script) else {
       print("(network: could not start the loopback server with python3; skipped)")
       return []
     }

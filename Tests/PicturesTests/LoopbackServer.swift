@@ -1,60 +1,20 @@
 import Foundation
+import LoopbackPictureServer
 import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// The test server (Server/picture_server.py, Python's ThreadingHTTPServer) in a child process on 127.0.0.1: it
-/// stops when `stop()` closes its input, when this process goes away, or after `lifetime` seconds at the latest.
-final class LoopbackServer {
+/// The test server, started from this folder's Server/picture_server.py.
+typealias LoopbackServer = LoopbackPictureServer
+
+extension LoopbackPictureServer {
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Server/picture_server.py").path
 
-  let port: Int
-  /// A port that accepts connections and never answers.
-  let silentPort: Int
-  private let process: Process
-  private let input: Pipe
-
-  init(lifetime: Int = 90) throws {
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", Self.script, "--lifetime", String(lifetime)]
-    input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    // The READY line, waited for at most 10 s.
-    let line = Self.readLine(from: output.fileHandleForReading, within: 10)
-    let words = line?.split(separator: " ") ?? []
-    guard words.count == 3, words[0] == "READY", let port = Int(words[1]), let silentPort = Int(words[2]) else {
-      process.terminate()
-      throw ServerError.didNotStart(line ?? "no answer")
-    }
-    self.port = port
-    self.silentPort = silentPort
-  }
-
-  deinit { stop() }
-
-  enum ServerError: Error { case didNotStart(String) }
-
-  func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
-
-  /// Stops the server and waits at most 5 s. Not Process.waitUntilExit: when the same process has started tmux,
-  /// Foundation's Process may never see this child end, so the pid is polled.
-  func stop() {
-    try? input.fileHandleForWriting.close()
-    let pid = process.processIdentifier
-    guard pid > 0 else { return }
-    kill(pid, SIGTERM)
-    for _ in 0..<100 where kill(pid, 0) == 0 {
-      var status: Int32 = 0
-      if waitpid(pid, &status, WNOHANG) == pid { return }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
+  convenience init(lifetime: Int = 90) throws {
+    try self.init(script: Self.script, lifetime: lifetime)
   }
 
   /// How many times each path was asked for, and the most picture requests the server had at once.
@@ -78,23 +38,6 @@ final class LoopbackServer {
     }.resume()
     _ = done.wait(timeout: .now() + 6)
     return result.get()
-  }
-
-  private static func readLine(from handle: FileHandle, within seconds: Double) -> String? {
-    let line = LockedBox<String?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      var bytes: [UInt8] = []
-      while bytes.count < 200 {
-        let chunk = handle.readData(ofLength: 1)
-        guard let byte = chunk.first, byte != 10 else { break }
-        bytes.append(byte)
-      }
-      line.set(String(decoding: bytes, as: UTF8.self))
-      done.signal()
-    }
-    _ = done.wait(timeout: .now() + seconds)
-    return line.get()
   }
 }
 
