@@ -39,21 +39,21 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // The loopback picture server's launcher, shared by the network tests and the network benchmark.
-    .target(name: "LoopbackPictureServer"),
+    // Shared by the tests and the benchmarks: the loopback picture server's launcher, a seeded generator.
+    .target(name: "TestSupport"),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallKit", "WaterfallViewer", "ShopCatalog", "Pictures", "LoopbackPictureServer"]
+      dependencies: ["WaterfallKit", "WaterfallViewer", "ShopCatalog", "Pictures", "TestSupport"]
     ),
-    .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit"]),
-    .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog"]),
+    .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit", "TestSupport"]),
+    .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog", "TestSupport"]),
     .testTarget(
-      name: "PicturesTests", dependencies: ["Pictures", "LoopbackPictureServer"], exclude: ["Fixtures", "Server"]),
+      name: "PicturesTests", dependencies: ["Pictures", "TestSupport"], exclude: ["Fixtures", "Server"]),
     .testTarget(
       name: "WaterfallViewerTests", dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures"],
       exclude: ["Snapshots"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer"]),
     .testTarget(name: "CommandLineTests", dependencies: ["waterfall"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog", "LoopbackPictureServer"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog", "TestSupport"]),
   ]
 )

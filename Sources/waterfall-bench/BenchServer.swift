@@ -1,6 +1,6 @@
 import Foundation
-import LoopbackPictureServer
 import Synchronization
+import TestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

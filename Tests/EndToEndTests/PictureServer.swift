@@ -1,5 +1,5 @@
 import Foundation
-import LoopbackPictureServer
+import TestSupport
 
 /// The picture tests' loopback server (Tests/PicturesTests/Server/picture_server.py) on 127.0.0.1, for the
 /// end-to-end tests.

@@ -1,4 +1,5 @@
 import ShopCatalog
+import TestSupport
 import Testing
 
 @Suite("Grouping into sections")

@@ -1,3 +1,4 @@
+import TestSupport
 import WaterfallKit
 
 /// A random layout input: configuration and raw heights, including the degenerate ones (zero, negative, huge).

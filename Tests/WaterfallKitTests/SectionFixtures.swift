@@ -1,3 +1,4 @@
+import TestSupport
 import WaterfallKit
 
 /// A random sectioned layout input: a configuration and sections of raw heights, including empty sections,
