@@ -31,7 +31,8 @@ struct DisplayOptions: ParsableArguments {
     }
   }
 
-  func appOptions(environment: [String: String], unicode: Bool, latency: Int, catalogueName: String) -> ViewerOptions {
+  func viewerOptions(environment: [String: String], unicode: Bool, latency: Int, catalogueName: String) -> ViewerOptions
+  {
     var options = ViewerOptions()
     options.glyphs = ascii || !unicode ? .ascii : .unicode
     options.colorEnabled = !noColor && (environment["NO_COLOR"] ?? "").isEmpty

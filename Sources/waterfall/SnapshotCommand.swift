@@ -61,7 +61,7 @@ struct SnapshotCommand: ParsableCommand {
     let screenSize = try screenSize()
     let steps = try steps()
     let loaded = try dataOptions.loadDatasetOrExit()
-    var options = display.appOptions(
+    var options = display.viewerOptions(
       environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,
       catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems

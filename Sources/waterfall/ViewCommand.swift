@@ -25,7 +25,7 @@ struct ViewCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let unicode = TerminalSession.localeIsUTF8()
-    var options = display.appOptions(
+    var options = display.viewerOptions(
       environment: environment, unicode: unicode,
       latency: dataOptions.latency ?? 1500, catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems

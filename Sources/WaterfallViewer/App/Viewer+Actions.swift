@@ -21,10 +21,10 @@ extension Viewer {
     case .stepUp: step(down: false)
     case .focusLeft: moveFocusAcross(toRight: false)
     case .focusRight: moveFocusAcross(toRight: true)
-    case .pageDown: scroll(by: inspector.isStepping ? 1 : pageRows)
-    case .pageUp: scroll(by: inspector.isStepping ? -1 : -pageRows)
-    case .halfPageDown: scroll(by: inspector.isStepping ? 1 : max(1, pageRows / 2))
-    case .halfPageUp: scroll(by: inspector.isStepping ? -1 : -max(1, pageRows / 2))
+    case .pageDown: scroll(by: stepRows(pageRows))
+    case .pageUp: scroll(by: stepRows(-pageRows))
+    case .halfPageDown: scroll(by: stepRows(max(1, pageRows / 2)))
+    case .halfPageUp: scroll(by: stepRows(-max(1, pageRows / 2)))
     case .top: waterfall.userScroll(toOffset: 0)
     // At least one row of intent, so End at the bottom still asks for the next page.
     case .bottom: scroll(by: max(1, waterfall.maximumOffset - waterfall.contentOffset))
@@ -45,6 +45,9 @@ extension Viewer {
     case .toggleStepMode: toggleStepMode()
     }
   }
+
+  /// In step mode a page, half a page or a wheel notch is one row: one layout pass.
+  func stepRows(_ rows: Int) -> Int { inspector.isStepping ? rows.signum() : rows }
 
   /// A page is the viewport less one row, so one row of context stays on screen.
   var pageRows: Int { max(1, waterfall.viewportSize.height - 1) }

@@ -41,11 +41,9 @@ extension Viewer {
     if state.overlay != nil, mouse.kind != .press {
       return scrollOverlay(by: mouse.kind == .wheelUp ? -Self.wheelRows : Self.wheelRows)
     }
-    // In step mode a notch is one row: one layout pass.
-    let notch = inspector.isStepping ? 1 : Self.wheelRows
     switch mouse.kind {
-    case .wheelUp: scroll(by: -notch)
-    case .wheelDown: scroll(by: notch)
+    case .wheelUp: scroll(by: stepRows(-Self.wheelRows))
+    case .wheelDown: scroll(by: stepRows(Self.wheelRows))
     case .press:
       letGoOfPull()
       if state.overlay != nil {

@@ -1,7 +1,8 @@
 import Dispatch
 import Synchronization
 
-/// Runs background work (page fetches, later pictures) and leaves the results in the runner's mailbox.
+/// Runs page fetches in the background and leaves the results in the runner's mailbox (pictures have their own
+/// worker pool, the `PictureLoader`).
 /// Injected: threads in the terminal, a deterministic simulation in snapshots and tests.
 public protocol BackgroundExecutor: AnyObject {
   /// Runs `work` after `delayMilliseconds` (the simulated network latency). `id` lets it be cancelled.
