@@ -42,20 +42,6 @@ public final class Runner {
     screen = Screen(width: viewer.state.screenSize.width, height: viewer.state.screenSize.height)
   }
 
-  /// A runner on the in-memory screen with a simulated clock and executor: snapshots and tests.
-  public static func simulated(
-    feed: PageFeed, size: GridSize, options: ViewerOptions
-  ) -> (
-    runner: Runner, clock: SimulatedClock, output: InMemoryOutput
-  ) {
-    let clock = SimulatedClock()
-    let output = InMemoryOutput()
-    let runner = Runner(
-      viewer: Viewer(screenSize: size, options: options), feed: feed, clock: clock,
-      executor: SimulatedExecutor(clock: clock), output: output)
-    return (runner, clock, output)
-  }
-
   /// Starts the viewer, then runs a step per input batch until the viewer quits, a signal arrives or the input
   /// ends.
   public func run(_ input: any InputSource) -> Ending {

@@ -6,17 +6,13 @@ public protocol ScreenOutput: AnyObject {
   func invalidate()
 }
 
-/// Keeps the last frame presented, and counts them: what `waterfall snapshot` prints and tests read.
+/// Keeps the last frame presented: what `waterfall snapshot` prints and tests read.
 public final class InMemoryOutput: ScreenOutput {
   public private(set) var lastFrame: Screen?
-  public private(set) var frameCount = 0
 
   public init() {}
 
-  public func present(_ screen: Screen) {
-    lastFrame = screen
-    frameCount += 1
-  }
+  public func present(_ screen: Screen) { lastFrame = screen }
 
   public func invalidate() {}
 }
