@@ -8,13 +8,13 @@ import WaterfallViewer
 public enum InteractiveViewer {
   /// `pictures`: the loader's settings, used when `options.pictures` asks for pictures.
   public static func run(
-    feed: PageFeed, options: ViewerOptions, session: TerminalSession, pictures: PictureLoader.Configuration
+    source: any CatalogueSource, options: ViewerOptions, session: TerminalSession, pictures: PictureLoader.Configuration
   ) -> Runner.Ending {
     var options = options
     options.colorEnabled = options.colorEnabled && session.colorAvailable
     let size = session.size
     let runner = Runner(
-      viewer: Viewer(screenSize: GridSize(width: size.width, height: size.height), options: options), feed: feed,
+      viewer: Viewer(screenSize: GridSize(width: size.width, height: size.height), options: options), source: source,
       clock: WallClock(), executor: ThreadExecutor(),
       output: CursesPresenter(colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8),
       pictures: options.pictures == nil ? nil : pictures, measuresFrames: true)

@@ -22,11 +22,12 @@ struct OperationFuzzTests {
     let items = AppFixture.items(pageSize * pageCount, titlePrefix: "fuzz")
     let loops = random.next(in: 0...3) == 0
     let failureRate = [0.0, 0.3, 0.5][random.next(in: 0...2)]
-    var options = AppFixture.options(latency: random.next(in: 0...400))
+    let latency = random.next(in: 0...400)
+    var options = AppFixture.options()
     options.fixedColumns = random.next(in: 0...1) == 0 ? nil : random.next(in: 1...5)
     let runner = AppFixture.runner(
       items: items, pageSize: pageSize, width: random.next(in: 24...160), height: random.next(in: 8...50),
-      failureRate: failureRate, seed: seed, loops: loops, options: options)
+      latency: latency, failureRate: failureRate, seed: seed, loops: loops, options: options)
     let expected = loops ? Array(repeating: items, count: 1 + Self.stepsPerSeed / pageSize).flatMap { $0 } : items
     var trail: [String] = []
     for step in 0..<Self.stepsPerSeed {

@@ -54,7 +54,7 @@ struct PictureHarness {
 
   init(random: inout FuzzRandom) {
     pageCount = random.next(in: 2...5)
-    var options = AppFixture.options(latency: 0)
+    var options = AppFixture.options()
     options.pictures = PictureDisplay()
     viewer = Viewer(
       screenSize: GridSize(width: random.next(in: 30...140), height: random.next(in: 10...45)), options: options)
@@ -132,10 +132,10 @@ struct PictureHarness {
       switch effect {
       case .loadPage(let load):
         if load.request.kind == .refresh { refreshes += 1 }
-        let first = (refreshes * 7 + load.feedRequest.page * Self.itemsPerPage) % 1_000
-        let response = PageFeed.Response.page(
-          items: Array(allItems[first..<first + Self.itemsPerPage]), hasMore: load.feedRequest.page + 1 < pageCount)
-        pendingPages.append(PageDelivery(load: load, response: response))
+        let first = (refreshes * 7) % 1_000
+        let served = ItemCatalogue(
+          items: Array(allItems[first..<first + pageCount * Self.itemsPerPage]), pageSize: Self.itemsPerPage)
+        pendingPages.append(PageDelivery(load: load, response: served.fetch(load.pageRequest)))
       case .loadPicture(let request):
         cancelledItems.remove(request.item)
         pending.removeAll { $0.result.request.item == request.item && random.next(in: 0...1) == 0 }
@@ -146,7 +146,7 @@ struct PictureHarness {
         if random.next(in: 0...1) == 0 { pending.removeAll { $0.result.request.item == item } }
       case .cancelPictures(let generation):
         pending.removeAll { $0.result.request.generation < generation && random.next(in: 0...1) == 0 }
-      case .cancelPageLoad, .redrawAll, .quit:
+      case .cancelPageLoad, .findMatches, .redrawAll, .quit:
         break
       }
     }

@@ -9,7 +9,9 @@ extension Viewer {
     let left = " Waterfall \(glyphs.dot) \(name) \(glyphs.dot) \(store.countText)"
     let right: String
     let paging = waterfall.paging
-    if paging.isRefreshing, waterfall.itemCount > 0 {
+    if let pending = pendingQuery {
+      right = "\(spinnerFrame) \(pending.change.progressText)\(glyphs.ellipsis)"
+    } else if paging.isRefreshing, waterfall.itemCount > 0 {
       right = "\(spinnerFrame) refreshing\(glyphs.ellipsis)"
     } else if paging.isArmed {
       right = "\(glyphs.arrowUp) release to refresh"
@@ -32,7 +34,9 @@ extension Viewer {
       switch waterfall.paging.loadMore {
       case .idle: ("\(glyphs.arrowDown) scroll down to load more", Palette.footer)
       case .loading: ("\(spinnerFrame) loading more\(glyphs.ellipsis)", Palette.footerBusy)
-      case .failed: ("load failed \(glyphs.dash) press R or click to retry", Palette.footerFailed)
+      case .failed(let reason):
+        // The reason last, so a narrow footer still shows what to press.
+        ("load failed, R retries: \(TextSanitizer.sanitize(reason))", Palette.footerFailed)
       case .exhausted:
         ("\(glyphs.dash) end of the catalogue \(glyphs.dot) \(store.countText) \(glyphs.dash)", Palette.footer)
       }
@@ -60,10 +64,13 @@ extension Viewer {
     let onScreen = waterfall.indicesInViewport
     if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)") }
     if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)") }
-    if options.skippedItems > 0 { parts.append("\(options.skippedItems) skipped") }
+    if !reading.isComplete { parts.append("reading \(Int(reading.fraction * 100))%") }
+    if let stopped = reading.stoppedBy { parts.append(TextSanitizer.sanitize(stopped, limit: 120)) }
+    if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped") }
     if let search = state.search { parts.append(TextSanitizer.sanitize(search.statusText, limit: 80)) }
-    if let filter = presentation.filter, !filter.isEmpty {
-      parts.append("\(presentation.count)/\(store.count) shown")
+    if presentation.filter != nil {
+      let total = reading.isComplete ? "/\(reading.itemsRead)" : ""
+      parts.append("\((store.resultCount ?? store.count))\(total) shown")
     }
     if presentation.sort != .dataset { parts.append("by \(presentation.sort.description)") }
     if inspector.isStepping { parts.append("STEP") }

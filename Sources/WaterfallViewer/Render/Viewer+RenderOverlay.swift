@@ -44,7 +44,7 @@ extension Viewer {
     guard state.overlay != nil, inner > 4 else { return OverlayPanel() }
     var body = lines.flatMap { Self.wrap($0, toWidth: inner) }
     var picture: BoxSize?
-    if options.pictures != nil, case .detail(let index) = state.overlay, index < presentation.count {
+    if options.pictures != nil, case .detail(let index) = state.overlay, index < store.count {
       picture = detailPictureSize(index)
       if let picture { body = Array(repeating: "", count: picture.rows + 1) + body }
     }
@@ -95,7 +95,7 @@ extension Viewer {
   }
 
   private func detailLines(_ index: Int) -> [PanelLine] {
-    guard index < presentation.count else { return [PanelLine(label: "", text: "(this item is gone)")] }
+    guard index < store.count else { return [PanelLine(label: "", text: "(this item is gone)")] }
     let glyphs = options.glyphs
     let item = store.items[storeIndex(index)]
     let title = DisplayItem.safeTitle(item)

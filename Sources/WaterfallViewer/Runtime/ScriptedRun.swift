@@ -23,10 +23,10 @@ public final class ScriptedRun {
   /// Starts the viewer; with no latency the first page is in before the first frame. With `pictures`, every
   /// step waits for the pictures it asked for, so each frame is the same on any machine.
   public init(
-    feed: PageFeed, size: GridSize, options: ViewerOptions, pictures: PictureLoader.Configuration? = nil
+    source: any CatalogueSource, size: GridSize, options: ViewerOptions, pictures: PictureLoader.Configuration? = nil
   ) {
     runner = Runner(
-      viewer: Viewer(screenSize: size, options: options), feed: feed, clock: clock,
+      viewer: Viewer(screenSize: size, options: options), source: source, clock: clock,
       executor: SimulatedExecutor(clock: clock), output: output, pictures: pictures, waitsForPictures: true)
     runner.start()
   }
