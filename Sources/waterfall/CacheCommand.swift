@@ -29,7 +29,8 @@ struct CacheCommand: ParsableCommand {
       let cache = PictureDiskCache(folder: PictureDiskCache.defaultFolder(), byteLimit: .max)
       let before = cache.summary
       cache.clear()
-      printLine("removed \(before.count) pictures (\(CacheCommand.describe(bytes: before.bytes))) from \(before.folder)")
+      printLine(
+        "removed \(before.count) pictures (\(CacheCommand.describe(bytes: before.bytes))) from \(before.folder)")
     }
   }
 

@@ -10,7 +10,9 @@ final class TmuxPane {
     return checkout.appendingPathComponent(".build/release/waterfall").path
   }()
 
-  private static let givenBinary = ProcessInfo.processInfo.environment["WATERFALL_BIN"].flatMap { $0.isEmpty ? nil : $0 }
+  private static let givenBinary = ProcessInfo.processInfo.environment["WATERFALL_BIN"].flatMap {
+    $0.isEmpty ? nil : $0
+  }
   private static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
@@ -25,7 +27,10 @@ final class TmuxPane {
     let sources = checkout.appendingPathComponent("Sources")
     let newer = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey])?
       .compactMap { $0 as? URL }
-      .first { ((try? $0.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate ?? .distantPast) > built }
+      .first {
+        ((try? $0.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate ?? .distantPast)
+          > built
+      }
     try #require(
       newer == nil,
       "\(binary) is older than \(newer?.path ?? ""): run swift build -c release (or make test) first",
