@@ -30,7 +30,7 @@ enum PhotoFolder {
   }
 
   /// One item per picture in `names` (already in order); pictures whose size cannot be read become problems.
-  static func read(directory: String, names: [String], probe: PictureProbe) -> Dataset {
+  static func read(directory: String, names: [FileName], probe: PictureProbe) -> Dataset {
     var dataset = Dataset(files: [], problems: [], skippedItems: 0)
     var items: [ShopItem] = []
     read(directory: directory, names: names, probe: probe) { batch in
@@ -44,27 +44,30 @@ enum PhotoFolder {
 
   /// The same, handed over in batches as the pictures are probed (a header read each), so the first page of a
   /// large folder shows at once.
-  static func read(directory: String, names: [String], probe: PictureProbe, deliver: (ReadBatch) -> Void) {
+  static func read(directory: String, names: [FileName], probe: PictureProbe, deliver: (ReadBatch) -> Void) {
     var batch = ReadBatch()
-    let folder = URL(fileURLWithPath: directory).standardizedFileURL
+    let folder = URL(fileURLWithPath: directory).standardizedFileURL.path
     for (offset, name) in names.enumerated() {
-      let path = folder.appendingPathComponent(name).path
+      let path = name.address(in: folder)
+      let shownPath = (folder as NSString).appendingPathComponent(name.shown)
       switch probe(path) {
       case .failure(let failure):
-        batch.problems.append(DatasetProblem(file: path, item: offset + 1, field: "picture", message: failure.reason))
+        batch.problems.append(
+          DatasetProblem(file: shownPath, item: offset + 1, field: "picture", message: failure.reason))
         batch.skipped += 1
       case .success(let size)
       where !ItemDecoder.sideRange.contains(Double(size.width))
         || !ItemDecoder.sideRange.contains(Double(size.height)):
         batch.problems.append(
           DatasetProblem(
-            file: path, item: offset + 1, field: "picture",
+            file: shownPath, item: offset + 1, field: "picture",
             message: "\(size.width)×\(size.height) pixels is outside 1 to 100000 pixels a side"))
         batch.skipped += 1
       case .success(let size):
         batch.items.append(
           ShopItem(
-            width: Double(size.width), height: Double(size.height), imageURL: path, price: "", title: name))
+            width: Double(size.width), height: Double(size.height), imageURL: path, price: "",
+            title: name.shown))
       }
       if batch.items.count + batch.skipped >= 32 || offset == names.count - 1 {
         batch.bytesRead = offset + 1

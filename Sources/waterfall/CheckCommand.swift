@@ -20,11 +20,11 @@ struct CheckCommand: ParsableCommand {
       throw ExitCode(2)
     }
     // A directory's file that cannot be read is one more problem; the other files are still checked.
-    for broken in dataset.brokenFiles { print(broken.description) }
-    for problem in dataset.problems { print(problem.description) }
+    for broken in dataset.brokenFiles { printLine(broken.description) }
+    for problem in dataset.problems { printLine(problem.description) }
     let problemCount = dataset.problems.count + dataset.brokenFiles.count
     let skipped = dataset.skippedItems == 0 ? "" : " (\(count(dataset.skippedItems, "item")) skipped)"
-    print("\(count(dataset.itemCount, "item")), \(count(problemCount, "problem"))\(skipped)")
+    printLine("\(count(dataset.itemCount, "item")), \(count(problemCount, "problem"))\(skipped)")
     if problemCount > 0 { throw ExitCode(1) }
   }
 

@@ -7,7 +7,7 @@ extension Viewer {
   func openPrompt(_ purpose: Prompt.Purpose) {
     var prompt = Prompt(purpose: purpose)
     prompt.origin = (waterfall.contentOffset, state.focusedIndex)
-    if purpose == .filter { prompt.text = presentation.filter?.pattern ?? "" }
+    // Every prompt opens empty, so "& Enter" shows every item; the previous text is one key away (Up).
     state.prompt = prompt
     if purpose == .search { state.search = nil }
   }
@@ -183,6 +183,8 @@ extension Viewer {
     if state.search != nil {
       state.search?.basis = nil
       state.search?.resultRanks = nil
+      // The search's count follows what is shown now (a filter may have hidden every match).
+      refreshSearchMatches()
       askWholeResult()
     }
   }

@@ -16,7 +16,7 @@ extension Viewer {
       case .failed:
         renderPlaceholder(
           "loading failed \(options.glyphs.dash) press R to retry", style: Palette.footerFailed, into: &screen)
-      default: renderPlaceholder("no items: this catalogue is empty", into: &screen)
+      default: renderPlaceholder(emptyText, into: &screen)
       }
     case .items:
       renderBoxes(into: &screen)
@@ -33,6 +33,15 @@ extension Viewer {
     var screen = Screen(width: state.screenSize.width, height: state.screenSize.height)
     render(into: &screen)
     return screen
+  }
+
+  /// Why there is nothing to show: a filter that matches nothing says so and how to clear it.
+  private var emptyText: String {
+    guard let filter = presentation.filter, reading.itemsRead > 0 else {
+      return "no items: this catalogue is empty"
+    }
+    let pattern = TextSanitizer.sanitize(filter.pattern, limit: 40)
+    return "nothing matches the filter \"\(pattern)\" \(options.glyphs.dash) & then Enter shows every item"
   }
 
   private var loadingText: String { spinnerFrame + " loading the catalogue" + options.glyphs.ellipsis }

@@ -55,27 +55,42 @@ extension Viewer {
       return
     }
     let separator = " \(options.glyphs.separator) "
+    let parts = statusParts.fitting(width: screen.width - 1, separator: separator, ellipsis: options.glyphs.ellipsis)
+    let text = " " + parts.joined(separator: separator)
+    screen.put(text, x: 0, y: row, style: Palette.statusBar, maximumWidth: screen.width)
+  }
+
+  /// What the status bar says, each part with how much it matters: what just happened (the notice) and the
+  /// search and filter most, the position least.
+  private var statusParts: StatusParts {
+    var parts = StatusParts()
     let maximum = waterfall.maximumOffset
     let percent = maximum == 0 ? 100 : waterfall.contentOffset * 100 / maximum
     // No position while there is nothing to be in.
-    var parts =
-      waterfall.itemCount == 0 ? [] : ["row \(waterfall.contentOffset + 1)/\(waterfall.contentHeight) \(percent)%"]
-    parts.append(store.countText)
+    if waterfall.itemCount > 0 {
+      parts.append("row \(waterfall.contentOffset + 1)/\(waterfall.contentHeight) \(percent)%", priority: 4)
+    }
+    parts.append(store.countText, priority: 5)
     let onScreen = waterfall.indicesInViewport
-    if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)") }
-    if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)") }
-    if !reading.isComplete { parts.append("reading \(Int(reading.fraction * 100))%") }
-    if let stopped = reading.stoppedBy { parts.append(TextSanitizer.sanitize(stopped, limit: 120)) }
-    if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped") }
-    if let search = state.search { parts.append(TextSanitizer.sanitize(search.statusText, limit: 80)) }
+    if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)", priority: 1) }
+    if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)", priority: 6) }
+    if !reading.isComplete { parts.append("reading \(Int(reading.fraction * 100))%", priority: 8) }
+    // What stopped the reading early (a malformed record: file, line and why) matters as much as a notice.
+    if let stopped = reading.stoppedBy { parts.append(TextSanitizer.sanitize(stopped, limit: 160), priority: 10) }
+    if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped", priority: 3) }
+    if let search = state.search { parts.append(TextSanitizer.sanitize(search.statusText, limit: 80), priority: 9) }
     if presentation.filter != nil {
       let total = reading.isComplete ? "/\(reading.itemsRead)" : ""
-      parts.append("\((store.resultCount ?? store.count))\(total) shown")
+      parts.append("\(store.resultCount ?? store.count)\(total) shown", priority: 8)
     }
-    if presentation.sort != .dataset { parts.append("by \(presentation.sort.description)") }
-    if inspector.isStepping { parts.append("STEP") }
-    parts.append(state.notice.map(TextSanitizer.sanitize) ?? "? help  q quit")
-    let text = " " + parts.joined(separator: separator)
-    screen.put(text, x: 0, y: row, style: Palette.statusBar, maximumWidth: screen.width)
+    let notice = state.notice.map(TextSanitizer.sanitize)
+    let sortLabel = presentation.sort.description
+    // The notice of a sort already names it.
+    if presentation.sort != .dataset, notice?.contains(sortLabel) != true {
+      parts.append("by \(sortLabel)", priority: 7)
+    }
+    if inspector.isStepping { parts.append("STEP", priority: 8) }
+    if let notice { parts.append(notice, priority: 10) } else { parts.append("? help  q quit", priority: 2) }
+    return parts
   }
 }
