@@ -6,7 +6,7 @@ BENCH_OUT ?= .build/bench.json
 ARGS ?=
 FUZZ_STEPS ?= 200000
 
-.PHONY: all build run test lint format bench bench-quick fuzz install clean deps test-deps
+.PHONY: all build run test lint format bench bench-quick fuzz install clean deps test-deps bench-deps
 
 all: build
 
@@ -62,12 +62,26 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
 
-bench: deps
+# The catalogue benchmark's peers: `jq length` and Python's json module on the same file.
+BENCH_PACKAGES = jq python3
+bench-deps: deps
+	@if ! command -v jq >/dev/null || ! command -v python3 >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing $(BENCH_PACKAGES) with apt-get for the benchmarks…"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BENCH_PACKAGES); \
+	  else \
+	    echo "The benchmarks compare with jq and python3. Install them with:"; \
+	    echo "    sudo apt-get install $(BENCH_PACKAGES)"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+bench: bench-deps
 	$(SWIFT) build -c release
 	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" \
 	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
 
-bench-quick: deps
+bench-quick: bench-deps
 	$(SWIFT) build -c release
 	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" --quick \
 	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
