@@ -57,7 +57,7 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   public func append(
     _ newItems: [ShopItem], problems newProblems: [DatasetProblem] = [], skipped: Int = 0, fraction: Double? = nil
   ) {
-    locked {
+    changing {
       items += newItems
       problems += newProblems
       reading.itemsRead = items.count
@@ -69,7 +69,7 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   /// Closes a directory's page: the items appended since the last page, or, with `brokenReason`, a page that
   /// fails with that reason (its file could not be read).
   public func endFile(brokenReason: String? = nil) {
-    locked {
+    changing {
       if let brokenReason {
         filePages.append(.broken(reason: brokenReason))
       } else {
@@ -83,7 +83,7 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
 
   /// Reading is over; `stoppedBy` says what ended it early (a malformed record: file, line and why).
   public func finish(stoppedBy: String? = nil) {
-    locked {
+    changing {
       reading.isComplete = true
       reading.fraction = 1
       reading.stoppedBy = stoppedBy
@@ -153,11 +153,18 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
 
   private func locked<Value>(_ body: () -> Value) -> Value {
     condition.lock()
+    defer { condition.unlock() }
+    return body()
+  }
+
+  /// A change the readers of pages may be waiting for: they are woken to look again.
+  private func changing(_ body: () -> Void) {
+    condition.lock()
     defer {
       condition.broadcast()
       condition.unlock()
     }
-    return body()
+    body()
   }
 
   /// Whether page `page` of the catalogue's own order is read (the lock is held).
