@@ -19,6 +19,7 @@ struct SnapshotCommand: ParsableCommand {
   @OptionGroup var pictureOptions: PictureOptions
   @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
+  @OptionGroup var configOptions: ConfigOptions
 
   @Option(
     name: .long, parsing: .unconditional,
@@ -59,12 +60,17 @@ struct SnapshotCommand: ParsableCommand {
 
   func run() throws {
     let screenSize = try screenSize()
-    let steps = try steps()
+    // Without mouse reporting a terminal sends no clicks or wheel turns.
+    let steps = try steps().filter { step in
+      guard display.noMouse, case .event(.mouse) = step else { return true }
+      return false
+    }
     // Read whole first, so the screen printed is the same however fast the machine reads.
     let opened = try dataOptions.openCatalogueOrExit(whole: true)
     var options = display.viewerOptions(
       environment: ProcessInfo.processInfo.environment, unicode: true, catalogueName: opened.name)
     try organise.apply(to: &options, catalogue: opened.catalogue)
+    options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
     let runner = ScriptedRun(

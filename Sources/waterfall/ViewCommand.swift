@@ -12,9 +12,7 @@ struct ViewCommand: ParsableCommand {
   @OptionGroup var pictureOptions: PictureOptions
   @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
-
-  @Flag(name: .long, help: "No mouse reporting.")
-  var noMouse = false
+  @OptionGroup var configOptions: ConfigOptions
 
   func run() throws {
     // Everything that can fail does so before the terminal is touched.
@@ -27,8 +25,9 @@ struct ViewCommand: ParsableCommand {
     let unicode = TerminalSession.localeIsUTF8()
     var options = display.viewerOptions(environment: environment, unicode: unicode, catalogueName: opened.name)
     try organise.apply(to: &options, catalogue: opened.catalogue)
+    options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
-    let session = TerminalSession(mouse: !noMouse, color: options.colorEnabled)
+    let session = TerminalSession(mouse: !display.noMouse, color: options.colorEnabled)
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
       terminalColors: session.colorCount)

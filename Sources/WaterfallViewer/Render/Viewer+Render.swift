@@ -66,13 +66,14 @@ extension Viewer {
   private func renderTooSmall(into screen: inout Screen) {
     let glyphs = options.glyphs
     let size = state.screenSize
-    let lines = [
-      "terminal too small: need at least \(MinimumSize.width)\(glyphs.times)\(MinimumSize.height)",
-      "now \(size.width)\(glyphs.times)\(size.height) \(glyphs.dot) q quits",
-    ]
-    let wrapped = lines.flatMap {
-      TextLayout.wrap($0, toWidth: screen.width, maximumLines: screen.height, ellipsis: glyphs.ellipsis)
-    }
+    let need = "terminal too small: need at least \(MinimumSize.width)\(glyphs.times)\(MinimumSize.height)"
+    let now = "q quits \(glyphs.dot) now \(size.width)\(glyphs.times)\(size.height)"
+    // How to get out comes first: on the tiniest screen "q quits" stays and the explanation gives way.
+    let quits = TextLayout.wrap(now, toWidth: screen.width, maximumLines: screen.height, ellipsis: glyphs.ellipsis)
+    let room = screen.height - quits.count
+    let explanation =
+      room > 0 ? TextLayout.wrap(need, toWidth: screen.width, maximumLines: room, ellipsis: glyphs.ellipsis) : []
+    let wrapped = explanation + quits
     let top = max(0, (screen.height - wrapped.count) / 2)
     for (offset, text) in wrapped.enumerated() {
       let x = max(0, (screen.width - DisplayWidth.of(text)) / 2)
