@@ -76,6 +76,30 @@ struct BadFileTests {
     #expect(failure?.reason.contains("30000×30000") == true)
   }
 
+  @Test("a PNG bomb whose header is damaged (its checksum, or nothing after it) is refused for its size, by name")
+  func damagedPNGBomb() {
+    let folder = TemporaryDirectory()
+    var badChecksum = PNGBytes.claiming(width: 30000, height: 30000)
+    badChecksum[29] ^= 0xFF
+    let headerOnly = Array(PNGBytes.claiming(width: 30000, height: 30000).prefix(33))
+    for (name, bytes) in [("bad-checksum.png", badChecksum), ("header-only.png", headerOnly)] {
+      let failure = PictureDecoder.decode(path: folder.write(name, bytes), covering: (192, 192)).failure
+      #expect(failure?.kind == .tooLarge, "\(name): \(failure?.reason ?? "decoded")")
+      #expect(failure?.reason.contains("30000×30000 pixels (900 megapixels; the limit is 50)") == true)
+    }
+  }
+
+  @Test("a small PNG with a damaged header fails with libpng's reason, not \"unknown error\"")
+  func damagedPNGReason() {
+    let folder = TemporaryDirectory()
+    var bytes = PNGBytes.claiming(width: 100, height: 100)
+    bytes[29] ^= 0xFF
+    let path = folder.write("damaged.png", bytes)
+    let failure = PictureDecoder.decode(path: path, covering: (192, 192)).failure
+    #expect(failure?.kind == .decodingFailed)
+    #expect(failure?.reason == "IHDR: CRC error: \(path)")
+  }
+
   @Test("a truncated JPEG decodes as far as it goes; one cut inside its header fails with a reason")
   func truncatedJPEG() throws {
     let folder = TemporaryDirectory()
