@@ -39,23 +39,17 @@ final class HTTPFetcher: Sendable {
     /// The most fetches that were under way at once.
     var mostActive = 0
     /// Hosts that could not be reached, and when to try them again: other pictures from them fail at once.
-    var downHosts: [String: HostDown] = [:]
-  }
-
-  struct HostDown: Sendable {
-    var reason: String
-    var kind: PictureFailure.Kind
-    var inRow: Int
-    var retryAt: ContinuousClock.Instant
+    var downHosts: FailureBackoff<String>
   }
 
   let configuration: NetworkConfiguration
   private let completion = Mutex<Completion?>(nil)
-  let state = Mutex(State())
+  let state: Mutex<State>
   private let session: URLSession
 
   init(configuration: NetworkConfiguration) {
     self.configuration = configuration
+    state = Mutex(State(downHosts: FailureBackoff(configuration)))
     let settings = URLSessionConfiguration.ephemeral
     let total = Double(configuration.totalTimeout.nanoseconds) / 1e9
     settings.timeoutIntervalForRequest = total
@@ -84,7 +78,7 @@ final class HTTPFetcher: Sendable {
     let host = Self.host(of: url)
     let refused: PictureFailure? = state.withLock { state in
       if state.closed { return PictureFailure(.network, "the loader has shut down") }
-      if let down = state.downHosts[host], ContinuousClock.now < down.retryAt {
+      if let down = state.downHosts.failure(for: host) {
         return PictureFailure(down.kind, "\(down.reason) (the host failed a moment ago): \(RedactedURL.text(url))")
       }
       if let serial = state.active.first(where: { $0.value.url == url })?.key {

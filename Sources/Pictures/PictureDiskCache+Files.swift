@@ -43,22 +43,12 @@ extension PictureDiskCache {
   /// SHA, and a cache key needs spread, not secrecy.
   static func key(for url: String) -> String {
     let bytes = Array(url.utf8)
-    let first = fnv1a(bytes, basis: 0xcbf2_9ce4_8422_2325)
-    let second = fnv1a(bytes, basis: 0x6c62_272e_07bb_0142)
-    return hex(first) + hex(second)
+    return hex(FNV1a.hash(bytes)) + hex(FNV1a.hash(bytes, basis: 0x6c62_272e_07bb_0142))
   }
 
-  static func checksum(of bytes: [UInt8]) -> UInt64 { fnv1a(bytes, basis: 0xcbf2_9ce4_8422_2325) }
+  static func checksum(of bytes: [UInt8]) -> UInt64 { FNV1a.hash(bytes) }
 
-  static func checksum(of data: Data) -> UInt64 { checksum(of: [UInt8](data)) }
-
-  private static func fnv1a(_ bytes: [UInt8], basis: UInt64) -> UInt64 {
-    bytes.withUnsafeBufferPointer { buffer in
-      var hash = basis
-      for byte in buffer { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      return hash
-    }
-  }
+  static func checksum(of data: Data) -> UInt64 { FNV1a.hash(data) }
 
   private static func hex(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
