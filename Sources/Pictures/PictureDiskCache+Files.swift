@@ -5,9 +5,10 @@ import Foundation
 #endif
 
 extension PictureDiskCache {
-  /// The entries found in `folder`: names that parse and sizes that match; anything else there is removed
-  /// (a cut-short entry, a stray file), and so are temporary files a crash left over an hour ago.
-  static func scan(_ folder: String) -> [String: Entry] {
+  /// The entries found in `folder`: names that parse and sizes that match. With `tidy`, anything else there is
+  /// removed (a cut-short entry, a stray file), and so are temporary files a crash left over an hour ago; without
+  /// it, nothing is changed.
+  static func scan(_ folder: String, tidy: Bool) -> [String: Entry] {
     var entries: [String: Entry] = [:]
     let now = Date().timeIntervalSince1970
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
@@ -17,11 +18,11 @@ extension PictureDiskCache {
       let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
       if name.hasPrefix(".tmp-") {
         // Another process may be writing it right now: only old ones are leftovers.
-        if now - modified > 3600 { unlink(path) }
+        if tidy && now - modified > 3600 { unlink(path) }
         continue
       }
       guard let parsed = parse(name), Int(info.st_size) == parsed.bytes, entries[parsed.key] == nil else {
-        unlink(path)
+        if tidy { unlink(path) }
         continue
       }
       entries[parsed.key] = Entry(name: name, bytes: parsed.bytes, checksum: parsed.checksum, lastUse: modified)
