@@ -10,7 +10,7 @@ import Foundation
 enum ClaimedSize {
   /// The width and height in the IHDR chunk of the PNG at `path`, or nil when it does not start as a PNG.
   static func png(at path: String) -> PictureDimensions? {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = open(PictureFile.systemPath(path), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var bytes = [UInt8](repeating: 0, count: 24)

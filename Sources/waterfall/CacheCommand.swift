@@ -14,9 +14,9 @@ struct CacheCommand: ParsableCommand {
 
     func run() throws {
       let summary = PictureDiskCache.look(at: PictureDiskCache.defaultFolder())
-      print("place: \(summary.folder)")
-      print("size: \(CacheCommand.describe(bytes: summary.bytes))")
-      print("pictures: \(summary.count)")
+      printLine("place: \(summary.folder)")
+      printLine("size: \(CacheCommand.describe(bytes: summary.bytes))")
+      printLine("pictures: \(summary.count)")
     }
   }
 
@@ -27,7 +27,8 @@ struct CacheCommand: ParsableCommand {
       let cache = PictureDiskCache(folder: PictureDiskCache.defaultFolder(), byteLimit: .max)
       let before = cache.summary
       cache.clear()
-      print("removed \(before.count) pictures (\(CacheCommand.describe(bytes: before.bytes))) from \(before.folder)")
+      printLine(
+        "removed \(before.count) pictures (\(CacheCommand.describe(bytes: before.bytes))) from \(before.folder)")
     }
   }
 
