@@ -69,8 +69,9 @@ extension Viewer {
   /// `index`: the store's.
   private func key(for index: Int, size: BoxSize, display: PictureDisplay) -> PictureRenderKey {
     let item = store.items[index]
-    return PictureRenderKey(
-      source: PictureSource.resolve(item.imageURL, relativeTo: item.sourceFile), size: size,
-      symbols: display.symbols, colours: display.colours)
+    let source = pictures.source(ofStoreItem: index) {
+      PictureSource.resolve(item.imageURL, relativeTo: item.sourceFile)
+    }
+    return PictureRenderKey(source: source, size: size, symbols: display.symbols, colours: display.colours)
   }
 }
