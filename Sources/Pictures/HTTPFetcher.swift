@@ -226,6 +226,13 @@ final class HTTPFetcher: Sendable {
 
   var mostAtOnce: Int { state.withLock { $0.mostActive } }
 
+  /// How much of `url`'s body has arrived, and its announced length (-1 when unknown), while it is fetched.
+  func progress(of url: String) -> (received: Int, expected: Int64)? {
+    state.withLock { state in
+      state.active.values.first { $0.url == url }.map { ($0.body.count, $0.expectedBytes) }
+    }
+  }
+
   private func release(_ serial: UInt64, in state: inout State) {
     guard let fetch = state.active.removeValue(forKey: serial) else { return }
     if let task = fetch.task { state.serialOfTask[task.taskIdentifier] = nil }

