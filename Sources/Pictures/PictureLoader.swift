@@ -51,12 +51,13 @@ public final class PictureLoader: Sendable {
   /// Cancels the loads of generations before `generation` (after a reload).
   public func cancel(generationsBefore generation: Int) { core.cancel { $0.generation < generation } }
 
-  public func cancelAll() { core.cancel { _ in true } }
+  // For the tests, which take the pool's order and cancellation apart with these.
+  func cancelAll() { core.cancel { _ in true } }
 
   /// Holds back queued loads until ``resume()``; loads already running finish.
-  public func pause() { core.setPaused(true) }
+  func pause() { core.setPaused(true) }
 
-  public func resume() { core.setPaused(false) }
+  func resume() { core.setPaused(false) }
 
   public var statistics: PictureStatistics { core.statistics }
 
