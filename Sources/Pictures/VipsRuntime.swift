@@ -45,8 +45,9 @@ enum VipsRuntime {
     _ = warnings.withLock { $0.removeValue(forKey: pthread_self()) }
   }
 
-  /// The last line of vips' error buffer, else this thread's last warning; the buffer cleared (it is shared by all
-  /// threads and only grows).
+  /// This thread's last warning since its decode began, else the last line of vips' error buffer; the buffer
+  /// cleared (it only grows). The buffer is shared by all threads, so its last line may be another decode's: the
+  /// thread's own warning comes first.
   static func takeError() -> String {
     defer { vips_error_clear() }
     let warning = warnings.withLock { $0.removeValue(forKey: pthread_self()) }
@@ -54,6 +55,6 @@ enum VipsRuntime {
     let lines = buffer.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
       !$0.isEmpty && !$0.hasSuffix(":")
     }
-    return lines.last ?? warning ?? "unknown error"
+    return warning ?? lines.last ?? "unknown error"
   }
 }
