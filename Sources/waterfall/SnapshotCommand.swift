@@ -59,7 +59,11 @@ struct SnapshotCommand: ParsableCommand {
 
   func run() throws {
     let screenSize = try screenSize()
-    let steps = try steps()
+    // Without mouse reporting a terminal sends no clicks or wheel turns.
+    let steps = try steps().filter { step in
+      guard display.noMouse, case .event(.mouse) = step else { return true }
+      return false
+    }
     let loaded = try dataOptions.loadDatasetOrExit()
     var options = display.viewerOptions(
       environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,

@@ -13,9 +13,6 @@ struct ViewCommand: ParsableCommand {
   @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
 
-  @Flag(name: .long, help: "No mouse reporting.")
-  var noMouse = false
-
   func run() throws {
     // Everything that can fail does so before the terminal is touched.
     let loaded = try dataOptions.loadDatasetOrExit()
@@ -33,7 +30,7 @@ struct ViewCommand: ParsableCommand {
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
     // Opening the disk cache reads its whole folder: done here, a large cache is not a blank screen.
     let pictures = networkOptions.configure(pictureOptions.loaderConfiguration)
-    let session = TerminalSession(mouse: !noMouse, color: options.colorEnabled)
+    let session = TerminalSession(mouse: !display.noMouse, color: options.colorEnabled)
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
       terminalColors: session.colorCount)
