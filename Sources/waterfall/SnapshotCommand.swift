@@ -19,6 +19,7 @@ struct SnapshotCommand: ParsableCommand {
   @OptionGroup var pictureOptions: PictureOptions
   @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
+  @OptionGroup var configOptions: ConfigOptions
 
   @Option(
     name: .long, parsing: .unconditional,
@@ -70,6 +71,7 @@ struct SnapshotCommand: ParsableCommand {
       catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
     try organise.apply(to: &options, items: loaded.dataset.items)
+    options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
     let runner = ScriptedRun(

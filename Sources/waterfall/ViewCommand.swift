@@ -12,6 +12,7 @@ struct ViewCommand: ParsableCommand {
   @OptionGroup var pictureOptions: PictureOptions
   @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
+  @OptionGroup var configOptions: ConfigOptions
 
   func run() throws {
     // Everything that can fail does so before the terminal is touched.
@@ -27,6 +28,7 @@ struct ViewCommand: ParsableCommand {
       latency: dataOptions.latency ?? 1500, catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
     try organise.apply(to: &options, items: loaded.dataset.items)
+    options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
     // Opening the disk cache reads its whole folder: done here, a large cache is not a blank screen.
     let pictures = networkOptions.configure(pictureOptions.loaderConfiguration)
