@@ -27,13 +27,15 @@ struct ViewCommand: ParsableCommand {
     try organise.apply(to: &options, catalogue: opened.catalogue)
     options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
+    // Opening the disk cache reads its whole folder: done here, a large cache is not a blank screen.
+    let pictures = networkOptions.configure(pictureOptions.loaderConfiguration)
     let session = TerminalSession(mouse: !display.noMouse, color: options.colorEnabled)
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
       terminalColors: session.colorCount)
     let ending = InteractiveViewer.run(
       source: dataOptions.source(for: opened.catalogue, defaultLatency: 1500), options: options, session: session,
-      pictures: networkOptions.configure(pictureOptions.loaderConfiguration))
+      pictures: pictures)
     session.restore()
     // Die of the same signal, now that the terminal is back, so the parent sees what happened.
     if case .signal(let number) = ending { TerminalSession.die(of: number) }

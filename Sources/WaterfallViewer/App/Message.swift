@@ -16,6 +16,8 @@ public enum Message: Sendable {
   case readingProgressed(ReadingProgress)
   /// The source found a search's matches in the whole result (``Effect/findMatches(_:)``).
   case matchesFound(FoundMatches)
+  /// Something done outside went wrong (opening a link): a line for the status bar.
+  case notice(String)
 }
 
 /// Where a search's matches are in the whole query result.
