@@ -13,8 +13,8 @@ public enum GoldenFrames {
     var frames: [String] = []
     var current: [Substring] = []
     var sawLine = false
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let line = line.hasSuffix("\r") ? line.dropLast() : line
+    // "\r\n" is one Character: a file saved with Windows line ends splits the same.
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
       if line == separator {
         frames.append(current.joined(separator: "\n"))
         current = []

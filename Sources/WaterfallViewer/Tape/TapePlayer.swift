@@ -66,6 +66,7 @@ public final class TapePlayer {
         break
       }
       if !command.action.isSetting {
+        if command.action == .hide { hidden = true }
         if !startsAtPrompt, run == nil { try start(nil, at: command) }
         begun = true
       }
