@@ -53,7 +53,10 @@ let package = Package(
       name: "WaterfallViewerTests", dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures"],
       exclude: ["Snapshots"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer"]),
-    .testTarget(name: "CommandLineTests", dependencies: ["waterfall"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog", "TestSupport"]),
+    .testTarget(
+      name: "CommandLineTests",
+      dependencies: ["waterfall", "Pictures", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    // Drives the release binary (`WATERFALL_BIN`, which `make test` builds first), not a module: it links none.
+    .testTarget(name: "EndToEndTests", dependencies: ["ShopCatalog", "TestSupport"]),
   ]
 )

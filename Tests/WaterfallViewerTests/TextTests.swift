@@ -156,3 +156,33 @@ struct EmojiSequenceTests {
     #expect(DisplayItem(item).titleWidth == 2)
   }
 }
+
+@Suite("Escaping untrusted text for lines printed outside the viewer")
+struct VisibleEscapeTests {
+  @Test(
+    "control characters, escape sequences, bidi and zero-width characters are shown, not sent",
+    arguments: [
+      ("\u{1B}]0;pwned\u{07}", #"\u{1B}]0;pwned\u{7}"#),
+      ("a\u{1B}[2Jb", #"a\u{1B}[2Jb"#),
+      ("\u{9B}31m", #"\u{9B}31m"#),
+      ("tab\there\nline", #"tab\u{9}here\u{A}line"#),
+      ("evil\u{202E}txt.exe", #"evil\u{202E}txt.exe"#),
+      ("zero\u{200B}width", #"zero\u{200B}width"#),
+      ("del\u{7F}", #"del\u{7F}"#),
+    ])
+  func escapes(input: String, expected: String) {
+    #expect(TextSanitizer.escapeVisibly(input) == expected)
+  }
+
+  @Test("printable text, CJK, accents and emoji sequences pass unchanged")
+  func keepsPrintable() {
+    for text in ["plain", "连衣裙 ¥169", "Café e\u{301}", "👨‍👩‍👧", "🇯🇵"] {
+      #expect(TextSanitizer.escapeVisibly(text) == text)
+    }
+  }
+
+  @Test("multi-line messages keep their line feeds when asked, and nothing else")
+  func keepsNewlines() {
+    #expect(TextSanitizer.escapeVisibly("a\nb\u{1B}c", keepingNewlines: true) == "a\nb\\u{1B}c")
+  }
+}

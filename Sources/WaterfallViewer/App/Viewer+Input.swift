@@ -8,6 +8,8 @@ extension Viewer {
     case .resize(let width, let height):
       state.screenSize = GridSize(width: width, height: height)
       waterfall.setViewportSize(waterfallViewport, anchor: visibleFocus)
+    case .repaint:
+      emit(.redrawAll)
     case .key(let key):
       state.notice = nil
       handle(key)
