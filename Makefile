@@ -29,15 +29,17 @@ deps:
 	fi
 
 # The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term);
-# the network tests serve pictures with Python's http.server.
-TEST_PACKAGES = tmux ncurses-term python3
+# the network tests serve pictures with Python's http.server; the recording tests check that asciinema plays
+# what we write.
+TEST_PACKAGES = tmux ncurses-term python3 asciinema
 test-deps: deps
-	@if ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1 || ! command -v python3 >/dev/null; then \
+	@if ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1 || ! command -v python3 >/dev/null \
+	  || ! command -v asciinema >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "Installing $(TEST_PACKAGES) with apt-get for the tests…"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES); \
 	  else \
-	    echo "The tests need tmux, ncurses-term and python3. Install them with:"; \
+	    echo "The tests need tmux, ncurses-term, python3 and asciinema. Install them with:"; \
 	    echo "    sudo apt-get install $(TEST_PACKAGES)"; \
 	    exit 1; \
 	  fi; \

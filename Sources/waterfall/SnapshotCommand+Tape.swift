@@ -15,7 +15,7 @@ extension SnapshotCommand {
     do {
       commands = try TapeParser.parse(text)
     } catch {
-      printError("\(TextSanitizer.sanitize(path)):\(error.description)")
+      printError("\(path):\(error.description)")
       throw ExitCode(64)
     }
     let player = TapePlayer(commands: commands, defaultSize: try screenSize()) { arguments, size in
@@ -32,14 +32,14 @@ extension SnapshotCommand {
     do throws(TapeError) {
       run = try player.play()
     } catch {
-      printError("\(TextSanitizer.sanitize(path)):\(error.description)")
+      printError("\(path):\(error.description)")
       throw ExitCode(64)
     }
-    let name = TextSanitizer.sanitize(path)
+    let name = path
     if !run.ignored.isEmpty {
       printError("\(name): ignored (they only matter to VHS): \(run.ignored.joined(separator: ", "))")
     }
-    for note in run.notes { printError("\(name): \(TextSanitizer.sanitize(note))") }
+    for note in run.notes { printError("\(name): \(note)") }
     if let expect {
       let golden = GoldenFrames.frames(try readInput(expect, what: "golden file"))
       if let failure = run.failure { try fail(failure, tape: name) }
@@ -59,7 +59,7 @@ extension SnapshotCommand {
     do {
       cast = try AsciicastReader.parse(try readInput(path, what: "recording"))
     } catch let error as AsciicastError {
-      printError("\(TextSanitizer.sanitize(path)): \(error.description)")
+      printError("\(path): \(error.description)")
       throw ExitCode(64)
     }
     let recorded: SnapshotCommand
@@ -67,7 +67,7 @@ extension SnapshotCommand {
       recorded = try SnapshotCommand.parse(cast.arguments)
     } catch {
       printError(
-        "\(TextSanitizer.sanitize(path)): the recorded arguments: \(SnapshotCommand.message(for: error))")
+        "\(path): the recorded arguments: \(SnapshotCommand.message(for: error))")
       throw ExitCode(64)
     }
     let steps = ReplayScript.steps(cast) { bytes in
@@ -81,22 +81,24 @@ extension SnapshotCommand {
   /// Exit 0 when `actual` matches the golden frames; else the first differing frame as a diff, exit 1.
   func compare(actual: [String], labels: [String], golden: [String], goldenName: String) throws {
     if let report = GoldenFrames.mismatch(
-      expected: golden, actual: actual, labels: labels, expectedName: TextSanitizer.sanitize(goldenName))
+      expected: golden, actual: actual, labels: labels, expectedName: goldenName)
     {
-      print(report, terminator: "")
+      // The golden file is untrusted: its lines are shown escaped, never sent to the terminal.
+      print(TextSanitizer.escapeVisibly(report, keepingNewlines: true), terminator: "")
       throw ExitCode(1)
     }
   }
 
   private func fail(_ failure: TapeFailure, tape: String) throws -> Never {
-    printError("\(tape):\(failure.command.location): \(TextSanitizer.sanitize(failure.message)); the screen:")
-    printError(failure.screen)
+    printError("\(tape):\(failure.command.location): \(failure.message); the screen:")
+    FileHandle.standardError.write(
+      Data((TextSanitizer.escapeVisibly(failure.screen, keepingNewlines: true) + "\n").utf8))
     throw ExitCode(1)
   }
 
   /// A whole input file as text; a clear message and exit 2 when it cannot be read.
   func readInput(_ path: String, what: String) throws -> String {
-    let name = TextSanitizer.sanitize(path)
+    let name = path
     guard let handle = FileHandle(forReadingAtPath: path) else {
       printError("\(name): cannot read this \(what)")
       throw ExitCode(2)
@@ -118,7 +120,7 @@ extension SnapshotCommand {
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     } catch {
-      printError("\(TextSanitizer.sanitize(path)): cannot write: \(error.localizedDescription)")
+      printError("\(path): cannot write: \(error.localizedDescription)")
       throw ExitCode(2)
     }
   }

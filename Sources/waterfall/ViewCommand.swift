@@ -66,7 +66,7 @@ struct ViewCommand: ParsableCommand {
   private func openRecording(_ path: String) throws -> FileHandle {
     guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path)
     else {
-      printError("\(TextSanitizer.sanitize(path)): cannot write the recording here")
+      printError("\(path): cannot write the recording here")
       throw ExitCode(2)
     }
     return file
@@ -74,9 +74,9 @@ struct ViewCommand: ParsableCommand {
 
   /// The arguments a replay needs to run the same program: this command line without the recording options
   /// and the terminal-only ones, with the latency made explicit (a snapshot's default is 0, the viewer's 1500).
-  func recordedArguments() -> [String] {
+  func recordedArguments(from commandLine: [String] = Array(CommandLine.arguments.dropFirst())) -> [String] {
     var arguments: [String] = []
-    var words = CommandLine.arguments.dropFirst()[...]
+    var words = commandLine[...]
     if words.first == "view" { words.removeFirst() }
     while let word = words.popFirst() {
       if word == "--record" {

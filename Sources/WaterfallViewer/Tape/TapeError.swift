@@ -8,5 +8,5 @@ public struct TapeError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `7:12: message`; the caller puts the file name in front.
-  public var description: String { "\(location): \(TextSanitizer.sanitize(message))" }
+  public var description: String { "\(location): \(message)" }
 }
