@@ -18,7 +18,8 @@ extension SnapshotCommand {
       printError("\(path):\(error.description)")
       throw ExitCode(64)
     }
-    let player = TapePlayer(commands: commands, defaultSize: try screenSize()) { arguments, size in
+    let player = TapePlayer(commands: commands, defaultSize: try screenSize(), comparing: expect != nil) {
+      arguments, size in
       guard let arguments else { return try makeRun(size: size) }
       let typed: SnapshotCommand
       do {

@@ -14,7 +14,8 @@ struct TapePlayerTests {
   private func play(
     _ tape: String, latency: Int = 0, size: GridSize = GridSize(width: 60, height: 20), launches: Launches = Launches()
   ) throws -> TapeRun {
-    let player = TapePlayer(commands: try TapeParser.parse(tape), defaultSize: size) { arguments, size in
+    let player = TapePlayer(commands: try TapeParser.parse(tape), defaultSize: size, comparing: true) {
+      arguments, size in
       launches.arguments.append(arguments)
       launches.sizes.append(size)
       if arguments == ["--fail"] { throw TapeError("no such option --fail", at: TapeLocation(line: 0, column: 0)) }

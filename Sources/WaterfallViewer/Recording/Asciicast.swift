@@ -1,5 +1,3 @@
-import Foundation
-
 /// An asciicast v2 recording (asciinema's format): a JSON header line, then one JSON array a line,
 /// `[seconds, "o" | "i" | "r", data]`: output, input, resize (`"120x40"`).
 public struct Asciicast: Hashable, Sendable {
@@ -42,7 +40,14 @@ public struct Asciicast: Hashable, Sendable {
 
   /// One event's line (no newline); times in microseconds, as asciinema writes them.
   public static func line(_ event: Event) -> String {
-    "[\(String(format: "%.6f", event.time)), \"\(event.kind.rawValue)\", \(jsonString(event.data))]"
+    "[\(seconds(event.time)), \"\(event.kind.rawValue)\", \(jsonString(event.data))]"
+  }
+
+  /// `1.500000`: six decimals, with no locale and no formatter (a recording writes one per frame).
+  static func seconds(_ time: Double) -> String {
+    let microseconds = Int((max(0, time) * 1_000_000).rounded())
+    let fraction = String(microseconds % 1_000_000)
+    return "\(microseconds / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
   }
 
   /// The whole file.
@@ -50,21 +55,25 @@ public struct Asciicast: Hashable, Sendable {
     ([headerLine] + events.map(Self.line)).map { $0 + "\n" }.joined()
   }
 
+  /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
   static func jsonString(_ text: String) -> String {
-    var output = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        output += String(format: "\\u%04x", scalar.value)
-      default: output.unicodeScalars.append(scalar)
+    let hex = Array("0123456789abcdef".utf8)
+    var bytes: [UInt8] = [UInt8(ascii: "\"")]
+    bytes.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), byte]
+      case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
+      case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case 0..<0x20, 0x7F:
+        bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: bytes.append(byte)
       }
     }
-    return output + "\""
+    bytes.append(UInt8(ascii: "\""))
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   static func shellQuoted(_ word: String) -> String {
@@ -73,6 +82,7 @@ public struct Asciicast: Hashable, Sendable {
       && word.unicodeScalars.allSatisfy {
         $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_./=:,+".unicodeScalars.contains($0))
       }
-    return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return plain
+      ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
   }
 }

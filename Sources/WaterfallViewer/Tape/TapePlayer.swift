@@ -36,8 +36,16 @@ public final class TapePlayer {
   /// Whether a command other than a setting has run (settings after that are ignored, as in VHS).
   private var begun = false
 
-  public init(commands: [TapeCommand], defaultSize: GridSize, launch: @escaping Launch) {
+  /// Which frames to keep: the text ones for a `.txt` output or a comparison, the SGR ones for `.ansi`.
+  private let keepsText: Bool
+  private let keepsANSI: Bool
+
+  /// `comparing`: the frames are wanted for `--expect`, whatever the outputs.
+  public init(commands: [TapeCommand], defaultSize: GridSize, comparing: Bool = false, launch: @escaping Launch) {
     (self.commands, self.defaultSize, self.launch, size) = (commands, defaultSize, launch, defaultSize)
+    let outputs = commands.compactMap { if case .output(let path) = $0.action { path.lowercased() } else { nil } }
+    keepsText = comparing || outputs.contains { [".txt", ".ascii", ".test"].contains(where: $0.hasSuffix) }
+    keepsANSI = outputs.contains { $0.hasSuffix(".ansi") }
     startsAtPrompt = commands.contains { command in
       if case .type(let text, _) = command.action { return TypedCommandLine.arguments(text) != nil }
       return false
@@ -297,9 +305,10 @@ public final class TapePlayer {
   }
 
   private func recordFrame(after command: TapeCommand) {
+    guard keepsText || keepsANSI else { return }
     let screen = currentScreen()
-    result.frames.append(screen.text)
-    result.ansiFrames.append(screen.ansiText)
+    if keepsText { result.frames.append(screen.text) }
+    if keepsANSI { result.ansiFrames.append(screen.ansiText) }
     result.frameLabels.append("line \(command.location.line): \(command.source)")
   }
 }
@@ -320,7 +329,8 @@ public struct TapeFailure: Hashable, Sendable {
 
 /// What a tape produced; the caller writes the files.
 public struct TapeRun {
-  /// The screen after each command (VHS's `.txt` frames), with the command that made it.
+  /// The screen after each command (VHS's `.txt` frames; kept when a `.txt` output or a comparison wants them),
+  /// with the command that made it.
   public var frames: [String] = []
   public var ansiFrames: [String] = []
   public var frameLabels: [String] = []
