@@ -13,9 +13,6 @@ struct ViewCommand: ParsableCommand {
   @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
 
-  @Flag(name: .long, help: "No mouse reporting.")
-  var noMouse = false
-
   @Option(name: .long, help: "Record the session as asciicast v2 (what the screen showed, with real times).")
   var record: String?
 
@@ -42,7 +39,7 @@ struct ViewCommand: ParsableCommand {
     options.skippedItems = loaded.dataset.skippedItems
     try organise.apply(to: &options, items: loaded.dataset.items)
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
-    let session = TerminalSession(mouse: !noMouse, color: options.colorEnabled)
+    let session = TerminalSession(mouse: !display.noMouse, color: options.colorEnabled)
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
       terminalColors: session.colorCount)
@@ -72,8 +69,7 @@ struct ViewCommand: ParsableCommand {
     return file
   }
 
-  /// The arguments a replay needs to run the same program: this command line without the recording options
-  /// and the terminal-only ones, with the latency made explicit (a snapshot's default is 0, the viewer's 1500).
+  /// The arguments a replay needs to run the same program: this command line without the recording options, with the latency made explicit (a snapshot's default is 0, the viewer's 1500).
   func recordedArguments(from commandLine: [String] = Array(CommandLine.arguments.dropFirst())) -> [String] {
     var arguments: [String] = []
     var words = commandLine[...]
@@ -81,7 +77,7 @@ struct ViewCommand: ParsableCommand {
     while let word = words.popFirst() {
       if word == "--record" {
         _ = words.popFirst()
-      } else if word.hasPrefix("--record=") || word == "--record-input" || word == "--no-mouse" {
+      } else if word.hasPrefix("--record=") || word == "--record-input" {
         continue
       } else {
         arguments.append(word)

@@ -26,7 +26,7 @@ struct TapeOptionsTests {
     let arguments = view.recordedArguments(from: [
       "view", "--record", "x.cast", "--record-input", "--no-mouse", "--page-size", "5",
     ])
-    #expect(arguments == ["--page-size", "5", "--latency", "1500"])
+    #expect(arguments == ["--no-mouse", "--page-size", "5", "--latency", "1500"])
     let given = try #require(try Waterfall.parseAsRoot(["--latency", "200", "--record=x.cast"]) as? ViewCommand)
     #expect(given.recordedArguments(from: ["--latency", "200", "--record=x.cast"]) == ["--latency", "200"])
     // The replay parses them as a snapshot's.

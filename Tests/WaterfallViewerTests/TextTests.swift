@@ -186,3 +186,18 @@ struct VisibleEscapeTests {
     #expect(TextSanitizer.escapeVisibly("a\nb\u{1B}c", keepingNewlines: true) == "a\nb\\u{1B}c")
   }
 }
+
+@Suite("Display width of grapheme clusters, as terminals draw them")
+struct ClusterWidthTests {
+  @Test(
+    "a cluster takes its characters' columns added up, at most two",
+    arguments: [
+      ("e\u{301}", 1), ("\u{1112}\u{1161}\u{11AB}", 2), ("\u{1F1EF}\u{1F1F5}", 2),
+      ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", 2), ("\u{915}\u{93F}", 2), ("\u{938}\u{94D}\u{924}\u{947}", 2),
+      ("\u{E01}\u{E34}", 1), ("\u{1F44D}\u{1F3FD}", 2),
+    ])
+  func clusterWidth(cluster: String, columns: Int) throws {
+    let character = try #require(cluster.count == 1 ? cluster.first : nil, "one cluster")
+    #expect(DisplayWidth.of(character) == columns)
+  }
+}
