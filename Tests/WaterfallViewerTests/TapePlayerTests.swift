@@ -178,4 +178,14 @@ struct TapePlayerTests {
     #expect(cast.events.count == 1, "nothing while hidden (the launch included), then the whole screen")
     #expect(cast.events.first?.data.contains("\u{1B}[2J") == true)
   }
+
+  @Test("Output .ansi keeps each frame with its colours; a screenshot takes the screen of that moment")
+  func ansiOutputAndScreenshots() throws {
+    let run = try play("Output x.ansi\nDown\nScreenshot a.ansi\nScreenshot b.txt\nScreenshot c.png\nEnd")
+    #expect(run.ansiOutputs == ["x.ansi"])
+    #expect(run.ansiFrames.count == 5 && run.ansiFrames.allSatisfy { $0.contains("\u{1B}[") })
+    #expect(run.screenshots.map(\.path) == ["a.ansi", "b.txt"])
+    #expect(run.screenshots[1].content == run.frames[0] + "\n", "the screen after Down, not after End")
+    #expect(run.notes.contains { $0.contains("Screenshot c.png: only .txt and .ansi are written here") })
+  }
 }
