@@ -6,6 +6,20 @@ import WaterfallViewer
 
 /// `snapshot --tape`, `--replay` and `--expect`: files in and out around the pure tape parser and player.
 extension SnapshotCommand {
+  /// Whether `arguments` run a tape or a replay: checks that must give the same result on every machine, so the
+  /// default config file is not read for them (an explicit `--config FILE` still is).
+  static func isCheck(_ arguments: [String]) -> Bool {
+    arguments.contains { word in
+      ["--tape", "--replay"].contains(word) || word.hasPrefix("--tape=") || word.hasPrefix("--replay=")
+    }
+  }
+
+  /// `arguments` (typed in a tape, or kept in a recording) with the config file left out unless they name one.
+  static func withoutDefaultConfig(_ arguments: [String]) -> [String] {
+    let choice = ConfigChoice.scan(arguments)
+    return choice.path != nil || choice.none ? arguments : arguments + ["--no-config"]
+  }
+
   /// Tapes and recordings are read whole: larger than this is not a script.
   static let largestInput = 16 << 20
 
@@ -20,10 +34,10 @@ extension SnapshotCommand {
     }
     let player = TapePlayer(commands: commands, defaultSize: try screenSize(), comparing: expect != nil) {
       arguments, size in
-      guard let arguments else { return try makeRun(size: size) }
+      guard let arguments else { return try makeRun(size: size, readsDefaultConfig: false) }
       let typed: SnapshotCommand
       do {
-        typed = try SnapshotCommand.parse(arguments)
+        typed = try SnapshotCommand.parse(Self.withoutDefaultConfig(arguments))
       } catch {
         throw TypedArgumentsError(message: SnapshotCommand.message(for: error))
       }
@@ -65,7 +79,7 @@ extension SnapshotCommand {
     }
     let recorded: SnapshotCommand
     do {
-      recorded = try SnapshotCommand.parse(cast.arguments)
+      recorded = try SnapshotCommand.parse(Self.withoutDefaultConfig(cast.arguments))
     } catch {
       printError(
         "\(path): the recorded arguments: \(SnapshotCommand.message(for: error))")

@@ -23,6 +23,7 @@ struct SnapshotCommand: ParsableCommand {
   @OptionGroup var pictureOptions: PictureOptions
   @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
+  @OptionGroup var configOptions: ConfigOptions
 
   @Option(
     name: .long, parsing: .unconditional,
@@ -98,14 +99,18 @@ struct SnapshotCommand: ParsableCommand {
     }
   }
 
-  /// The viewer on the simulated clock with this command's dataset and options.
-  func makeRun(size screenSize: GridSize) throws -> ScriptedRun {
+  /// The viewer on the simulated clock with this command's dataset and options (a tape's run leaves the default
+  /// config file's keys out, as `Waterfall.withConfigFile` leaves out its settings).
+  func makeRun(size screenSize: GridSize, readsDefaultConfig: Bool = true) throws -> ScriptedRun {
     let loaded = try dataOptions.loadDatasetOrExit()
     var options = display.viewerOptions(
       environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,
       catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
     try organise.apply(to: &options, items: loaded.dataset.items)
+    var choice = configOptions.choice
+    if !readsDefaultConfig, choice.path == nil { choice.none = true }
+    options.customKeys = try choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
     return ScriptedRun(

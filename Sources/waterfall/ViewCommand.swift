@@ -12,6 +12,7 @@ struct ViewCommand: ParsableCommand {
   @OptionGroup var pictureOptions: PictureOptions
   @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
+  @OptionGroup var configOptions: ConfigOptions
 
   @Option(name: .long, help: "Record the session as asciicast v2 (what the screen showed, with real times).")
   var record: String?
@@ -38,6 +39,7 @@ struct ViewCommand: ParsableCommand {
       latency: dataOptions.latency ?? 1500, catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
     try organise.apply(to: &options, items: loaded.dataset.items)
+    options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
     let session = TerminalSession(mouse: !display.noMouse, color: options.colorEnabled)
     options.pictures = pictureOptions.display(
@@ -69,10 +71,12 @@ struct ViewCommand: ParsableCommand {
     return file
   }
 
-  /// The arguments a replay needs to run the same program: this command line without the recording options, with the latency made explicit (a snapshot's default is 0, the viewer's 1500).
+  /// The arguments a replay needs to run the same program: this command line without the recording options,
+  /// with the latency made explicit (a snapshot's default is 0, the viewer's 1500).
   func recordedArguments(from commandLine: [String] = Array(CommandLine.arguments.dropFirst())) -> [String] {
     var arguments: [String] = []
-    var words = commandLine[...]
+    // The config file's settings as they were (its [keys] table is not kept).
+    var words = ((try? Waterfall.withConfigFile(commandLine)) ?? commandLine)[...]
     if words.first == "view" { words.removeFirst() }
     while let word = words.popFirst() {
       if word == "--record" {

@@ -155,6 +155,24 @@ struct TapeEndToEndTests {
     #expect(launch.errors.contains("typed.tape:2:1: could not start the viewer"), "\(launch.errors)")
   }
 
+  @Test("a config file changes the viewer, not a tape's check: its frames are the same on every machine")
+  func configFileLeftOutOfChecks() throws {
+    let config = directory.appendingPathComponent("config/waterfall")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try "columns = 1\n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+    let environment = ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path]
+    let tape = try write("Output \"\(path("plain.txt"))\"\nDown\n", to: "plain.tape")
+    let typed = try write("Output \"\(path("typed.txt"))\"\nType \"waterfall\"\nEnter\nDown\n", to: "typed.tape")
+    #expect(try BinaryRun(["snapshot", "--tape", tape], environment: environment).status == 0)
+    #expect(try BinaryRun(["snapshot", "--tape", typed], environment: environment).status == 0)
+    let plain = try String(contentsOfFile: path("plain.txt"), encoding: .utf8)
+    let typedFrames = try String(contentsOfFile: path("typed.txt"), encoding: .utf8)
+    #expect(plain.contains("┐ ┌"), "several columns, as without the config")
+    #expect(typedFrames.contains("┐ ┌"))
+    let viewer = try BinaryRun(["snapshot", "--keys", "j"], environment: environment)
+    #expect(!viewer.output.contains("┐ ┌"), "the config's one column applies to a plain snapshot")
+  }
+
   @Test("the README's tape gives the README's golden file")
   func readmeSample() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

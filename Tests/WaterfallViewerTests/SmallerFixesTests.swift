@@ -35,3 +35,26 @@ struct SmallerFixesTests {
     #expect(screen.split(separator: "\n").contains { $0.contains("q") })
   }
 }
+
+@Suite("Keys bound by the user")
+struct CustomKeyTests {
+  @Test("a bound key does its action in the waterfall, and the help lists it and every action's name")
+  func boundKeys() {
+    var options = AppFixture.options()
+    options.customKeys = [.character("x"): .stepDown, .character("j"): .bottom]
+    let runner = AppFixture.runner(items: OrganiseFixture.items(), options: options)
+    _ = AppFixture.screen(runner, "x")
+    #expect(runner.viewer.waterfall.contentOffset == 1, "x scrolls a row")
+    _ = AppFixture.screen(runner, "j")
+    #expect(runner.viewer.waterfall.contentOffset == runner.viewer.waterfall.maximumOffset, "j goes to the bottom")
+    let help = AppFixture.screen(runner, "? G")
+    #expect(help.contains("step-down (your config)"), "\(help)")
+    #expect(help.contains("toggle-sections"), "the names for config.toml")
+  }
+
+  @Test("action names round-trip and are kebab case", arguments: Action.allCases)
+  func names(action: Action) {
+    #expect(Action(name: action.name) == action)
+    #expect(action.name.allSatisfy { $0.isLowercase || $0 == "-" })
+  }
+}

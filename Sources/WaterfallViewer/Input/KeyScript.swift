@@ -33,6 +33,14 @@ public enum KeyScript {
     return steps
   }
 
+  /// The key a token names (one character, a key name, `C-x`), as in a script; for key bindings.
+  public static func key(named token: String) throws(KeyScriptError) -> Key {
+    guard case .event(.key(let key)) = try parseToken(token) else {
+      throw KeyScriptError(token: token, reason: "not a key: use one character, a key name, or C-x")
+    }
+    return key
+  }
+
   static func parseToken(_ token: String) throws(KeyScriptError) -> ScriptStep {
     if token.count == 1, let character = token.first { return .event(.key(.character(character))) }
     if let key = namedKeys[token.lowercased()] { return .event(.key(key)) }
