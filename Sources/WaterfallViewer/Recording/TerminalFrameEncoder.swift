@@ -10,29 +10,32 @@ public struct TerminalFrameEncoder: Sendable {
 
   /// The bytes that turn the previous frame into `screen` (empty when nothing changed).
   public mutating func encode(_ screen: Screen) -> String {
-    let whole = previous.map { $0.width != screen.width || $0.height != screen.height } ?? true
-    let changes = ScreenDiff.changes(from: whole ? nil : previous, to: screen)
+    let old = previous.flatMap { $0.width == screen.width && $0.height == screen.height ? $0.cells : nil }
     previous = screen
-    // Bytes, not String appends: a recording encodes every frame.
-    var output: [UInt8] = whole ? Array("\u{1B}[0m\u{1B}[2J".utf8) : []
-    var cursorX = -1
-    var cursorY = -1
+    // Bytes, not String appends, and the cells compared in place (``ScreenDiff``'s rule, without its array): a
+    // recording encodes every frame.
+    var output: [UInt8] = old == nil ? Array("\u{1B}[0m\u{1B}[2J".utf8) : []
+    var cursor = -1
     var style: Style? = nil
-    for change in changes where !change.cell.isContinuation {
-      guard let character = change.cell.character else { continue }
-      if cursorX != change.x || cursorY != change.y {
-        output += Array("\u{1B}[\(change.y + 1);\(change.x + 1)H".utf8)
+    let cells = screen.cells
+    for index in cells.indices {
+      let cell = cells[index]
+      if let old, old[index] == cell { continue }
+      guard !cell.isContinuation, let character = cell.character else { continue }
+      if cursor != index {
+        output += Array("\u{1B}[\(index / screen.width + 1);\(index % screen.width + 1)H".utf8)
       }
-      if style != change.cell.style {
-        let cellStyle = change.cell.style
-        if sequences[cellStyle] == nil {
-          sequences[cellStyle] = Array(("\u{1B}[" + cellStyle.sgrParameters + "m").utf8)
+      if style != cell.style {
+        if sequences[cell.style] == nil {
+          sequences[cell.style] = Array(("\u{1B}[" + cell.style.sgrParameters + "m").utf8)
         }
-        output += sequences[cellStyle]!
-        style = cellStyle
+        output += sequences[cell.style]!
+        style = cell.style
       }
-      output += character.utf8
-      (cursorX, cursorY) = (change.x + Int(max(1, change.cell.width)), change.y)
+      if let ascii = character.asciiValue { output.append(ascii) } else { output += character.utf8 }
+      // The cursor moves on by the character's width, and never wraps to the next row by itself.
+      let next = index + Int(max(1, cell.width))
+      cursor = next % screen.width == 0 ? -1 : next
     }
     if !output.isEmpty { output += Array("\u{1B}[0m".utf8) }
     return String(decoding: output, as: UTF8.self)
