@@ -10,9 +10,18 @@ public final class CursesPresenter: ScreenOutput {
   /// The locale cannot encode anything but ASCII: other characters show as `?` (one a column) instead of vanishing.
   private let asciiOnly: Bool
 
-  public init(colorAvailable: Bool, asciiOnly: Bool) {
+  /// Inside tmux, OSC 52 goes both plain and wrapped for passthrough.
+  private let insideTmux: Bool
+
+  public init(colorAvailable: Bool, asciiOnly: Bool, insideTmux: Bool = false) {
+    self.insideTmux = insideTmux
     colors = colorAvailable ? ColorPairs() : nil
     self.asciiOnly = asciiOnly
+  }
+
+  public func copyToClipboard(_ text: String) {
+    let bytes = ClipboardSequence.bytes(copying: text, insideTmux: insideTmux)
+    _ = bytes.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
   }
 
   public func invalidate() {

@@ -1,3 +1,4 @@
+import Foundation
 import Pictures
 import ShopCatalog
 import WaterfallKit
@@ -25,11 +26,13 @@ public enum InteractiveViewer {
     recording: Recording? = nil
   ) -> Runner.Ending {
     var options = options
+    let environment = ProcessInfo.processInfo.environment
     options.colorEnabled = options.colorEnabled && session.colorAvailable
     let size = session.size
     let clock = WallClock()
     var output: any ScreenOutput = CursesPresenter(
-      colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8)
+      colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8,
+      insideTmux: environment["TMUX"].map { !$0.isEmpty } ?? false)
     var input: any InputSource = session.input
     if let recording {
       var header = recording.header
@@ -42,7 +45,8 @@ public enum InteractiveViewer {
     let runner = Runner(
       viewer: Viewer(screenSize: GridSize(width: size.width, height: size.height), options: options), feed: feed,
       clock: clock, executor: ThreadExecutor(), output: output,
-      pictures: options.pictures == nil ? nil : pictures, measuresFrames: true)
+      pictures: options.pictures == nil ? nil : pictures, measuresFrames: true,
+      opener: BrowserOpener(environment: environment))
     return runner.run(input)
   }
 }

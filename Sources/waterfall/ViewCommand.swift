@@ -41,6 +41,8 @@ struct ViewCommand: ParsableCommand {
     try organise.apply(to: &options, items: loaded.dataset.items)
     options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
+    // Opening the disk cache reads its whole folder: done here, a large cache is not a blank screen.
+    let pictures = networkOptions.configure(pictureOptions.loaderConfiguration)
     let session = TerminalSession(mouse: !display.noMouse, color: options.colorEnabled)
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
@@ -54,7 +56,7 @@ struct ViewCommand: ParsableCommand {
     }
     let ending = InteractiveViewer.run(
       feed: dataOptions.feed(for: loaded.dataset), options: options, session: session,
-      pictures: networkOptions.configure(pictureOptions.loaderConfiguration), recording: recording)
+      pictures: pictures, recording: recording)
     session.restore()
     try? recordingFile?.close()
     // Die of the same signal, now that the terminal is back, so the parent sees what happened.

@@ -41,6 +41,8 @@ extension Viewer {
     case .previousMatch: stepMatch(forward: false)
     case .cycleSort: cycleSort()
     case .toggleSections: toggleSections()
+    case .openLink: openFocusedLink()
+    case .copyLink: copyFocusedLink()
     case .toggleInspector: toggleInspector()
     case .toggleStepMode: toggleStepMode()
     }
