@@ -36,11 +36,13 @@ deps:
 	$(call require,$(SYSTEM_MISSING),$(SYSTEM_PACKAGES),Waterfall needs ncursesw and libvips and libchafa (through pkg-config) and libcurl)
 
 # The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term);
-# the network tests serve pictures with Python's http.server.
-TEST_PACKAGES = tmux ncurses-term python3
-TEST_MISSING = ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1 || ! command -v python3 >/dev/null
+# the network tests serve pictures with Python's http.server; the recording tests check that asciinema plays
+# what we write.
+TEST_PACKAGES = tmux ncurses-term python3 asciinema
+TEST_MISSING = ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1 || ! command -v python3 >/dev/null \
+  || ! command -v asciinema >/dev/null
 test-deps: deps
-	$(call require,$(TEST_MISSING),$(TEST_PACKAGES),The tests need tmux and ncurses-term and python3)
+	$(call require,$(TEST_MISSING),$(TEST_PACKAGES),The tests need tmux and ncurses-term and python3 and asciinema)
 
 # The catalogue benchmark's peers: `jq length` and Python's json module on the same file.
 BENCH_PACKAGES = jq python3

@@ -7,22 +7,47 @@ import WaterfallViewer
 /// The viewer on a real terminal: the one ``Runner`` with the terminal as input, the wall clock, threads for
 /// background work, and curses as output.
 public enum InteractiveViewer {
-  /// `pictures`: the loader's settings, used when `options.pictures` asks for pictures.
+  /// What `--record` asks for: the recording's header (the size is filled in here), whether input is kept, and
+  /// where its lines go.
+  public struct Recording {
+    public var header: Asciicast
+    public var recordsInput: Bool
+    public var write: (String) -> Void
+
+    public init(header: Asciicast, recordsInput: Bool, write: @escaping (String) -> Void) {
+      (self.header, self.recordsInput, self.write) = (header, recordsInput, write)
+    }
+  }
+
+  /// `pictures`: the loader's settings, used when `options.pictures` asks for pictures. `recording`: the
+  /// session is recorded as asciicast v2 on its way to the terminal (and from it, with input).
   public static func run(
-    source: any CatalogueSource, options: ViewerOptions, session: TerminalSession, pictures: PictureLoader.Configuration
+    source: any CatalogueSource, options: ViewerOptions, session: TerminalSession,
+    pictures: PictureLoader.Configuration,
+    recording: Recording? = nil
   ) -> Runner.Ending {
     var options = options
     let environment = ProcessInfo.processInfo.environment
     options.colorEnabled = options.colorEnabled && session.colorAvailable
     let size = session.size
+    let clock = WallClock()
+    var output: any ScreenOutput = CursesPresenter(
+      colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8,
+      insideTmux: environment["TMUX"].map { !$0.isEmpty } ?? false)
+    var input: any InputSource = session.input
+    if let recording {
+      var header = recording.header
+      (header.width, header.height) = (size.width, size.height)
+      let recorder = CastRecorder(
+        header: header, clock: clock, recordsInput: recording.recordsInput, write: recording.write)
+      output = recorder.output(wrapping: output)
+      input = recorder.input(wrapping: input)
+    }
     let runner = Runner(
       viewer: Viewer(screenSize: GridSize(width: size.width, height: size.height), options: options), source: source,
-      clock: WallClock(), executor: ThreadExecutor(),
-      output: CursesPresenter(
-        colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8,
-        insideTmux: environment["TMUX"].map { !$0.isEmpty } ?? false),
+      clock: clock, executor: ThreadExecutor(), output: output,
       pictures: options.pictures == nil ? nil : pictures, measuresFrames: true,
       opener: BrowserOpener(environment: environment))
-    return runner.run(session.input)
+    return runner.run(input)
   }
 }

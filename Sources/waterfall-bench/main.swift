@@ -1,6 +1,7 @@
 import Foundation
 
-// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|pictures|network|terminal]`: runs the comparisons,
+// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|pictures|network|terminal|tape]`:
+// runs the comparisons,
 // prints a table, writes JSON to $BENCH_OUT (default .build/bench.json). `--probe KIND ARG` is the child side of
 // the fresh-process probes.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -30,6 +31,9 @@ if wanted("pictures") { figures += PictureBenchmarks(quick: quick).run() }
 if wanted("network") { figures += NetworkPictureBenchmarks(quick: quick).run() }
 if wanted("terminal"), let waterfall {
   figures += TerminalBytesBenchmark(waterfall: waterfall, quick: quick).run()
+}
+if wanted("tape"), let waterfall {
+  figures += TapeBenchmark(waterfall: waterfall, quick: quick).run()
 }
 Report.print(figures)
 let output = ProcessInfo.processInfo.environment["BENCH_OUT"].flatMap { $0.isEmpty ? nil : $0 } ?? ".build/bench.json"

@@ -12,6 +12,10 @@ struct SnapshotCommand: ParsableCommand {
       Enter Escape Space Backspace); C-x for Ctrl-x; click:X,Y, wheelup:X,Y, wheeldown:X,Y (0-based column and row);
       resize:WxH; wait:MS (advances the simulated clock). Latency defaults to 0 here; with --latency, use wait:MS
       to let pages arrive. The pictures a frame asks for are loaded before it is printed.
+
+      --tape FILE.tape runs a VHS-compatible tape instead (see the README's QA section); --replay FILE.cast feeds a
+      recording's input (`waterfall --record FILE.cast --record-input`); --expect GOLDEN.txt compares instead of
+      writing or printing: exit 0 when the frames match, else the first differing frame as a diff and exit 1.
       """)
 
   @OptionGroup var dataOptions: DataOptions
@@ -36,13 +40,28 @@ struct SnapshotCommand: ParsableCommand {
   @Flag(name: .long, help: "Print colours and attributes as SGR escape sequences (for a terminal or a picture of one).")
   var ansi = false
 
+  @Option(name: .long, help: "Run this tape (VHS-compatible) on the simulated clock.")
+  var tape: String?
+
+  @Option(name: .long, help: "Replay the input of this asciicast recording (made with --record-input).")
+  var replay: String?
+
+  @Option(name: .long, help: "Compare with this golden file instead of writing or printing; exit 1 on a difference.")
+  var expect: String?
+
   func validate() throws {
     _ = try screenSize()
     _ = try steps()
+    if [tape != nil, replay != nil, !keys.isEmpty].filter({ $0 }).count > 1 {
+      throw ValidationError("--tape, --replay and --keys each give the input: use one")
+    }
+    if expect != nil, everyFrame, tape == nil {
+      throw ValidationError("--expect compares the last screen of --keys or --replay; leave out --every-frame")
+    }
   }
 
   /// Usage errors, so they exit 64 like every other one.
-  private func screenSize() throws(ValidationError) -> GridSize {
+  func screenSize() throws(ValidationError) -> GridSize {
     do {
       return try KeyScript.parseSize(size)
     } catch {
@@ -59,23 +78,52 @@ struct SnapshotCommand: ParsableCommand {
   }
 
   func run() throws {
-    let screenSize = try screenSize()
-    // Without mouse reporting a terminal sends no clicks or wheel turns.
-    let steps = try steps().filter { step in
+    if let tape {
+      try runTape(tape)
+      return
+    }
+    if let replay {
+      try runReplay(replay)
+      return
+    }
+    let screen = try makeRun(size: try screenSize()).run(
+      withoutMouseIfAsked(try steps()), everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text)
+    try printOrExpect(screen)
+  }
+
+  /// Without mouse reporting a terminal sends no clicks or wheel turns.
+  func withoutMouseIfAsked(_ steps: [ScriptStep]) -> [ScriptStep] {
+    steps.filter { step in
       guard display.noMouse, case .event(.mouse) = step else { return true }
       return false
     }
+  }
+
+  /// The viewer on the simulated clock with this command's dataset and options (a tape's run leaves the default
+  /// config file's keys out, as `Waterfall.withConfigFile` leaves out its settings).
+  func makeRun(size screenSize: GridSize, readsDefaultConfig: Bool = true) throws -> ScriptedRun {
     // Read whole first, so the screen printed is the same however fast the machine reads.
     let opened = try dataOptions.openCatalogueOrExit(whole: true)
     var options = display.viewerOptions(
       environment: ProcessInfo.processInfo.environment, unicode: true, catalogueName: opened.name)
     try organise.apply(to: &options, catalogue: opened.catalogue)
-    options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
+    var choice = configOptions.choice
+    if !readsDefaultConfig, choice.path == nil { choice.none = true }
+    options.customKeys = try choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
-    let runner = ScriptedRun(
+    return ScriptedRun(
       source: dataOptions.source(for: opened.catalogue, defaultLatency: 0), size: screenSize, options: options,
       pictures: options.pictures == nil ? nil : networkOptions.configure(pictureOptions.loaderConfiguration))
-    print(runner.run(steps, everyFrame: everyFrame, format: ansi ? .ansi : .text))
+  }
+
+  /// Prints the last screen, or with --expect compares it (as text) with the golden file.
+  func printOrExpect(_ output: String) throws {
+    guard let expect else {
+      print(output)
+      return
+    }
+    let text = try readInput(expect, what: "golden file")
+    try compare(actual: [output], labels: ["the last input"], golden: GoldenFrames.frames(text), goldenName: expect)
   }
 }

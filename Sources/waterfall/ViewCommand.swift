@@ -14,6 +14,16 @@ struct ViewCommand: ParsableCommand {
   @OptionGroup var organise: OrganiseOptions
   @OptionGroup var configOptions: ConfigOptions
 
+  @Option(name: .long, help: "Record the session as asciicast v2 (what the screen showed, with real times).")
+  var record: String?
+
+  @Flag(name: .long, help: "With --record, record the keys and clicks too, so `snapshot --replay` can replay them.")
+  var recordInput = false
+
+  func validate() throws {
+    if recordInput, record == nil { throw ValidationError("--record-input goes with --record FILE.cast") }
+  }
+
   func run() throws {
     // Everything that can fail does so before the terminal is touched.
     let opened = try dataOptions.openCatalogueOrExit(whole: false)
@@ -22,6 +32,7 @@ struct ViewCommand: ParsableCommand {
       printError("\(reason): the viewer needs a terminal; for text output use `waterfall snapshot` (see --help)")
       throw ExitCode(2)
     }
+    let recordingFile = try record.map(openRecording)
     let unicode = TerminalSession.localeIsUTF8()
     var options = display.viewerOptions(environment: environment, unicode: unicode, catalogueName: opened.name)
     try organise.apply(to: &options, catalogue: opened.catalogue)
@@ -33,11 +44,49 @@ struct ViewCommand: ParsableCommand {
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
       terminalColors: session.colorCount)
+    let recording = recordingFile.map { file in
+      InteractiveViewer.Recording(
+        header: Asciicast(
+          width: 0, height: 0, timestamp: Int(Date().timeIntervalSince1970), arguments: recordedArguments()),
+        recordsInput: recordInput
+      ) { line in file.write(Data(line.utf8)) }
+    }
     let ending = InteractiveViewer.run(
       source: dataOptions.source(for: opened.catalogue, defaultLatency: 1500), options: options, session: session,
-      pictures: pictures)
+      pictures: pictures, recording: recording)
     session.restore()
+    try? recordingFile?.close()
     // Die of the same signal, now that the terminal is back, so the parent sees what happened.
     if case .signal(let number) = ending { TerminalSession.die(of: number) }
+  }
+
+  /// The recording file, created before the terminal is touched.
+  private func openRecording(_ path: String) throws -> FileHandle {
+    guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path)
+    else {
+      printError("\(path): cannot write the recording here")
+      throw ExitCode(2)
+    }
+    return file
+  }
+
+  /// The arguments a replay needs to run the same program: this command line without the recording options,
+  /// with the latency made explicit (a snapshot's default is 0, the viewer's 1500).
+  func recordedArguments(from commandLine: [String] = Array(CommandLine.arguments.dropFirst())) -> [String] {
+    var arguments: [String] = []
+    // The config file's settings as they were (its [keys] table is not kept).
+    var words = ((try? Waterfall.withConfigFile(commandLine)) ?? commandLine)[...]
+    if words.first == "view" { words.removeFirst() }
+    while let word = words.popFirst() {
+      if word == "--record" {
+        _ = words.popFirst()
+      } else if word.hasPrefix("--record=") || word == "--record-input" {
+        continue
+      } else {
+        arguments.append(word)
+      }
+    }
+    if dataOptions.latency == nil { arguments += ["--latency", "1500"] }
+    return arguments
   }
 }

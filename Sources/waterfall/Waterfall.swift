@@ -42,6 +42,9 @@ struct Waterfall: ParsableCommand {
     let first = arguments.first ?? ""
     let isOtherCommand = subcommandNames.contains(first) && !viewerCommands.contains(first)
     if isOtherCommand || ["help", "-h", "--help", "--version"].contains(first) { return arguments }
+    if first == "snapshot", SnapshotCommand.isCheck(arguments), ConfigChoice.scan(arguments).path == nil {
+      return arguments
+    }
     guard let config = try ConfigChoice.scan(arguments).load(environment: ProcessInfo.processInfo.environment)
     else { return arguments }
     let words = config.settings.flatMap(\.words)

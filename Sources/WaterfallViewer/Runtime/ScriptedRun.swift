@@ -6,7 +6,7 @@ import WaterfallKit
 /// `waterfall snapshot` prints and what the tests step through.
 public final class ScriptedRun {
   public let runner: Runner
-  private let clock = SimulatedClock()
+  public let clock = SimulatedClock()
   private let output = InMemoryOutput()
   /// What `x` asked to open, last first: nothing is started.
   public let opener = RecordingOpener()
@@ -15,6 +15,25 @@ public final class ScriptedRun {
   public var clipboard: [String] { output.clipboard }
 
   public var viewer: Viewer { runner.viewer }
+
+  /// The last frame drawn (or, before any, the screen as it would be drawn).
+  public var screen: Screen { output.lastFrame ?? viewer.renderedScreen() }
+
+  /// The terminal's input tick (`TerminalInput`): a wait of several ticks is as many steps, so timers (the
+  /// pull's release, the spinner, pages due) see the steps they would see live.
+  public static let tickMilliseconds = 50
+
+  /// Lets `milliseconds` of simulated time pass, a step per tick; stops early when the viewer quits.
+  @discardableResult
+  public func advance(by milliseconds: Int) -> Runner.StepResult {
+    var left = max(0, milliseconds)
+    while left > 0 {
+      let step = min(left, Self.tickMilliseconds)
+      left -= step
+      if apply(.wait(step)) == .quit { return .quit }
+    }
+    return .running
+  }
 
   /// How ``run(_:everyFrame:format:)`` prints a screen.
   public enum Format: Sendable {

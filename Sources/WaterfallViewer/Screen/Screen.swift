@@ -70,12 +70,14 @@ public struct Screen: Hashable, Sendable {
 
   /// Row `y` as text, trailing spaces trimmed.
   public func line(_ y: Int) -> String {
-    var text = ""
+    // UTF-8 bytes, not Characters: appending a Character is a whole String append (tapes take every frame's text).
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(width)
     for x in 0..<width {
-      if let character = self[x, y].character { text.append(character) }
+      if let character = self[x, y].character { bytes += character.utf8 }
     }
-    while text.last == " " { text.removeLast() }
-    return text
+    while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The whole screen as text, one line a row, trailing spaces trimmed.

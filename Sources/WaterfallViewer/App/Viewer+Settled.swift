@@ -1,0 +1,12 @@
+extension Viewer {
+  /// Nothing left to wait for: no page loading, no refresh or pull under way, no picture pending (a tape's
+  /// `WaitSettled`).
+  public var isSettled: Bool {
+    let paging = waterfall.paging
+    guard !paging.isLoadingMore, !paging.isRefreshing, paging.pulledRows == 0 else { return false }
+    return !pictures.entries.values.contains { entry in
+      if case .loading = entry { return true }
+      return false
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/// An asciicast v2 recording (asciinema's format): a JSON header line, then one JSON array a line,
+/// `[seconds, "o" | "i" | "r", data]`: output, input, resize (`"120x40"`).
+public struct Asciicast: Hashable, Sendable {
+  public struct Event: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+      case output = "o", input = "i", resize = "r"
+    }
+
+    /// Seconds since the recording started.
+    public var time: Double
+    public var kind: Kind
+    public var data: String
+
+    public init(time: Double, kind: Kind, data: String) { (self.time, self.kind, self.data) = (time, kind, data) }
+  }
+
+  public var width: Int
+  public var height: Int
+  /// Seconds since 1970 when recorded live; none for a tape's recording, which must be the same every run.
+  public var timestamp: Int?
+  /// The viewer's arguments (dataset and options), so a replay runs the same program.
+  public var arguments: [String]
+  public var events: [Event]
+
+  public init(width: Int, height: Int, timestamp: Int? = nil, arguments: [String] = [], events: [Event] = []) {
+    (self.width, self.height, self.timestamp, self.arguments, self.events) =
+      (width, height, timestamp, arguments, events)
+  }
+
+  /// The header line (no newline): fixed key order, so the same recording gives the same bytes.
+  public var headerLine: String {
+    var fields = ["\"version\": 2", "\"width\": \(width)", "\"height\": \(height)"]
+    if let timestamp { fields.append("\"timestamp\": \(timestamp)") }
+    fields.append("\"env\": {\"TERM\": \"xterm-256color\"}")
+    let command = (["waterfall"] + arguments).map(Self.shellQuoted).joined(separator: " ")
+    fields.append("\"command\": \(Self.jsonString(command))")
+    fields.append("\"waterfall_arguments\": [\(arguments.map(Self.jsonString).joined(separator: ", "))]")
+    return "{" + fields.joined(separator: ", ") + "}"
+  }
+
+  /// One event's line (no newline); times in microseconds, as asciinema writes them.
+  public static func line(_ event: Event) -> String {
+    "[\(seconds(event.time)), \"\(event.kind.rawValue)\", \(jsonString(event.data))]"
+  }
+
+  /// `1.500000`: six decimals, with no locale and no formatter (a recording writes one per frame).
+  static func seconds(_ time: Double) -> String {
+    let microseconds = Int((max(0, time) * 1_000_000).rounded())
+    let fraction = String(microseconds % 1_000_000)
+    return "\(microseconds / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+  }
+
+  /// The whole file.
+  public var text: String {
+    ([headerLine] + events.map(Self.line)).map { $0 + "\n" }.joined()
+  }
+
+  /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
+  static func jsonString(_ text: String) -> String {
+    let hex = Array("0123456789abcdef".utf8)
+    var bytes: [UInt8] = [UInt8(ascii: "\"")]
+    bytes.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), byte]
+      case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
+      case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case 0..<0x20, 0x7F:
+        bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  static func shellQuoted(_ word: String) -> String {
+    let plain =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_./=:,+".unicodeScalars.contains($0))
+      }
+    return plain
+      ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+  }
+}

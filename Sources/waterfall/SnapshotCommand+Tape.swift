@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import WaterfallKit
+import WaterfallTerminal
+import WaterfallViewer
+
+/// `snapshot --tape`, `--replay` and `--expect`: files in and out around the pure tape parser and player.
+extension SnapshotCommand {
+  /// Whether `arguments` run a tape or a replay: checks that must give the same result on every machine, so the
+  /// default config file is not read for them (an explicit `--config FILE` still is).
+  static func isCheck(_ arguments: [String]) -> Bool {
+    arguments.contains { word in
+      ["--tape", "--replay"].contains(word) || word.hasPrefix("--tape=") || word.hasPrefix("--replay=")
+    }
+  }
+
+  /// `arguments` (typed in a tape, or kept in a recording) with the config file left out unless they name one.
+  static func withoutDefaultConfig(_ arguments: [String]) -> [String] {
+    let choice = ConfigChoice.scan(arguments)
+    return choice.path != nil || choice.none ? arguments : arguments + ["--no-config"]
+  }
+
+  /// Tapes and recordings are read whole: larger than this is not a script.
+  static let largestInput = 16 << 20
+
+  func runTape(_ path: String) throws {
+    let text = try readInput(path, what: "tape")
+    let commands: [TapeCommand]
+    do {
+      commands = try TapeParser.parse(text)
+    } catch {
+      printError("\(path):\(error.description)")
+      throw ExitCode(64)
+    }
+    let player = TapePlayer(commands: commands, defaultSize: try screenSize(), comparing: expect != nil) {
+      arguments, size in
+      guard let arguments else { return try makeRun(size: size, readsDefaultConfig: false) }
+      let typed: SnapshotCommand
+      do {
+        typed = try SnapshotCommand.parse(Self.withoutDefaultConfig(arguments))
+      } catch {
+        throw TypedArgumentsError(message: SnapshotCommand.message(for: error))
+      }
+      return try typed.makeRun(size: size)
+    }
+    let run: TapeRun
+    do throws(TapeError) {
+      run = try player.play()
+    } catch {
+      printError("\(path):\(error.description)")
+      throw ExitCode(64)
+    }
+    let name = path
+    if !run.ignored.isEmpty {
+      printError("\(name): ignored (they only matter to VHS): \(run.ignored.joined(separator: ", "))")
+    }
+    for note in run.notes { printError("\(name): \(note)") }
+    if let expect {
+      let golden = GoldenFrames.frames(try readInput(expect, what: "golden file"))
+      if let failure = run.failure { try fail(failure, tape: name) }
+      try compare(actual: run.frames, labels: run.frameLabels, golden: golden, goldenName: expect)
+      return
+    }
+    for output in run.textOutputs { try write(run.goldenText, to: output) }
+    for output in run.ansiOutputs { try write(run.ansiText, to: output) }
+    if let cast = run.cast { for output in run.castOutputs { try write(cast, to: output) } }
+    for screenshot in run.screenshots { try write(screenshot.content, to: screenshot.path) }
+    if let failure = run.failure { try fail(failure, tape: name) }
+    if let screen = run.finalScreen { print(ansi ? screen.ansiText : screen.text) }
+  }
+
+  func runReplay(_ path: String) throws {
+    let cast: Asciicast
+    do {
+      cast = try AsciicastReader.parse(try readInput(path, what: "recording"))
+    } catch let error as AsciicastError {
+      printError("\(path): \(error.description)")
+      throw ExitCode(64)
+    }
+    let recorded: SnapshotCommand
+    do {
+      recorded = try SnapshotCommand.parse(Self.withoutDefaultConfig(cast.arguments))
+    } catch {
+      printError(
+        "\(path): the recorded arguments: \(SnapshotCommand.message(for: error))")
+      throw ExitCode(64)
+    }
+    let steps = ReplayScript.steps(cast) { bytes in
+      var decoder = TerminalInputDecoder()
+      return decoder.decode(Array(bytes.utf8)) + decoder.flush()
+    }
+    let run = try recorded.makeRun(size: GridSize(width: cast.width, height: cast.height))
+    try printOrExpect(
+      run.run(
+        recorded.withoutMouseIfAsked(steps), everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text))
+  }
+
+  /// Exit 0 when `actual` matches the golden frames; else the first differing frame as a diff, exit 1.
+  func compare(actual: [String], labels: [String], golden: [String], goldenName: String) throws {
+    if let report = GoldenFrames.mismatch(
+      expected: golden, actual: actual, labels: labels, expectedName: goldenName)
+    {
+      // The golden file is untrusted: its lines are shown escaped, never sent to the terminal.
+      print(TextSanitizer.escapeVisibly(report, keepingNewlines: true), terminator: "")
+      throw ExitCode(1)
+    }
+  }
+
+  private func fail(_ failure: TapeFailure, tape: String) throws -> Never {
+    printError("\(tape):\(failure.command.location): \(failure.message); the screen:")
+    FileHandle.standardError.write(
+      Data((TextSanitizer.escapeVisibly(failure.screen, keepingNewlines: true) + "\n").utf8))
+    throw ExitCode(1)
+  }
+
+  /// A whole input file as text; a clear message and exit 2 when it cannot be read.
+  func readInput(_ path: String, what: String) throws -> String {
+    let name = path
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      printError("\(name): cannot read this \(what)")
+      throw ExitCode(2)
+    }
+    defer { try? handle.close() }
+    let data = (try? handle.read(upToCount: Self.largestInput + 1)) ?? nil ?? Data()
+    guard data.count <= Self.largestInput else {
+      printError("\(name): this \(what) is over \(Self.largestInput >> 20) MB")
+      throw ExitCode(2)
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      printError("\(name): this \(what) is not UTF-8 text")
+      throw ExitCode(2)
+    }
+    return text
+  }
+
+  private func write(_ text: String, to path: String) throws {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+      printError("\(path): cannot write: \(error.localizedDescription)")
+      throw ExitCode(2)
+    }
+  }
+}
+
+/// A `waterfall …` line typed in a tape whose arguments do not parse.
+struct TypedArgumentsError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Testing
+
+@testable import waterfall
+
+@Suite("Tape, replay and record options")
+struct TapeOptionsTests {
+  @Test(
+    "conflicting inputs and stray flags are usage errors: a clear message and exit 64",
+    arguments: [
+      (["snapshot", "--tape", "a.tape", "--keys", "j"], "--tape, --replay and --keys each give the input"),
+      (["snapshot", "--tape", "a.tape", "--replay", "a.cast"], "--tape, --replay and --keys each give the input"),
+      (["snapshot", "--replay", "a.cast", "--expect", "g.txt", "--every-frame"], "leave out --every-frame"),
+      (["--record-input"], "--record-input goes with --record FILE.cast"),
+    ])
+  func usageErrors(arguments: [String], expected: String) throws {
+    let error = try #require(CommandLineTests.usageError(arguments))
+    #expect(error.message.contains(expected), "\(error.message)")
+    #expect(error.exitCode == 64)
+  }
+
+  @Test("a recording keeps the viewer's arguments without the recording's own, with the latency made explicit")
+  func recordedArguments() throws {
+    let view = try #require(try Waterfall.parseAsRoot(["--record", "x.cast", "--page-size", "5"]) as? ViewCommand)
+    #expect(view.record == "x.cast")
+    let arguments = view.recordedArguments(from: [
+      "view", "--record", "x.cast", "--record-input", "--no-mouse", "--page-size", "5",
+    ])
+    #expect(arguments == ["--no-mouse", "--page-size", "5", "--latency", "1500"])
+    let given = try #require(try Waterfall.parseAsRoot(["--latency", "200", "--record=x.cast"]) as? ViewCommand)
+    #expect(given.recordedArguments(from: ["--latency", "200", "--record=x.cast"]) == ["--latency", "200"])
+    // The replay parses them as a snapshot's.
+    #expect(try SnapshotCommand.parse(arguments).dataOptions.latency == 1500)
+  }
+}

@@ -1,0 +1,211 @@
+import Testing
+
+@testable import WaterfallViewer
+
+@Suite("Tape parser")
+struct TapeParserTests {
+  private func actions(_ tape: String) throws -> [TapeCommand.Action] {
+    try TapeParser.parse(tape).map(\.action)
+  }
+
+  private func error(_ tape: String) -> TapeError? {
+    do {
+      _ = try TapeParser.parse(tape)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("each command and its arguments")
+  func commands() throws {
+    let tape = """
+      Output demo.txt
+      Output "out dir/demo.cast"
+      Set Width 100
+      Set Height 30
+      Set WaitTimeout 2s
+      Set WaitPattern /ready/
+      Type "hello" "world"
+      Type@100ms 'slow'
+      Enter
+      Escape
+      Backspace 2
+      Tab
+      Space
+      Up
+      Down 3
+      Left
+      Right@200ms 2
+      PageUp
+      PageDown 2
+      Home
+      End
+      Ctrl+D
+      Sleep 500ms
+      Sleep 2s
+      Sleep 0.5
+      Sleep 1 s
+      Wait
+      Wait /items/
+      Wait+Screen@10s /a\\/b/
+      Wait+Line /x$/
+      WaitSettled
+      WaitSettled@3s
+      Screenshot shot.txt
+      Hide
+      Show
+      Click 10 5
+      Wheel Down 3 4
+      ScrollUp 2
+      Resize 120x40
+      """
+    let expected: [TapeCommand.Action] = [
+      .output(path: "demo.txt"), .output(path: "out dir/demo.cast"), .setWidth(100), .setHeight(30),
+      .setWaitTimeout(milliseconds: 2000), .setWaitPattern("ready"),
+      .type("hello world", perCharacterMilliseconds: nil), .type("slow", perCharacterMilliseconds: 100),
+      .key(.enter, count: 1, perKeyMilliseconds: nil), .key(.escape, count: 1, perKeyMilliseconds: nil),
+      .key(.backspace, count: 2, perKeyMilliseconds: nil), .key(.tab, count: 1, perKeyMilliseconds: nil),
+      .key(.space, count: 1, perKeyMilliseconds: nil), .key(.up, count: 1, perKeyMilliseconds: nil),
+      .key(.down, count: 3, perKeyMilliseconds: nil), .key(.left, count: 1, perKeyMilliseconds: nil),
+      .key(.right, count: 2, perKeyMilliseconds: 200), .key(.pageUp, count: 1, perKeyMilliseconds: nil),
+      .key(.pageDown, count: 2, perKeyMilliseconds: nil), .key(.home, count: 1, perKeyMilliseconds: nil),
+      .key(.end, count: 1, perKeyMilliseconds: nil), .control("d"),
+      .sleep(milliseconds: 500), .sleep(milliseconds: 2000), .sleep(milliseconds: 500), .sleep(milliseconds: 1000),
+      .wait(.line, pattern: nil, timeoutMilliseconds: nil), .wait(.line, pattern: "items", timeoutMilliseconds: nil),
+      .wait(.screen, pattern: "a\\/b", timeoutMilliseconds: 10_000),
+      .wait(.line, pattern: "x$", timeoutMilliseconds: nil),
+      .waitSettled(timeoutMilliseconds: nil), .waitSettled(timeoutMilliseconds: 3000),
+      .screenshot(path: "shot.txt"), .hide, .show, .click(x: 10, y: 5), .wheel(up: false, x: 3, y: 4, count: 1),
+      .wheel(up: true, x: nil, y: nil, count: 2), .resize(width: 120, height: 40),
+    ]
+    #expect(try actions(tape) == expected)
+  }
+
+  @Test("a tape written for VHS parses unchanged: drawing settings and VHS-only commands are kept as ignored")
+  func vhsTape() throws {
+    let tape = """
+      # Where should we write the GIF?
+      Output demo.gif
+
+      Require waterfall
+      Set Shell "bash"
+      Set FontSize 32
+      Set FontFamily "JetBrains Mono"
+      Set Width 1200
+      Set Height 600
+      Set Theme { "name": "Whimsy", "black": "#535178" }
+      Set Padding 20
+      Set Margin 10
+      Set MarginFill "#674EFF"
+      Set WindowBar Colorful
+      Set BorderRadius 8
+      Set TypingSpeed 75ms
+      Set Framerate 30
+      Set PlaybackSpeed 1.5
+      Set LoopOffset 20%
+      Set CursorBlink false
+      Env GREETING "hi"
+
+      Hide
+      Type "cd ~/shop && clear"
+      Enter
+      Show
+
+      Type "waterfall --latency 300"  # the viewer
+      Sleep 500ms
+      Enter
+      Sleep 2s
+      Type "q"
+      """
+    let parsed = try actions(tape)
+    let ignored = parsed.compactMap { action -> String? in
+      if case .ignoredSetting(let name) = action { return name }
+      if case .ignoredCommand(let name) = action { return name }
+      return nil
+    }
+    #expect(
+      ignored == [
+        "Require", "Shell", "FontSize", "FontFamily", "Theme", "Padding", "Margin", "MarginFill", "WindowBar",
+        "BorderRadius", "TypingSpeed", "Framerate", "PlaybackSpeed", "LoopOffset", "CursorBlink", "Env",
+      ])
+    #expect(parsed.contains(.setWidth(1200)) && parsed.contains(.setHeight(600)))
+    #expect(parsed.contains(.type("waterfall --latency 300", perCharacterMilliseconds: nil)))
+    #expect(parsed.last == .type("q", perCharacterMilliseconds: nil))
+  }
+
+  @Test("commands keep where they are and how they were written")
+  func locations() throws {
+    let commands = try TapeParser.parse("# comment\n\n  Down@100ms 3\nWait+Screen /x/\nType \"a\"")
+    #expect(
+      commands.map(\.location) == [
+        TapeLocation(line: 3, column: 3), TapeLocation(line: 4, column: 1), TapeLocation(line: 5, column: 1),
+      ])
+    #expect(commands.map(\.source) == ["Down@100ms 3", "Wait+Screen /x/", "Type \"a\""])
+  }
+
+  @Test(
+    "problems name the line and column",
+    arguments: [
+      ("Down\nFrobnicate 3", 2, 1, "unknown command \"Frobnicate\""),
+      ("Set Colour red", 1, 5, "unknown setting \"Colour\""),
+      ("Type hello", 1, 1, "Type expects a quoted string"),
+      ("Type \"open", 1, 6, "has no closing \""),
+      ("Sleep soon", 1, 7, "expected a time"),
+      ("Sleep 2h", 1, 7, "expected a time"),
+      ("Sleep 5000s", 1, 7, "longer than the longest time"),
+      ("Down three", 1, 6, "unexpected \"three\" after Down"),
+      ("Down 0", 1, 6, "a count is a whole number from 1"),
+      ("Down 99999999999999999999", 1, 6, "a count is a whole number from 1"),
+      ("Wait /(/", 1, 6, "not a regular expression"),
+      ("Wait+Page /x/", 1, 6, "Wait+ expects Line or Screen"),
+      ("Wait /x", 1, 6, "has no closing /"),
+      ("Ctrl+Alt+C", 1, 6, "Ctrl with Alt is not supported"),
+      ("Ctrl+Enter", 1, 6, "Ctrl+ expects one letter"),
+      ("Alt+x", 1, 1, "Alt keys are not supported"),
+      ("Source other.tape", 1, 1, "Source is not supported"),
+      ("Click 10", 1, 1, "Click expects X Y"),
+      ("Click -1 2", 1, 7, "Click expects X Y"),
+      ("Resize 100000x10", 1, 8, "the size must be at most"),
+      ("Set Width 0", 1, 5, "must be positive"),
+      ("Set Theme {\"name\": 1", 1, 11, "has no closing }"),
+      ("  @", 1, 3, "expected a command"),
+    ])
+  func problems(tape: String, line: Int, column: Int, message: String) throws {
+    let problem = try #require(error(tape))
+    #expect(problem.location == TapeLocation(line: line, column: column), "\(problem)")
+    #expect(problem.message.contains(message), "\(problem)")
+  }
+
+  @Test("durations: units, bare seconds, decimals")
+  func durations() {
+    #expect(TapeParser.milliseconds("500ms") == 500)
+    #expect(TapeParser.milliseconds("2s") == 2000)
+    #expect(TapeParser.milliseconds("1m") == 60_000)
+    #expect(TapeParser.milliseconds("0.25") == 250)
+    #expect(TapeParser.milliseconds(".5s") == 500)
+    #expect(TapeParser.milliseconds("1.2.3") == nil)
+    #expect(TapeParser.milliseconds("ms") == nil)
+    #expect(TapeParser.milliseconds("-1s") == nil)
+  }
+
+  @Test("Windows line ends and CR are line breaks")
+  func carriageReturns() throws {
+    let commands = try TapeParser.parse("Down\r\nUp 2\r\n")
+    #expect(
+      commands.map(\.action) == [
+        .key(.down, count: 1, perKeyMilliseconds: nil), .key(.up, count: 2, perKeyMilliseconds: nil),
+      ])
+    #expect(commands[1].location.line == 2)
+  }
+
+  @Test("a typed shell line runs waterfall when a command word is waterfall or …/waterfall")
+  func typedCommandLines() {
+    #expect(TypedCommandLine.arguments("waterfall --latency 300 'my shop'") == ["--latency", "300", "my shop"])
+    #expect(
+      TypedCommandLine.arguments("clear && ./.build/release/waterfall view a\\ b.json; echo done") == ["a b.json"])
+    #expect(TypedCommandLine.arguments("cd ~/shop && clear") == nil)
+    #expect(TypedCommandLine.arguments("echo waterfall") == nil)
+    #expect(TypedCommandLine.arguments("waterfall \"say \\\"hi\\\"\"") == ["say \"hi\""])
+  }
+}
