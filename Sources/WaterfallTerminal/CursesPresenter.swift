@@ -1,4 +1,6 @@
 import CNcursesw
+import Glibc
+import Pictures
 import WaterfallViewer
 
 /// Copies the in-memory screen to curses: only what ``ScreenDiff`` says changed since the last frame, wide
@@ -8,29 +10,77 @@ public final class CursesPresenter: ScreenOutput {
   private let colors: ColorPairs?
   /// The locale cannot encode anything but ASCII: other characters show as `?` (one a column) instead of vanishing.
   private let asciiOnly: Bool
+  /// Draws the screen's pictures in real pixels; `nil`: pictures stay symbols.
+  private let painter: PixelPainter?
 
-  public init(colorAvailable: Bool, asciiOnly: Bool) {
+  public init(colorAvailable: Bool, asciiOnly: Bool, graphics: GraphicsSetup? = nil) {
     colors = colorAvailable ? ColorPairs() : nil
     self.asciiOnly = asciiOnly
+    painter = graphics.flatMap(Self.painter)
+    if let painter, !painter.allowsLineScrolling { idlok(wf_stdscr(), false) }
+  }
+
+  static func painter(for setup: GraphicsSetup) -> PixelPainter? {
+    switch setup.graphics {
+    case .symbols: return nil
+    case .kitty: return KittyPainter(passthrough: setup.tmuxPassthrough)
+    case .sixel:
+      return CellImagePainter(
+        cellPixels: setup.cellPixels, passthrough: setup.tmuxPassthrough, encode: SixelEncoder.encode)
+    case .iterm2:
+      return CellImagePainter(
+        cellPixels: setup.cellPixels, passthrough: setup.tmuxPassthrough, encode: ITerm2Image.encode)
+    }
   }
 
   public func invalidate() {
     previous = nil
+    painter?.forgetTerminal()
     clearok(wf_stdscr(), true)
   }
 
   public func present(_ screen: Screen) {
-    if previous?.width != screen.width || previous?.height != screen.height { werase(wf_stdscr()) }
-    draw(ScreenDiff.changes(from: previous, to: screen))
+    let shown = painter == nil ? [] : screen.pictures
+    let text = shown.isEmpty ? screen : screen.blankingPictureCells(under: shown)
+    if previous?.width != text.width || previous?.height != text.height {
+      werase(wf_stdscr())
+      painter?.forgetTerminal()
+    }
+    var changes = ScreenDiff.changes(from: previous, to: text)
+    var paint = painter?.paint(shown, screen: screen, textChanges: changes) ?? PaintBytes()
+    Self.write(paint.before)
+    draw(changes)
     if let colors, colors.ranOut {
       // Every pair is taken (pictures in direct colour): start the pairs afresh and draw the whole frame with
       // them, so no cell keeps a pair that now means another colour.
       colors.reset()
       werase(wf_stdscr())
-      draw(ScreenDiff.changes(from: nil, to: screen))
+      changes = ScreenDiff.changes(from: nil, to: text)
+      draw(changes)
+      if let painter {
+        painter.forgetTerminal()
+        paint.after = painter.paint(shown, screen: screen, textChanges: changes).after
+      }
     }
-    previous = screen
+    previous = text
     wrefresh(wf_stdscr())
+    Self.write(paint.after)
+  }
+
+  /// Takes every picture drawn in pixels off the terminal (before the session restores it).
+  public func removePictures() {
+    guard let painter else { return }
+    Self.write(painter.removeAll())
+  }
+
+  private static func write(_ bytes: [UInt8]) {
+    var start = 0
+    while start < bytes.count {
+      let written = bytes[start...].withUnsafeBufferPointer { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      start += written
+    }
   }
 
   private func draw(_ changes: [ScreenChange]) {

@@ -8,16 +8,22 @@ import WaterfallViewer
 public enum InteractiveViewer {
   /// `pictures`: the loader's settings, used when `options.pictures` asks for pictures.
   public static func run(
-    feed: PageFeed, options: ViewerOptions, session: TerminalSession, pictures: PictureLoader.Configuration
+    feed: PageFeed, options: ViewerOptions, session: TerminalSession, pictures: PictureLoader.Configuration,
+    graphics: GraphicsSetup? = nil
   ) -> Runner.Ending {
     var options = options
     options.colorEnabled = options.colorEnabled && session.colorAvailable
     let size = session.size
+    let output = CursesPresenter(
+      colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8,
+      graphics: options.pictures?.cellPixels == nil ? nil : graphics)
     let runner = Runner(
       viewer: Viewer(screenSize: GridSize(width: size.width, height: size.height), options: options), feed: feed,
       clock: WallClock(), executor: ThreadExecutor(),
-      output: CursesPresenter(colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8),
+      output: output,
       pictures: options.pictures == nil ? nil : pictures, measuresFrames: true)
-    return runner.run(session.input)
+    let ending = runner.run(session.input)
+    output.removePictures()
+    return ending
   }
 }

@@ -35,9 +35,20 @@ struct ViewCommand: ParsableCommand {
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
       terminalColors: session.colorCount)
+    // Pixels unless colour is turned off (--no-color, NO_COLOR, --color none): the terminal's colour count
+    // bounds the symbols, not its pixels. The symbols stay in the cells as the fallback.
+    var graphics: GraphicsSetup?
+    if options.pictures != nil, options.colorEnabled, pictureOptions.color != .none, pictureOptions.graphics != .symbols
+    {
+      let setup = session.chooseGraphics(pictureOptions.graphics, environment: environment)
+      if setup.graphics != .symbols {
+        graphics = setup
+        options.pictures?.cellPixels = setup.cellPixels
+      }
+    }
     let ending = InteractiveViewer.run(
       feed: dataOptions.feed(for: loaded.dataset), options: options, session: session,
-      pictures: networkOptions.configure(pictureOptions.loaderConfiguration))
+      pictures: networkOptions.configure(pictureOptions.loaderConfiguration), graphics: graphics)
     session.restore()
     // Die of the same signal, now that the terminal is back, so the parent sees what happened.
     if case .signal(let number) = ending { TerminalSession.die(of: number) }
