@@ -52,7 +52,7 @@ let package = Package(
     .testTarget(
       name: "WaterfallViewerTests", dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer"]),
+    .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer", "Pictures"]),
     .testTarget(name: "CommandLineTests", dependencies: ["waterfall"]),
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog", "TestSupport"]),
   ]

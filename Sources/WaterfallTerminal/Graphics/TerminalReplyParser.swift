@@ -7,6 +7,8 @@ import Pictures
 public struct TerminalReplyParser: Sendable {
   public private(set) var replies = TerminalReplies()
   private var pending: [UInt8] = []
+  /// Inside a string too long to be an answer: its bytes are skipped up to its end.
+  private var skippingString = false
 
   /// Longer than any answer we asked for: a string this long is noise.
   static let longestReply = 512
@@ -20,6 +22,14 @@ public struct TerminalReplyParser: Sendable {
     var input: [UInt8] = []
     var index = 0
     while index < pending.count {
+      if skippingString {
+        guard let next = skipStringBody(from: index) else {
+          pending.removeFirst(index)
+          return input
+        }
+        index = next
+        continue
+      }
       switch scan(at: index) {
       case .input(let length):
         input += pending[index..<index + length]
@@ -37,7 +47,10 @@ public struct TerminalReplyParser: Sendable {
 
   /// No more bytes will come: a cut-off answer is dropped; a lone Esc (the key) is input.
   public mutating func finish() -> [UInt8] {
-    defer { pending.removeAll() }
+    defer {
+      pending.removeAll()
+      skippingString = false
+    }
     return pending == [0x1B] ? pending : []
   }
 
@@ -71,9 +84,34 @@ public struct TerminalReplyParser: Sendable {
         }
       }
       end += 1
-      if end - start > Self.longestReply { return .reply(end - start) }
+      if end - start > Self.longestReply {
+        skippingString = true
+        return .reply(end - start)
+      }
     }
     return .incomplete
+  }
+
+  /// Skips the rest of an over-long string from `start`; returns where scanning goes on, or `nil` when an Esc at
+  /// the very end may begin its ST (it stays pending).
+  private mutating func skipStringBody(from start: Int) -> Int? {
+    var index = start
+    while index < pending.count {
+      let byte = pending[index]
+      if byte == 0x07 {
+        skippingString = false
+        return index + 1
+      }
+      if byte == Self.escape {
+        guard index + 1 < pending.count else { return index == start ? nil : index }
+        if pending[index + 1] == UInt8(ascii: "\\") {
+          skippingString = false
+          return index + 2
+        }
+      }
+      index += 1
+    }
+    return index
   }
 
   private mutating func finishString(at start: Int, body: Range<Int>, length: Int) -> Scan {

@@ -1,0 +1,209 @@
+import Foundation
+import Pictures
+import Testing
+import WaterfallViewer
+
+@testable import WaterfallTerminal
+
+/// Pictures on a small screen: what a frame of them looks like to the painters.
+private func flatPicture(
+  columns: Int, rows: Int, cell: CellPixelSize, colour: [UInt8] = [0x3A, 0x7B, 0xD5, 0xFF]
+)
+  -> PixelPicture
+{
+  let (width, height) = cell.pixels(of: BoxSize(columns: columns, rows: rows))
+  return PixelPicture(
+    width: width, height: height, pixels: Array(repeating: colour, count: width * height).flatMap { $0 })
+}
+
+private func screen(
+  width: Int = 20, height: Int = 10,
+  with pictures: [(PixelPicture, id: Int, x: Int, y: Int, rows: Range<Int>, total: Int)]
+) -> Screen {
+  var screen = Screen(width: width, height: height)
+  for (picture, id, x, y, rows, total) in pictures {
+    let columns = picture.width / 2
+    for (offset, row) in rows.enumerated() {
+      for column in 0..<columns {
+        screen.put(pictureCharacter: "▀", x: x + column, y: y + offset, style: Style(foreground: .palette(33)))
+      }
+      screen.addPictureRow(picture, id: id, row: row, rows: total, x: x, y: y + offset, columns: columns)
+    }
+  }
+  return screen
+}
+
+private func text(_ bytes: [UInt8]) -> String {
+  String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "⎋")
+}
+
+@Suite("kitty graphics: the escape stream")
+struct KittyPainterTests {
+  private let cell = CellPixelSize(width: 2, height: 4)
+
+  @Test("a picture is sent once, in chunks, quietly, then placed under the text at its box")
+  func sendAndPlace() {
+    let picture = flatPicture(columns: 3, rows: 2, cell: cell)  // 6×8 px
+    let painter = KittyPainter()
+    let frame = screen(with: [(picture, id: 7, x: 2, y: 1, rows: 0..<2, total: 2)])
+    let bytes = painter.paint(frame.pictures, screen: frame, textChanges: [])
+    #expect(bytes.before.isEmpty)
+    let payload = Data(picture.pixels).base64EncodedString()
+    #expect(
+      text(bytes.after)
+        == "⎋7⎋_Ga=t,f=32,s=6,v=8,i=1,q=2,m=0;\(payload)⎋\\"
+        + "⎋[2;3H⎋_Ga=p,i=1,p=1,x=0,y=0,w=6,h=8,c=3,r=2,C=1,z=-1073741825,q=2⎋\\⎋8")
+    // The same frame again writes nothing.
+    #expect(painter.paint(frame.pictures, screen: frame, textChanges: []) == PaintBytes())
+  }
+
+  @Test("a picture larger than a chunk goes in 4096-byte pieces, m=1 until the last")
+  func chunks() {
+    let picture = flatPicture(columns: 40, rows: 10, cell: cell)  // 80×40 px: 12800 bytes, 17068 in base64
+    let painter = KittyPainter()
+    let frame = screen(width: 50, height: 12, with: [(picture, id: 1, x: 0, y: 0, rows: 0..<10, total: 10)])
+    let out = text(painter.paint(frame.pictures, screen: frame, textChanges: []).after)
+    let commands = out.components(separatedBy: "⎋_G").dropFirst()
+    let sends = commands.filter { !$0.hasPrefix("a=p") }
+    #expect(sends.count == 5)
+    #expect(sends.first?.hasPrefix("a=t,f=32,s=80,v=40,i=1,q=2,m=1;") == true)
+    #expect(sends.dropFirst().dropLast().allSatisfy { $0.hasPrefix("m=1,q=2;") })
+    #expect(sends.last?.hasPrefix("m=0,q=2;") == true)
+    let payload = sends.map { $0.split(separator: ";", maxSplits: 1)[1].prefix { $0 != "⎋" } }.joined()
+    #expect(payload == Data(picture.pixels).base64EncodedString())
+    #expect(sends.dropLast().allSatisfy { $0.split(separator: ";", maxSplits: 1)[1].count == 4096 + 2 })
+  }
+
+  @Test("scrolling one row costs placements, not pictures: a partly visible box shows its rows by source rectangle")
+  func scrollCrops() {
+    let picture = flatPicture(columns: 3, rows: 4, cell: cell)  // 6×16
+    let painter = KittyPainter()
+    let first = screen(with: [(picture, id: 3, x: 1, y: 0, rows: 0..<4, total: 4)])
+    _ = painter.paint(first.pictures, screen: first, textChanges: [])
+    // One row up: the top row is off the screen.
+    let second = screen(with: [(picture, id: 3, x: 1, y: 0, rows: 1..<4, total: 4)])
+    #expect(
+      text(painter.paint(second.pictures, screen: second, textChanges: []).after)
+        == "⎋7⎋[1;2H⎋_Ga=p,i=1,p=1,x=0,y=4,w=6,h=12,c=3,r=3,C=1,z=-1073741825,q=2⎋\\⎋8")
+  }
+
+  @Test("a placement whose box left is deleted; the image stays for when it comes back")
+  func deleteLeaving() {
+    let picture = flatPicture(columns: 2, rows: 1, cell: cell)
+    let painter = KittyPainter()
+    let shown = screen(with: [(picture, id: 5, x: 0, y: 2, rows: 0..<1, total: 1)])
+    _ = painter.paint(shown.pictures, screen: shown, textChanges: [])
+    let empty = Screen(width: 20, height: 10)
+    #expect(text(painter.paint([], screen: empty, textChanges: []).after) == "⎋7⎋_Ga=d,d=i,i=1,p=1,q=2⎋\\⎋8")
+    let back = text(painter.paint(shown.pictures, screen: shown, textChanges: []).after)
+    #expect(!back.contains("a=t"), "the image is still in the terminal")
+    #expect(back.contains("a=p,i=1,p=1"))
+  }
+
+  @Test("images beyond the memory bound are freed, least recently used first, never one on screen")
+  func eviction() {
+    let painter = KittyPainter(memoryLimit: 200)
+    let pictures = (0..<3).map { _ in flatPicture(columns: 2, rows: 2, cell: cell) }  // 4×8×4 = 128 bytes each
+    var out = ""
+    for (index, picture) in pictures.enumerated() {
+      let frame = screen(with: [(picture, id: index, x: 0, y: 0, rows: 0..<2, total: 2)])
+      out = text(painter.paint(frame.pictures, screen: frame, textChanges: []).after)
+    }
+    #expect(out.contains("a=d,d=I,i=2,q=2"), "the image before the one on screen goes (the first went already)")
+    #expect(!out.contains("d=I,i=3"))
+  }
+
+  @Test("after the terminal was cleared every placement is deleted and placed again; leaving frees everything")
+  func forgetAndLeave() {
+    let picture = flatPicture(columns: 2, rows: 1, cell: cell)
+    let painter = KittyPainter()
+    let frame = screen(with: [(picture, id: 1, x: 0, y: 0, rows: 0..<1, total: 1)])
+    _ = painter.paint(frame.pictures, screen: frame, textChanges: [])
+    painter.forgetTerminal()
+    let again = text(painter.paint(frame.pictures, screen: frame, textChanges: []).after)
+    #expect(again.hasPrefix("⎋7⎋_Ga=d,d=a,q=2⎋\\"))
+    #expect(again.contains("a=p,i=1,p=1") && !again.contains("a=t"))
+    #expect(text(painter.removeAll()) == "⎋_Ga=d,d=A,q=2⎋\\")
+  }
+
+  @Test("inside tmux every command goes through passthrough with its Escs doubled; cursor moves stay tmux's")
+  func tmuxPassthrough() {
+    let picture = flatPicture(columns: 1, rows: 1, cell: cell)
+    let painter = KittyPainter(passthrough: true)
+    let frame = screen(with: [(picture, id: 1, x: 4, y: 3, rows: 0..<1, total: 1)])
+    let out = text(painter.paint(frame.pictures, screen: frame, textChanges: []).after)
+    #expect(out.contains("⎋[4;5H⎋Ptmux;⎋⎋_Ga=p,i=1,p=1,"))
+    #expect(out.contains(",q=2⎋⎋\\⎋\\⎋8"))
+    #expect(!out.replacingOccurrences(of: "⎋⎋_G", with: "").contains("⎋_G"), "no kitty command outside passthrough")
+  }
+}
+
+@Suite("sixel and iTerm2: pictures painted into cells")
+struct CellImagePainterTests {
+  private let cell = CellPixelSize(width: 2, height: 4)
+
+  /// A stand-in encoder that names what it encodes, so the stream is readable.
+  private func painter(synchronized: Bool = true) -> (CellImagePainter, () -> [String]) {
+    final class Log: @unchecked Sendable { var calls: [String] = [] }
+    let log = Log()
+    let painter = CellImagePainter(cellPixels: cell, synchronized: synchronized) { picture, rows, _ in
+      log.calls.append("\(picture.width)x\(picture.height)[\(rows.lowerBound)..<\(rows.upperBound)]")
+      return Array("<IMG \(rows.lowerBound)-\(rows.upperBound)>".utf8)
+    }
+    return (painter, { log.calls })
+  }
+
+  @Test("drawn after the text, the price over it written again on top, in a synchronized update")
+  func drawWithPrice() {
+    let picture = flatPicture(columns: 4, rows: 2, cell: cell)
+    var frame = screen(with: [(picture, id: 1, x: 1, y: 1, rows: 0..<2, total: 2)])
+    frame.put("$5", x: 1, y: 2, style: Style(foreground: .black, background: .yellow))
+    let (painter, calls) = painter()
+    let bytes = painter.paint(frame.pictures, screen: frame, textChanges: [])
+    #expect(text(bytes.before) == "⎋[?2026h")
+    #expect(
+      text(bytes.after)
+        == "⎋7⎋[2;2H<IMG 0-2>⎋[3;2H⎋[0;30;43m$⎋[3;3H⎋[0;30;43m5⎋8⎋[?2026l")
+    #expect(calls() == ["8x8[0..<2]"])
+    #expect(painter.paint(frame.pictures, screen: frame, textChanges: []) == PaintBytes(), "nothing changed")
+  }
+
+  @Test("a picture that moves is erased where it was (not its price: curses knows that cell) and drawn anew")
+  func moveErases() {
+    let picture = flatPicture(columns: 3, rows: 2, cell: cell)
+    var first = screen(with: [(picture, id: 1, x: 0, y: 2, rows: 0..<2, total: 2)])
+    first.put("$", x: 0, y: 3)
+    let (painter, calls) = painter(synchronized: false)
+    _ = painter.paint(first.pictures, screen: first, textChanges: [])
+    let second = screen(with: [(picture, id: 1, x: 0, y: 1, rows: 0..<2, total: 2)])
+    let bytes = painter.paint(second.pictures, screen: second, textChanges: [])
+    #expect(text(bytes.before) == "⎋7⎋[0m⎋[3;1H⎋[3X⎋[4;2H⎋[2X⎋8")
+    #expect(text(bytes.after) == "⎋7⎋[2;1H<IMG 0-2>⎋8")
+    #expect(calls() == ["6x8[0..<2]"], "the same slice is encoded once")
+  }
+
+  @Test("each visible slice is encoded once and kept; a box scrolled off leaves nothing; leaving erases all")
+  func slicesAndLeaving() {
+    let picture = flatPicture(columns: 2, rows: 3, cell: cell)
+    let (painter, calls) = painter(synchronized: false)
+    for rows in [0..<3, 1..<3, 0..<3, 1..<3] {
+      let frame = screen(with: [(picture, id: 2, x: 0, y: 0, rows: rows, total: 3)])
+      _ = painter.paint(frame.pictures, screen: frame, textChanges: [])
+    }
+    #expect(calls() == ["4x12[0..<3]", "4x12[1..<3]"])
+    let gone = painter.paint([], screen: Screen(width: 20, height: 10), textChanges: [])
+    #expect(text(gone.before) == "⎋7⎋[0m⎋[1;1H⎋[2X⎋[2;1H⎋[2X⎋8")
+    #expect(gone.after.isEmpty)
+    #expect(painter.removeAll().isEmpty, "nothing is left to erase")
+  }
+
+  @Test("text curses writes into a picture's cells means the picture is drawn again over it")
+  func overwrittenRedraws() {
+    let picture = flatPicture(columns: 2, rows: 1, cell: cell)
+    let frame = screen(with: [(picture, id: 1, x: 0, y: 0, rows: 0..<1, total: 1)])
+    let (painter, _) = painter(synchronized: false)
+    _ = painter.paint(frame.pictures, screen: frame, textChanges: [])
+    let change = ScreenChange(x: 1, y: 0, cell: .blank)
+    #expect(text(painter.paint(frame.pictures, screen: frame, textChanges: [change]).after) == "⎋7⎋[1;1H<IMG 0-1>⎋8")
+  }
+}
