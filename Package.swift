@@ -54,6 +54,6 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer", "Pictures"]),
     .testTarget(name: "CommandLineTests", dependencies: ["waterfall"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog", "TestSupport", "Pictures"]),
   ]
 )

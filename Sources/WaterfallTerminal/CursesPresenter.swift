@@ -17,7 +17,6 @@ public final class CursesPresenter: ScreenOutput {
     colors = colorAvailable ? ColorPairs() : nil
     self.asciiOnly = asciiOnly
     painter = graphics.flatMap(Self.painter)
-    if let painter, !painter.allowsLineScrolling { idlok(wf_stdscr(), false) }
   }
 
   static func painter(for setup: GraphicsSetup) -> PixelPainter? {
@@ -40,7 +39,7 @@ public final class CursesPresenter: ScreenOutput {
   }
 
   public func present(_ screen: Screen) {
-    let shown = painter == nil ? [] : screen.pictures
+    let shown = painter?.drawable(screen.pictures, in: screen) ?? []
     let text = shown.isEmpty ? screen : screen.blankingPictureCells(under: shown)
     if previous?.width != text.width || previous?.height != text.height {
       werase(wf_stdscr())
@@ -63,6 +62,8 @@ public final class CursesPresenter: ScreenOutput {
       }
     }
     previous = text
+    // Garbles curses' copy of every line, so it writes them whole and finds none to scroll.
+    if paint.rewritesLines { wredrawln(wf_stdscr(), 0, Int32(text.height)) }
     wrefresh(wf_stdscr())
     Self.write(paint.after)
   }

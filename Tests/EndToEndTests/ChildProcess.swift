@@ -40,3 +40,58 @@ enum ChildProcess {
     return terminatedBySignal == 0 ? (status >> 8) & 0xFF : 128 + terminatedBySignal
   }
 }
+
+extension ChildProcess {
+  /// Starts `arguments` (looked up on PATH) in the background with `environment` added, standard input from
+  /// /dev/null and output appended to `outputPath`; returns its process id. Stop it with ``stop(_:)``.
+  static func start(_ arguments: [String], environment: [String: String] = [:], outputPath: String) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var merged: [String: String] = [:]
+    var index = 0
+    while let entry = environ[index] {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        merged[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      index += 1
+    }
+    merged.merge(environment) { _, new in new }
+    var envp: [UnsafeMutablePointer<CChar>?] = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in envp { free(pointer) } }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var everySignal = sigset_t()
+    sigfillset(&everySignal)
+    posix_spawnattr_setsigdefault(&attributes, &everySignal)
+    // Its own process group, so stopping it stops what it started (a terminal's shell and the viewer).
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+    var pid: pid_t = 0
+    let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+    guard code == 0 else { throw SpawnError(code: code) }
+    return pid
+  }
+
+  /// Ends a process started with ``start(_:environment:outputPath:)`` and its process group, and reaps it.
+  static func stop(_ pid: pid_t) {
+    kill(-pid, SIGTERM)
+    var status: Int32 = 0
+    for _ in 0..<100 {
+      if waitpid(pid, &status, WNOHANG) == pid { return }
+      usleep(20_000)
+    }
+    kill(-pid, SIGKILL)
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+  }
+}

@@ -41,20 +41,24 @@ private func text(_ bytes: [UInt8]) -> String {
 struct KittyPainterTests {
   private let cell = CellPixelSize(width: 2, height: 4)
 
-  @Test("a picture is sent once, in chunks, quietly, then placed under the text at its box")
+  private func paint(_ painter: KittyPainter, _ frame: Screen) -> PaintBytes {
+    painter.paint(painter.drawable(frame.pictures, in: frame), screen: frame, textChanges: [])
+  }
+
+  @Test("a picture is sent once, in chunks, quietly, then placed at its box before curses writes the lines whole")
   func sendAndPlace() {
     let picture = flatPicture(columns: 3, rows: 2, cell: cell)  // 6×8 px
     let painter = KittyPainter()
     let frame = screen(with: [(picture, id: 7, x: 2, y: 1, rows: 0..<2, total: 2)])
-    let bytes = painter.paint(frame.pictures, screen: frame, textChanges: [])
-    #expect(bytes.before.isEmpty)
+    let bytes = paint(painter, frame)
+    #expect(bytes.after.isEmpty && bytes.rewritesLines)
     let payload = Data(picture.pixels).base64EncodedString()
     #expect(
-      text(bytes.after)
+      text(bytes.before)
         == "⎋7⎋_Ga=t,f=32,s=6,v=8,i=1,q=2,m=0;\(payload)⎋\\"
-        + "⎋[2;3H⎋_Ga=p,i=1,p=1,x=0,y=0,w=6,h=8,c=3,r=2,C=1,z=-1073741825,q=2⎋\\⎋8")
-    // The same frame again writes nothing.
-    #expect(painter.paint(frame.pictures, screen: frame, textChanges: []) == PaintBytes())
+        + "⎋[2;3H⎋_Ga=p,i=1,p=1,x=0,y=0,w=6,h=8,c=3,r=2,C=1,z=1,q=2⎋\\⎋8")
+    // The same frame again writes nothing, and lets curses scroll.
+    #expect(paint(painter, frame) == PaintBytes())
   }
 
   @Test("a picture larger than a chunk goes in 4096-byte pieces, m=1 until the last")
@@ -62,7 +66,7 @@ struct KittyPainterTests {
     let picture = flatPicture(columns: 40, rows: 10, cell: cell)  // 80×40 px: 12800 bytes, 17068 in base64
     let painter = KittyPainter()
     let frame = screen(width: 50, height: 12, with: [(picture, id: 1, x: 0, y: 0, rows: 0..<10, total: 10)])
-    let out = text(painter.paint(frame.pictures, screen: frame, textChanges: []).after)
+    let out = text(paint(painter, frame).before)
     let commands = out.components(separatedBy: "⎋_G").dropFirst()
     let sends = commands.filter { !$0.hasPrefix("a=p") }
     #expect(sends.count == 5)
@@ -78,24 +82,35 @@ struct KittyPainterTests {
   func scrollCrops() {
     let picture = flatPicture(columns: 3, rows: 4, cell: cell)  // 6×16
     let painter = KittyPainter()
-    let first = screen(with: [(picture, id: 3, x: 1, y: 0, rows: 0..<4, total: 4)])
-    _ = painter.paint(first.pictures, screen: first, textChanges: [])
+    _ = paint(painter, screen(with: [(picture, id: 3, x: 1, y: 0, rows: 0..<4, total: 4)]))
     // One row up: the top row is off the screen.
     let second = screen(with: [(picture, id: 3, x: 1, y: 0, rows: 1..<4, total: 4)])
     #expect(
-      text(painter.paint(second.pictures, screen: second, textChanges: []).after)
-        == "⎋7⎋[1;2H⎋_Ga=p,i=1,p=1,x=0,y=4,w=6,h=12,c=3,r=3,C=1,z=-1073741825,q=2⎋\\⎋8")
+      text(paint(painter, second).before)
+        == "⎋7⎋_Ga=d,d=i,i=1,q=2⎋\\⎋[1;2H⎋_Ga=p,i=1,p=1,x=0,y=4,w=6,h=12,c=3,r=3,C=1,z=1,q=2⎋\\⎋8")
   }
 
-  @Test("a placement whose box left is deleted; the image stays for when it comes back")
+  @Test("rows with text over the picture (a price) stay symbols: the placement stops above them")
+  func priceRowStaysSymbols() {
+    let picture = flatPicture(columns: 3, rows: 4, cell: cell)
+    var frame = screen(with: [(picture, id: 3, x: 1, y: 2, rows: 0..<4, total: 4)])
+    frame.put("$1", x: 1, y: 5)
+    let painter = KittyPainter()
+    let drawn = painter.drawable(frame.pictures, in: frame)
+    #expect(drawn.map { [$0.y, $0.firstRow, $0.shownRows] } == [[2, 0, 3]])
+    #expect(text(paint(painter, frame).before).contains("h=12,c=3,r=3,"))
+  }
+
+  @Test("a box that left takes its placement with it; its image stays for when it comes back")
   func deleteLeaving() {
     let picture = flatPicture(columns: 2, rows: 1, cell: cell)
     let painter = KittyPainter()
     let shown = screen(with: [(picture, id: 5, x: 0, y: 2, rows: 0..<1, total: 1)])
-    _ = painter.paint(shown.pictures, screen: shown, textChanges: [])
+    _ = paint(painter, shown)
     let empty = Screen(width: 20, height: 10)
-    #expect(text(painter.paint([], screen: empty, textChanges: []).after) == "⎋7⎋_Ga=d,d=i,i=1,p=1,q=2⎋\\⎋8")
-    let back = text(painter.paint(shown.pictures, screen: shown, textChanges: []).after)
+    #expect(text(paint(painter, empty).before) == "⎋7⎋_Ga=d,d=i,i=1,q=2⎋\\⎋8")
+    #expect(paint(painter, empty) == PaintBytes())
+    let back = text(paint(painter, shown).before)
     #expect(!back.contains("a=t"), "the image is still in the terminal")
     #expect(back.contains("a=p,i=1,p=1"))
   }
@@ -106,22 +121,21 @@ struct KittyPainterTests {
     let pictures = (0..<3).map { _ in flatPicture(columns: 2, rows: 2, cell: cell) }  // 4×8×4 = 128 bytes each
     var out = ""
     for (index, picture) in pictures.enumerated() {
-      let frame = screen(with: [(picture, id: index, x: 0, y: 0, rows: 0..<2, total: 2)])
-      out = text(painter.paint(frame.pictures, screen: frame, textChanges: []).after)
+      out = text(paint(painter, screen(with: [(picture, id: index, x: 0, y: 0, rows: 0..<2, total: 2)])).before)
     }
     #expect(out.contains("a=d,d=I,i=2,q=2"), "the image before the one on screen goes (the first went already)")
     #expect(!out.contains("d=I,i=3"))
   }
 
-  @Test("after the terminal was cleared every placement is deleted and placed again; leaving frees everything")
+  @Test("after the terminal was cleared every image's placements go and are placed again; leaving frees all")
   func forgetAndLeave() {
     let picture = flatPicture(columns: 2, rows: 1, cell: cell)
     let painter = KittyPainter()
     let frame = screen(with: [(picture, id: 1, x: 0, y: 0, rows: 0..<1, total: 1)])
-    _ = painter.paint(frame.pictures, screen: frame, textChanges: [])
+    _ = paint(painter, frame)
     painter.forgetTerminal()
-    let again = text(painter.paint(frame.pictures, screen: frame, textChanges: []).after)
-    #expect(again.hasPrefix("⎋7⎋_Ga=d,d=a,q=2⎋\\"))
+    let again = text(paint(painter, frame).before)
+    #expect(again.hasPrefix("⎋7⎋_Ga=d,d=i,i=1,q=2⎋\\"))
     #expect(again.contains("a=p,i=1,p=1") && !again.contains("a=t"))
     #expect(text(painter.removeAll()) == "⎋_Ga=d,d=A,q=2⎋\\")
   }
@@ -131,7 +145,7 @@ struct KittyPainterTests {
     let picture = flatPicture(columns: 1, rows: 1, cell: cell)
     let painter = KittyPainter(passthrough: true)
     let frame = screen(with: [(picture, id: 1, x: 4, y: 3, rows: 0..<1, total: 1)])
-    let out = text(painter.paint(frame.pictures, screen: frame, textChanges: []).after)
+    let out = text(paint(painter, frame).before)
     #expect(out.contains("⎋[4;5H⎋Ptmux;⎋⎋_Ga=p,i=1,p=1,"))
     #expect(out.contains(",q=2⎋⎋\\⎋\\⎋8"))
     #expect(!out.replacingOccurrences(of: "⎋⎋_G", with: "").contains("⎋_G"), "no kitty command outside passthrough")

@@ -50,8 +50,6 @@ final class CellImagePainter: PixelPainter {
     self.encode = encode
   }
 
-  var allowsLineScrolling: Bool { false }
-
   func forgetTerminal() { drawn.removeAll() }
 
   func paint(_ shown: [ScreenPicture], screen: Screen, textChanges: [ScreenChange]) -> PaintBytes {

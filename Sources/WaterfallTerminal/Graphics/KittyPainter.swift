@@ -2,9 +2,11 @@ import Foundation
 import Pictures
 import WaterfallViewer
 
-/// The kitty graphics protocol: each picture is sent once (by image id, in chunks, quietly), then placed per box
-/// with a placement id; a box partly on screen shows its rows through a source rectangle; placements that leave
-/// are deleted, and images beyond the memory bound, least recently used first, are freed. Placements sit under
+/// The kitty graphics protocol: each picture is sent once (by image id, in chunks, quietly), then placed per box;
+/// a box partly on screen shows its rows through a source rectangle; when what is on screen changes, the
+/// placements are deleted and those on screen placed again (pictures are not sent again), and images beyond the
+/// memory bound, least recently used first, are freed. Placements cover the text, so a picture's rows with text
+/// over them (a price) stay symbols. Placements sit under
 /// the text and under coloured cells, so a price drawn over a picture keeps its label.
 final class KittyPainter: PixelPainter {
   private struct Placement: Equatable {
@@ -33,8 +35,10 @@ final class KittyPainter: PixelPainter {
   private var frame: UInt64 = 0
   private var forgotten = false
 
-  /// Under the text and under cells with a background colour of their own (a price's label), over the rest.
-  static let underText = -1_073_741_825
+  /// Over the text: kitty 0.26 leaves old text showing through the blank cells over a placement under the text
+  /// (seen with its software renderer). Rows with text over the picture (a price) are left to the symbols
+  /// instead (``drawable(_:in:)``).
+  static let overText = 1
 
   /// The base64 payload of one chunk (the protocol's limit is 4096).
   static let chunkSize = 4096
@@ -45,44 +49,57 @@ final class KittyPainter: PixelPainter {
     self.memoryLimit = memoryLimit
   }
 
-  var allowsLineScrolling: Bool { true }
-
   func forgetTerminal() { forgotten = true }
+
+  func drawable(_ shown: [ScreenPicture], in screen: Screen) -> [ScreenPicture] {
+    shown.compactMap { picture in
+      var picture = picture
+      func hasText(_ y: Int) -> Bool {
+        (picture.x..<picture.x + picture.columns).contains { !screen[$0, y].isPicture }
+      }
+      while picture.shownRows > 0, hasText(picture.y + picture.shownRows - 1) { picture.shownRows -= 1 }
+      while picture.shownRows > 0, hasText(picture.y) {
+        picture.y += 1
+        picture.firstRow += 1
+        picture.shownRows -= 1
+      }
+      return picture.shownRows > 0 ? picture : nil
+    }
+  }
 
   func paint(_ shown: [ScreenPicture], screen: Screen, textChanges: [ScreenChange]) -> PaintBytes {
     frame += 1
     var out: [UInt8] = []
-    if forgotten {
-      // What the terminal shows is unknown: take every placement off (the images stay) and place again.
-      out += command("a=d,d=a,q=2")
-      placements.removeAll()
-      forgotten = false
-    }
-    let shownIDs = Set(shown.map(\.id))
-    for (id, placement) in placements.sorted(by: { $0.key < $1.key }) where !shownIDs.contains(id) {
-      out += command("a=d,d=i,i=\(placement.image),p=\(placementID(for: id)),q=2")
-      placements[id] = nil
-    }
+    var wanted: [Int: Placement] = [:]
     for picture in shown {
       let image = send(picture.picture, into: &out)
-      let wanted = Placement(
+      wanted[picture.id] = Placement(
         image: image, x: picture.x, y: picture.y, columns: picture.columns, firstRow: picture.firstRow,
         shownRows: picture.shownRows)
-      guard placements[picture.id] != wanted else { continue }
-      if let old = placements[picture.id], old.image != image {
-        out += command("a=d,d=i,i=\(old.image),p=\(placementID(for: picture.id)),q=2")
-      }
-      let rowHeight = picture.picture.height / max(1, picture.rows)
-      out += TerminalEscapes.cursor(x: picture.x, y: picture.y)
-      out += command(
-        "a=p,i=\(image),p=\(placementID(for: picture.id)),x=0,y=\(picture.firstRow * rowHeight),"
-          + "w=\(picture.picture.width),h=\(picture.shownRows * rowHeight),c=\(picture.columns),"
-          + "r=\(picture.shownRows),C=1,z=\(Self.underText),q=2")
-      placements[picture.id] = wanted
     }
     out += evict(keeping: Set(shown.map(\.picture.id)))
-    guard !out.isEmpty else { return PaintBytes() }
-    return PaintBytes(after: TerminalEscapes.saveCursor + out + TerminalEscapes.restoreCursor)
+    guard wanted != placements || forgotten || !out.isEmpty else { return PaintBytes() }
+    // kitty 0.26 neither replaces a placement sent again under its ids nor deletes one by its placement id (nor
+    // all at once with d=a): every placement of each image shown goes, and those on screen are placed anew.
+    if forgotten {
+      out += Set(images.values.map(\.id)).sorted().flatMap { command("a=d,d=i,i=\($0),q=2") }
+    } else {
+      out += Set(placements.values.map(\.image)).sorted().flatMap { command("a=d,d=i,i=\($0),q=2") }
+    }
+    for picture in shown {
+      guard let placement = wanted[picture.id] else { continue }
+      let rowHeight = picture.picture.height / max(1, picture.rows)
+      out += TerminalEscapes.cursor(x: picture.x, y: picture.y)
+      let source = "x=0,y=\(picture.firstRow * rowHeight),w=\(picture.picture.width),h=\(picture.shownRows * rowHeight)"
+      let cells = "c=\(picture.columns),r=\(picture.shownRows)"
+      out += command(
+        "a=p,i=\(placement.image),p=\(placementID(for: picture.id)),\(source),\(cells),C=1,z=\(Self.overText),q=2")
+    }
+    placements = wanted
+    forgotten = false
+    // Before the text, which curses then writes whole: kitty 0.26 draws its screen again when text arrives, not
+    // for graphics commands alone, and it would carry placements along with lines that curses scrolled.
+    return PaintBytes(before: TerminalEscapes.saveCursor + out + TerminalEscapes.restoreCursor, rewritesLines: true)
   }
 
   func removeAll() -> [UInt8] {

@@ -5,6 +5,8 @@ import WaterfallViewer
 /// before curses draws the frame's text (erasing what leaves), `after` once it has (drawing what came or
 /// moved). Pure apart from its memory of what the terminal shows, so its byte stream is tested without one.
 protocol PixelPainter: AnyObject {
+  /// The parts of the screen's pictures this painter draws (the rest of their cells keep the symbols).
+  func drawable(_ shown: [ScreenPicture], in screen: Screen) -> [ScreenPicture]
   /// `shown`: the pictures to draw; `screen`: the frame as the viewer made it (picture cells marked);
   /// `textChanges`: the cells curses writes this frame (into which, under a picture, it writes over pixels).
   func paint(_ shown: [ScreenPicture], screen: Screen, textChanges: [ScreenChange]) -> PaintBytes
@@ -12,14 +14,18 @@ protocol PixelPainter: AnyObject {
   func forgetTerminal()
   /// Leaving: what takes every picture off the terminal.
   func removeAll() -> [UInt8]
-  /// Whether curses may scroll the terminal's lines (kitty's placements are re-placed by id each frame; cell
-  /// pictures must not be moved under their painter's feet).
-  var allowsLineScrolling: Bool { get }
+}
+
+extension PixelPainter {
+  func drawable(_ shown: [ScreenPicture], in screen: Screen) -> [ScreenPicture] { shown }
 }
 
 struct PaintBytes: Equatable {
   var before: [UInt8] = []
   var after: [UInt8] = []
+  /// curses must write this frame's lines whole instead of scrolling them: kitty 0.26 does not redraw the text
+  /// of a scroll region that holds (or held) a placement.
+  var rewritesLines = false
 }
 
 /// Escape sequences the painters share.
