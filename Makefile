@@ -29,15 +29,18 @@ deps:
 	fi
 
 # The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term);
-# the network tests serve pictures with Python's http.server.
-TEST_PACKAGES = tmux ncurses-term python3
+# the network tests serve pictures with Python's http.server; the real-pixel tests run xterm, kitty and mlterm on
+# a virtual X display (Xvfb), type with xdotool and take screenshots with xwd (x11-apps).
+TEST_PACKAGES = tmux ncurses-term python3 xvfb xterm kitty mlterm x11-apps xdotool
+TEST_COMMANDS = tmux python3 Xvfb xterm kitty mlterm xwd xdotool
 test-deps: deps
-	@if ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1 || ! command -v python3 >/dev/null; then \
+	@missing=""; for tool in $(TEST_COMMANDS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ] || ! infocmp xterm-direct >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "Installing $(TEST_PACKAGES) with apt-get for the tests…"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES); \
 	  else \
-	    echo "The tests need tmux, ncurses-term and python3. Install them with:"; \
+	    echo "The tests need$$missing (and ncurses-term). Install them with:"; \
 	    echo "    sudo apt-get install $(TEST_PACKAGES)"; \
 	    exit 1; \
 	  fi; \
