@@ -22,13 +22,9 @@ public final class CursesPresenter: ScreenOutput {
   static func painter(for setup: GraphicsSetup) -> PixelPainter? {
     switch setup.graphics {
     case .symbols: return nil
-    case .kitty: return KittyPainter(passthrough: setup.tmuxPassthrough)
-    case .sixel:
-      return CellImagePainter(
-        cellPixels: setup.cellPixels, passthrough: setup.tmuxPassthrough, encode: SixelEncoder.encode)
-    case .iterm2:
-      return CellImagePainter(
-        cellPixels: setup.cellPixels, passthrough: setup.tmuxPassthrough, encode: ITerm2Image.encode)
+    case .kitty: return KittyPainter(tmuxPane: setup.tmuxPane.map { ($0.x, $0.y) })
+    case .sixel: return CellImagePainter(cellPixels: setup.cellPixels, encode: SixelEncoder.encode)
+    case .iterm2: return CellImagePainter(cellPixels: setup.cellPixels, encode: ITerm2Image.encode)
     }
   }
 

@@ -16,11 +16,13 @@ extension TerminalSession {
       let outer = Self.tmuxFormat("#{client_termname} #{client_termtype}", environment: environment).lowercased()
       if outer.contains("kitty") { replies.kittyGraphics = true }
     }
-    let allowsPassthrough =
-      inTmux && ["1", "on", "all"].contains(Self.tmuxFormat("#{allow-passthrough}", environment: environment))
+    var pane: GraphicsSetup.TmuxPane?
+    if inTmux, ["1", "on", "all"].contains(Self.tmuxFormat("#{allow-passthrough}", environment: environment)) {
+      let corner = Self.tmuxFormat("#{pane_left} #{pane_top}", environment: environment).split(separator: " ")
+      if corner.count == 2, let x = Int(corner[0]), let y = Int(corner[1]) { pane = GraphicsSetup.TmuxPane(x: x, y: y) }
+    }
     return GraphicsSetup.choose(
-      choice, replies: replies, environment: environment, windowCellPixels: Self.windowCellPixels(),
-      allowsPassthrough: allowsPassthrough)
+      choice, replies: replies, environment: environment, windowCellPixels: Self.windowCellPixels(), tmuxPane: pane)
   }
 
   private func queryTerminal() -> TerminalReplies {

@@ -183,6 +183,36 @@ struct RealPixelsEndToEndTests {
     try Session(terminal: Self.mlterm, arguments: []).showScrollAndQuit()
   }
 
+  @Test("kitty through tmux with allow-passthrough on: kitty's pixels, placed in the pane")
+  func kittyInTmux() throws {
+    try VirtualDisplay.require(["kitty", "tmux"])
+    let socket = "waterfall-pixels-\(UUID().uuidString.prefix(8))"
+    defer { _ = try? ChildProcess.run(["tmux", "-L", socket, "kill-server"], outputPath: "/dev/null") }
+    try Session(
+      terminal: Self.kitty, arguments: [], inTmux: (passthrough: true, socket: socket),
+      environment: Self.kittyEnvironment
+    ).showScrollAndQuit()
+  }
+
+  @Test("kitty through tmux with allow-passthrough off: symbols, and tmux's setting is left as it was")
+  func kittyInTmuxWithoutPassthrough() throws {
+    try VirtualDisplay.require(["kitty", "tmux"])
+    let socket = "waterfall-pixels-\(UUID().uuidString.prefix(8))"
+    defer { _ = try? ChildProcess.run(["tmux", "-L", socket, "kill-server"], outputPath: "/dev/null") }
+    let session = try Session(
+      terminal: Self.kitty, arguments: [], inTmux: (passthrough: false, socket: socket),
+      environment: Self.kittyEnvironment)
+    let area = try session.expectedBlueArea()
+    try session.waitForSteadyScreen("the picture in symbols") {
+      $0.count(Self.nearestPaletteBlue, tolerance: 2) >= area / 2
+    }
+    #expect(try session.display.screenshot().count(Self.blue) == 0)
+    let setting = session.display.directory.appendingPathComponent("setting").path
+    _ = try ChildProcess.run(["tmux", "-L", socket, "show-options", "-gv", "allow-passthrough"], outputPath: setting)
+    #expect(
+      try String(contentsOfFile: setting, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "off")
+  }
+
   @Test("--graphics symbols in xterm: the palette's nearest blue, never the picture's own")
   func symbolsFallback() throws {
     try VirtualDisplay.require(["xterm"])

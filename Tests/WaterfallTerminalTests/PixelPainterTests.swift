@@ -140,15 +140,16 @@ struct KittyPainterTests {
     #expect(text(painter.removeAll()) == "⎋_Ga=d,d=A,q=2⎋\\")
   }
 
-  @Test("inside tmux every command goes through passthrough with its Escs doubled; cursor moves stay tmux's")
+  @Test("inside tmux the whole block goes through passthrough, Escs doubled, cursor moves offset by the pane's corner")
   func tmuxPassthrough() {
     let picture = flatPicture(columns: 1, rows: 1, cell: cell)
-    let painter = KittyPainter(passthrough: true)
+    let painter = KittyPainter(tmuxPane: (x: 41, y: 2))
     let frame = screen(with: [(picture, id: 1, x: 4, y: 3, rows: 0..<1, total: 1)])
     let out = text(paint(painter, frame).before)
-    #expect(out.contains("⎋[4;5H⎋Ptmux;⎋⎋_Ga=p,i=1,p=1,"))
-    #expect(out.contains(",q=2⎋⎋\\⎋\\⎋8"))
-    #expect(!out.replacingOccurrences(of: "⎋⎋_G", with: "").contains("⎋_G"), "no kitty command outside passthrough")
+    #expect(out.hasPrefix("⎋Ptmux;⎋⎋7⎋⎋_Ga=t,"))
+    #expect(out.contains("⎋⎋[6;46H⎋⎋_Ga=p,i=1,p=1,"))
+    #expect(out.hasSuffix(",q=2⎋⎋\\⎋⎋8⎋\\"))
+    #expect(text(painter.removeAll()) == "⎋Ptmux;⎋⎋_Ga=d,d=A,q=2⎋⎋\\⎋\\")
   }
 }
 

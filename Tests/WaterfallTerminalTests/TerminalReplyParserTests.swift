@@ -86,10 +86,9 @@ struct GraphicsChoiceTests {
 
   private func choose(
     _ replies: TerminalReplies, choice: GraphicsChoice = .auto, environment: [String: String] = [:],
-    window: CellPixelSize? = nil, passthrough: Bool = false
+    window: CellPixelSize? = nil, pane: GraphicsSetup.TmuxPane? = nil
   ) -> GraphicsSetup {
-    GraphicsSetup.choose(
-      choice, replies: replies, environment: environment, windowCellPixels: window, allowsPassthrough: passthrough)
+    GraphicsSetup.choose(choice, replies: replies, environment: environment, windowCellPixels: window, tmuxPane: pane)
   }
 
   @Test("kitty first, then sixel, else symbols")
@@ -124,13 +123,16 @@ struct GraphicsChoiceTests {
     #expect(choose(TerminalReplies()).cellPixels == CellPixelSize(width: 8, height: 16))
   }
 
-  @Test("inside tmux: pixels through passthrough when the pane allows it, else symbols")
+  @Test("inside tmux: kitty's pixels through passthrough when the pane allows it, else symbols")
   func tmux() {
     let kitty = TerminalReplies(kittyGraphics: true)
     let inside = ["TMUX": "/tmp/tmux-0/default,1,0"]
+    let pane = GraphicsSetup.TmuxPane(x: 41, y: 0)
     #expect(choose(kitty, environment: inside).graphics == .symbols)
-    let allowed = choose(kitty, environment: inside, passthrough: true)
-    #expect(allowed.graphics == .kitty && allowed.tmuxPassthrough)
-    #expect(!choose(kitty).tmuxPassthrough)
+    let allowed = choose(kitty, environment: inside, pane: pane)
+    #expect(allowed.graphics == .kitty && allowed.tmuxPane == pane)
+    #expect(choose(kitty, pane: pane).tmuxPane == nil, "not inside tmux")
+    let sixel = TerminalReplies(deviceAttributes: [4])
+    #expect(choose(sixel, environment: inside, pane: pane).graphics == .symbols, "sixel lives in cells tmux redraws")
   }
 }

@@ -29,7 +29,6 @@ final class CellImagePainter: PixelPainter {
 
   private let encode: Encoder
   private let cellPixels: CellPixelSize
-  private let passthrough: Bool
   private let synchronized: Bool
   private var drawn: [Int: Drawn] = [:]
   private var slices: [SliceKey: (bytes: [UInt8], lastUsed: UInt64)] = [:]
@@ -40,11 +39,10 @@ final class CellImagePainter: PixelPainter {
   private var width = 0
 
   init(
-    cellPixels: CellPixelSize, passthrough: Bool = false, synchronized: Bool = true, sliceMemoryLimit: Int = 32 << 20,
+    cellPixels: CellPixelSize, synchronized: Bool = true, sliceMemoryLimit: Int = 32 << 20,
     encode: @escaping Encoder
   ) {
     self.cellPixels = cellPixels
-    self.passthrough = passthrough
     self.synchronized = synchronized
     self.sliceMemoryLimit = sliceMemoryLimit
     self.encode = encode
@@ -78,7 +76,7 @@ final class CellImagePainter: PixelPainter {
       if drawn[picture.id] == want && !overwritten { continue }
       after += TerminalEscapes.cursor(x: picture.x, y: picture.y)
       let slice = encoded(picture)
-      after += passthrough ? TerminalEscapes.tmuxPassthrough(slice) : slice
+      after += slice
       for index in want.textCells.sorted() {
         let cell = screen[index % screen.width, index / screen.width]
         guard let character = cell.character else { continue }

@@ -21,21 +21,31 @@ public enum GraphicsChoice: String, CaseIterable, Hashable, Sendable {
 public struct GraphicsSetup: Hashable, Sendable {
   public var graphics: GraphicsProtocol
   public var cellPixels: CellPixelSize
-  /// Inside tmux with passthrough allowed: escape sequences are wrapped for tmux to hand on.
-  public var tmuxPassthrough: Bool
+  /// Inside tmux with passthrough allowed: the pane's top left corner on the terminal, for the kitty commands
+  /// wrapped for tmux to hand on.
+  public var tmuxPane: TmuxPane?
 
-  public init(graphics: GraphicsProtocol, cellPixels: CellPixelSize, tmuxPassthrough: Bool = false) {
+  public struct TmuxPane: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+
+    public init(x: Int, y: Int) { (self.x, self.y) = (x, y) }
+  }
+
+  public init(graphics: GraphicsProtocol, cellPixels: CellPixelSize, tmuxPane: TmuxPane? = nil) {
     self.graphics = graphics
     self.cellPixels = cellPixels
-    self.tmuxPassthrough = tmuxPassthrough
+    self.tmuxPane = tmuxPane
   }
 
   /// Chooses from the answers, the environment and `--graphics`. Pure. `windowCellPixels`: the cell size from
   /// `TIOCGWINSZ`'s pixel fields, the second source after the terminal's own answer; a 1:2 guess comes last.
-  /// Inside tmux (`TMUX` set), pixels need `allowsPassthrough`, else symbols.
+  /// Inside tmux (`TMUX` set), pixels are kitty's through passthrough when the pane allows it (`tmuxPane`: where
+  /// the pane is, or `nil` when passthrough is off), else symbols: sixel and iTerm2 pictures live in the
+  /// terminal's cells, which tmux redraws as it pleases.
   public static func choose(
     _ choice: GraphicsChoice, replies: TerminalReplies, environment: [String: String],
-    windowCellPixels: CellPixelSize?, allowsPassthrough: Bool
+    windowCellPixels: CellPixelSize?, tmuxPane: TmuxPane?
   ) -> GraphicsSetup {
     let cellPixels = replies.cellPixels ?? windowCellPixels ?? CellPixelSize(width: 8, height: 16)
     let inTmux = !(environment["TMUX"] ?? "").isEmpty
@@ -47,10 +57,9 @@ public struct GraphicsSetup: Hashable, Sendable {
     case .iterm2: graphics = .iterm2
     case .symbols: graphics = .symbols
     }
-    if inTmux && !allowsPassthrough && graphics != .symbols {
-      return GraphicsSetup(graphics: .symbols, cellPixels: cellPixels)
-    }
-    return GraphicsSetup(graphics: graphics, cellPixels: cellPixels, tmuxPassthrough: inTmux && graphics != .symbols)
+    guard inTmux else { return GraphicsSetup(graphics: graphics, cellPixels: cellPixels) }
+    guard graphics == .kitty, let tmuxPane else { return GraphicsSetup(graphics: .symbols, cellPixels: cellPixels) }
+    return GraphicsSetup(graphics: .kitty, cellPixels: cellPixels, tmuxPane: tmuxPane)
   }
 
   /// What the terminal can really do. Some answer the kitty query but draw no placements (the terminal tables of

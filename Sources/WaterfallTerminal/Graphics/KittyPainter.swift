@@ -24,7 +24,9 @@ final class KittyPainter: PixelPainter {
     var lastUsed: UInt64
   }
 
-  private let passthrough: Bool
+  /// Inside tmux: the pane's top left corner on the terminal, and every command block goes through passthrough
+  /// whole, cursor moves included (tmux would not move the terminal's cursor before handing a block on).
+  private let tmuxPane: (x: Int, y: Int)?
   private let memoryLimit: Int
   private var images: [UInt64: SentImage] = [:]
   private var sentBytes = 0
@@ -44,8 +46,8 @@ final class KittyPainter: PixelPainter {
   static let chunkSize = 4096
 
   /// `memoryLimit`: bytes of pixels kept in the terminal (kitty's own quota is 320 MB).
-  init(passthrough: Bool = false, memoryLimit: Int = 96 << 20) {
-    self.passthrough = passthrough
+  init(tmuxPane: (x: Int, y: Int)? = nil, memoryLimit: Int = 96 << 20) {
+    self.tmuxPane = tmuxPane
     self.memoryLimit = memoryLimit
   }
 
@@ -89,7 +91,7 @@ final class KittyPainter: PixelPainter {
     for picture in shown {
       guard let placement = wanted[picture.id] else { continue }
       let rowHeight = picture.picture.height / max(1, picture.rows)
-      out += TerminalEscapes.cursor(x: picture.x, y: picture.y)
+      out += TerminalEscapes.cursor(x: picture.x + (tmuxPane?.x ?? 0), y: picture.y + (tmuxPane?.y ?? 0))
       let source = "x=0,y=\(picture.firstRow * rowHeight),w=\(picture.picture.width),h=\(picture.shownRows * rowHeight)"
       let cells = "c=\(picture.columns),r=\(picture.shownRows)"
       out += command(
@@ -99,14 +101,19 @@ final class KittyPainter: PixelPainter {
     forgotten = false
     // Before the text, which curses then writes whole: kitty 0.26 draws its screen again when text arrives, not
     // for graphics commands alone, and it would carry placements along with lines that curses scrolled.
-    return PaintBytes(before: TerminalEscapes.saveCursor + out + TerminalEscapes.restoreCursor, rewritesLines: true)
+    return PaintBytes(
+      before: wrapped(TerminalEscapes.saveCursor + out + TerminalEscapes.restoreCursor), rewritesLines: true)
   }
 
   func removeAll() -> [UInt8] {
     placements.removeAll()
     images.removeAll()
     sentBytes = 0
-    return command("a=d,d=A,q=2")
+    return wrapped(command("a=d,d=A,q=2"))
+  }
+
+  private func wrapped(_ block: [UInt8]) -> [UInt8] {
+    tmuxPane == nil ? block : TerminalEscapes.tmuxPassthrough(block)
   }
 
   /// The image's id, sending its pixels first if the terminal does not have them.
@@ -158,6 +165,6 @@ final class KittyPainter: PixelPainter {
     var bytes = Array("\u{1B}_G\(keys)".utf8)
     if !payload.isEmpty { bytes += [UInt8(ascii: ";")] + payload }
     bytes += [0x1B, UInt8(ascii: "\\")]
-    return passthrough ? TerminalEscapes.tmuxPassthrough(bytes) : bytes
+    return bytes
   }
 }
