@@ -58,9 +58,19 @@ public final class CursesPresenter: ScreenOutput {
       }
     }
     previous = text
-    // Garbles curses' copy of every line, so it writes them whole and finds none to scroll.
-    if paint.rewritesLines { wredrawln(wf_stdscr(), 0, Int32(text.height)) }
+    if paint.rewritesLines {
+      // Garbles curses' copy of every line, so it writes them whole and finds none to scroll; the clusters it
+      // cannot hold are then drawn over again wherever they are, not only where they changed.
+      wredrawln(wf_stdscr(), 0, Int32(text.height))
+      if !asciiOnly {
+        clustersCursesCannotHold = ScreenDiff.changes(from: nil, to: text).filter { change in
+          guard let character = change.cell.character, character.unicodeScalars.count > 1 else { return false }
+          return Self.cursesCannotHold(character)
+        }
+      }
+    }
     wrefresh(wf_stdscr())
+    overdrawClustersCursesCannotHold()
     Self.write(paint.after)
   }
 
@@ -80,14 +90,46 @@ public final class CursesPresenter: ScreenOutput {
     }
   }
 
+  /// Clusters one curses cell cannot hold (a flag, an emoji ZWJ sequence, a Devanagari vowel sign: characters
+  /// after the first that take space; or more than it has room for) from the last changes.
+  private var clustersCursesCannotHold: [ScreenChange] = []
+
+  /// curses drew those clusters' first characters; the whole clusters go straight to the terminal over them, the
+  /// cursor and attributes saved and restored around them, so curses' idea of the terminal still holds.
+  private func overdrawClustersCursesCannotHold() {
+    guard !clustersCursesCannotHold.isEmpty else { return }
+    var output = "\u{1B}7"
+    for change in clustersCursesCannotHold {
+      let style = colors == nil ? Style(attributes: change.cell.style.attributes) : change.cell.style
+      output += "\u{1B}[\(change.y + 1);\(change.x + 1)H\u{1B}[\(style.sgrParameters)m"
+      output.append(change.cell.character ?? " ")
+    }
+    output += "\u{1B}8"
+    clustersCursesCannotHold = []
+    Self.write(Array(output.utf8))
+  }
+
+  private static func cursesCannotHold(_ character: Character) -> Bool {
+    let scalars = character.unicodeScalars
+    return scalars.count > Int(wf_cell_characters_max()) || scalars.dropFirst().contains { DisplayWidth.of($0) > 0 }
+  }
+
   private func draw(_ changes: [ScreenChange]) {
     for change in changes where !change.cell.isContinuation || asciiOnly {
       let cell = change.cell
-      var value = (cell.character ?? " ").unicodeScalars.first?.value ?? 0x20
-      if asciiOnly, value > 0x7E || cell.isContinuation { value = UInt32(UInt8(ascii: "?")) }
+      // The whole cluster: an accent, a jamo vowel or a Thai or Indic mark travels with its base character.
+      var characters = (cell.character ?? " ").unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+      if asciiOnly, characters.count > 1 || characters[0] > 0x7E || cell.isContinuation {
+        characters = [wchar_t(UInt8(ascii: "?"))]
+      }
+      if characters.count > 1, let character = cell.character, Self.cursesCannotHold(character) {
+        // curses keeps the first character alone (a joiner left with it would join what curses draws next).
+        characters = [characters[0]]
+        clustersCursesCannotHold.append(change)
+      }
       let pair = colors?.pair(for: cell.style) ?? 0
-      _ = wf_put_char(
-        Int32(change.y), Int32(change.x), wchar_t(bitPattern: value), attributes(cell.style), pair)
+      _ = wf_put_cluster(
+        Int32(change.y), Int32(change.x), characters, Int32(characters.count), attributes(cell.style), pair)
     }
   }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Pictures
 import Testing
 
 /// The release binary in real terminals on a virtual X display: a picture of one colour outside the 256-colour
@@ -20,8 +19,8 @@ struct RealPixelsEndToEndTests {
       folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "waterfall-pixels-\(UUID().uuidString.prefix(8))")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try Self.png(colour: RealPixelsEndToEndTests.blue).write(to: folder.appendingPathComponent("blue.png"))
-      try Self.png(colour: 0x808080).write(to: folder.appendingPathComponent("grey.png"))
+      try Self.writePNG(colour: RealPixelsEndToEndTests.blue, to: folder.appendingPathComponent("blue.png"))
+      try Self.writePNG(colour: 0x808080, to: folder.appendingPathComponent("grey.png"))
       var items: [[String: Any]] = [["w": 240, "h": 180, "img": "blue.png", "price": "¥0"]]
       for index in 1..<40 {
         items.append(["w": 240, "h": 180 + index % 3 * 40, "img": "grey.png", "price": "¥\(index)"])
@@ -31,11 +30,20 @@ struct RealPixelsEndToEndTests {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    static func png(colour: UInt32) -> Data {
-      let pixel: [UInt8] = [UInt8(colour >> 16), UInt8(colour >> 8 & 0xFF), UInt8(colour & 0xFF), 0xFF]
-      return Data(
-        PNGEncoder.encode(
-          width: 240, height: 180, rgba: ArraySlice(Array(repeating: pixel, count: 240 * 180).flatMap { $0 })))
+    /// A 240×180 PNG of one colour, written by Python's zlib (this target links none of the app's modules).
+    static func writePNG(colour: UInt32, to url: URL) throws {
+      let script = #"""
+        import struct, sys, zlib
+        width, height, colour = 240, 180, int(sys.argv[1])
+        row = b"\0" + bytes([colour >> 16, colour >> 8 & 255, colour & 255]) * width
+        def chunk(kind, body):
+            return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+        data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(row * height))
+        open(sys.argv[2], "wb").write(data + chunk(b"IEND", b""))
+        """#
+      let status = try ChildProcess.run(["python3", "-c", script, "\(colour)", url.path], outputPath: "/dev/null")
+      try #require(status == 0, "python3 wrote the test picture")
     }
 
     /// The first box's picture area in cells at `width`×`height`, from the snapshot with placeholders.

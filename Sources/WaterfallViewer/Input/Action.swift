@@ -1,5 +1,5 @@
 /// What a key binding does. The key map maps keys to these; the viewer carries them out.
-public enum Action: Hashable, Sendable {
+public enum Action: Hashable, Sendable, CaseIterable {
   case quit
   case redrawAll
   /// Close what is open, or let go of the focus and the selection.
