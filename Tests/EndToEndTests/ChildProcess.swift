@@ -11,48 +11,16 @@ enum ChildProcess {
   /// Runs `arguments` (looked up on PATH) with standard input from /dev/null and standard output and error
   /// appended to `outputPath`, and returns its exit status (128 + the signal when a signal ended it).
   static func run(_ arguments: [String], outputPath: String) throws -> Int32 {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    // A clean signal mask and default dispositions: the test thread may block signals (SIGTERM among them), and
-    // a tmux server started from here would inherit that mask and survive kill-server.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var everySignal = sigset_t()
-    sigfillset(&everySignal)
-    posix_spawnattr_setsigdefault(&attributes, &everySignal)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
-    guard code == 0 else { throw SpawnError(code: code) }
+    let pid = try spawn(arguments, environment: nil, outputPath: outputPath, ownGroup: false)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     let terminatedBySignal = status & 0x7F
     return terminatedBySignal == 0 ? (status >> 8) & 0xFF : 128 + terminatedBySignal
   }
-}
 
-extension ChildProcess {
-  /// Starts `arguments` (looked up on PATH) in the background with `environment` added, standard input from
-  /// /dev/null and output appended to `outputPath`; returns its process id. Stop it with ``stop(_:)``.
+  /// Starts `arguments` in the background in a process group of its own, with `environment` added; returns its
+  /// process id. Stop it with ``stop(_:)``.
   static func start(_ arguments: [String], environment: [String: String] = [:], outputPath: String) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
     var merged: [String: String] = [:]
     var index = 0
     while let entry = environ[index] {
@@ -63,24 +31,8 @@ extension ChildProcess {
       index += 1
     }
     merged.merge(environment) { _, new in new }
-    var envp: [UnsafeMutablePointer<CChar>?] = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in envp { free(pointer) } }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var everySignal = sigset_t()
-    sigfillset(&everySignal)
-    posix_spawnattr_setsigdefault(&attributes, &everySignal)
-    // Its own process group, so stopping it stops what it started (a terminal's shell and the viewer).
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-    var pid: pid_t = 0
-    let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &envp)
-    guard code == 0 else { throw SpawnError(code: code) }
-    return pid
+    return try spawn(
+      arguments, environment: merged.map { "\($0.key)=\($0.value)" }, outputPath: outputPath, ownGroup: true)
   }
 
   /// Ends a process started with ``start(_:environment:outputPath:)`` and its process group, and reaps it.
@@ -93,5 +45,47 @@ extension ChildProcess {
     }
     kill(-pid, SIGKILL)
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+  }
+
+  /// posix_spawnp with standard input from /dev/null and output appended to `outputPath`; `environment`: the
+  /// whole environment, or `nil` for this process's; `ownGroup`: in a process group of its own (so stopping it
+  /// stops what it started: a terminal's shell and the viewer).
+  private static func spawn(
+    _ arguments: [String], environment: [String]?, outputPath: String, ownGroup: Bool
+  ) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? []).map { strdup($0) } + [nil]
+    defer { for pointer in envp { free(pointer) } }
+    // A clean signal mask and default dispositions: the test thread may block signals (SIGTERM among them), and
+    // a tmux server started from here would inherit that mask and survive kill-server.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var everySignal = sigset_t()
+    sigfillset(&everySignal)
+    posix_spawnattr_setsigdefault(&attributes, &everySignal)
+    var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    if ownGroup {
+      posix_spawnattr_setpgroup(&attributes, 0)
+      flags |= POSIX_SPAWN_SETPGROUP
+    }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
+    var pid: pid_t = 0
+    let code =
+      environment == nil
+      ? posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+      : posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+    guard code == 0 else { throw SpawnError(code: code) }
+    return pid
   }
 }

@@ -68,9 +68,35 @@ struct RealPixelsEndToEndTests {
     let catalogue: Catalogue
     var cellFile: URL { display.directory.appendingPathComponent("cell") }
     var statusFile: URL { display.directory.appendingPathComponent("status") }
+    /// The private tmux server the viewer runs in, if it runs in one.
+    private(set) var tmuxSocket: String?
+
+    deinit {
+      if let tmuxSocket {
+        _ = try? ChildProcess.run(["tmux", "-L", tmuxSocket, "kill-server"], outputPath: "/dev/null")
+      }
+    }
+
+    /// A global option of the tmux server, as tmux shows it.
+    func tmuxOption(_ name: String) -> String {
+      guard let tmuxSocket else { return "" }
+      let output = display.directory.appendingPathComponent("option").path
+      _ = try? ChildProcess.run(["tmux", "-L", tmuxSocket, "show-options", "-gv", name], outputPath: output)
+      return ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").trimmingCharacters(
+        in: .whitespacesAndNewlines)
+    }
+
+    /// The picture drawn in symbols: the palette's nearest blue over half its box, its own blue nowhere.
+    func showsSymbolsOnly() throws {
+      let area = try expectedBlueArea()
+      try waitForSteadyScreen("the picture in symbols") {
+        $0.count(RealPixelsEndToEndTests.nearestPaletteBlue, tolerance: 2) >= area / 2
+      }
+      #expect(try display.screenshot().count(RealPixelsEndToEndTests.blue) == 0)
+    }
 
     init(
-      terminal: (String) -> [String], arguments: [String], inTmux: (passthrough: Bool, socket: String)? = nil,
+      terminal: (String) -> [String], arguments: [String], tmuxPassthrough: Bool? = nil,
       environment: [String: String] = [:]
     ) throws {
       display = try VirtualDisplay()
@@ -80,11 +106,13 @@ struct RealPixelsEndToEndTests {
       var viewer =
         "env -u NO_COLOR TERM=xterm-256color SWIFT_BACKTRACE=interactive=no XDG_CACHE_HOME=\(cache) "
         + ([TmuxPane.binary, "view", "--latency", "0"] + arguments + [catalogue.dataset]).joined(separator: " ")
-      if let inTmux {
+      if let tmuxPassthrough {
+        let socket = "waterfall-pixels-\(UUID().uuidString.prefix(8))"
+        tmuxSocket = socket
         let config = display.directory.appendingPathComponent("tmux.conf")
-        try "set -g status off\nset -g allow-passthrough \(inTmux.passthrough ? "on" : "off")\n".write(
+        try "set -g status off\nset -g allow-passthrough \(tmuxPassthrough ? "on" : "off")\n".write(
           to: config, atomically: true, encoding: .utf8)
-        viewer = "tmux -L \(inTmux.socket) -f \(config.path) new-session '\(viewer)'"
+        viewer = "tmux -L \(socket) -f \(config.path) new-session '\(viewer)'"
       }
       try """
       #!/bin/sh
@@ -194,41 +222,22 @@ struct RealPixelsEndToEndTests {
   @Test("kitty through tmux with allow-passthrough on: kitty's pixels, placed in the pane")
   func kittyInTmux() throws {
     try VirtualDisplay.require(["kitty", "tmux"])
-    let socket = "waterfall-pixels-\(UUID().uuidString.prefix(8))"
-    defer { _ = try? ChildProcess.run(["tmux", "-L", socket, "kill-server"], outputPath: "/dev/null") }
-    try Session(
-      terminal: Self.kitty, arguments: [], inTmux: (passthrough: true, socket: socket),
-      environment: Self.kittyEnvironment
-    ).showScrollAndQuit()
+    try Session(terminal: Self.kitty, arguments: [], tmuxPassthrough: true, environment: Self.kittyEnvironment)
+      .showScrollAndQuit()
   }
 
   @Test("kitty through tmux with allow-passthrough off: symbols, and tmux's setting is left as it was")
   func kittyInTmuxWithoutPassthrough() throws {
     try VirtualDisplay.require(["kitty", "tmux"])
-    let socket = "waterfall-pixels-\(UUID().uuidString.prefix(8))"
-    defer { _ = try? ChildProcess.run(["tmux", "-L", socket, "kill-server"], outputPath: "/dev/null") }
     let session = try Session(
-      terminal: Self.kitty, arguments: [], inTmux: (passthrough: false, socket: socket),
-      environment: Self.kittyEnvironment)
-    let area = try session.expectedBlueArea()
-    try session.waitForSteadyScreen("the picture in symbols") {
-      $0.count(Self.nearestPaletteBlue, tolerance: 2) >= area / 2
-    }
-    #expect(try session.display.screenshot().count(Self.blue) == 0)
-    let setting = session.display.directory.appendingPathComponent("setting").path
-    _ = try ChildProcess.run(["tmux", "-L", socket, "show-options", "-gv", "allow-passthrough"], outputPath: setting)
-    #expect(
-      try String(contentsOfFile: setting, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "off")
+      terminal: Self.kitty, arguments: [], tmuxPassthrough: false, environment: Self.kittyEnvironment)
+    try session.showsSymbolsOnly()
+    #expect(session.tmuxOption("allow-passthrough") == "off")
   }
 
   @Test("--graphics symbols in xterm: the palette's nearest blue, never the picture's own")
   func symbolsFallback() throws {
     try VirtualDisplay.require(["xterm"])
-    let session = try Session(terminal: Self.xterm, arguments: ["--graphics", "symbols"])
-    let area = try session.expectedBlueArea()
-    try session.waitForSteadyScreen("the picture in symbols") {
-      $0.count(Self.nearestPaletteBlue, tolerance: 2) >= area / 2
-    }
-    #expect(try session.display.screenshot().count(Self.blue) == 0)
+    try Session(terminal: Self.xterm, arguments: ["--graphics", "symbols"]).showsSymbolsOnly()
   }
 }

@@ -11,12 +11,7 @@ final class CellImagePainter: PixelPainter {
   typealias Encoder = (_ picture: PixelPicture, _ rows: Range<Int>, _ cellPixels: CellPixelSize) -> [UInt8]
 
   private struct Drawn: Equatable {
-    var picture: UInt64
-    var x: Int
-    var y: Int
-    var columns: Int
-    var firstRow: Int
-    var shownRows: Int
+    var picture: ScreenPicture
     /// Cells inside it that hold text drawn over the picture, as `y * width + x`.
     var textCells: Set<Int>
   }
@@ -58,9 +53,7 @@ final class CellImagePainter: PixelPainter {
       shown.map { picture in
         (
           picture.id,
-          Drawn(
-            picture: picture.picture.id, x: picture.x, y: picture.y, columns: picture.columns,
-            firstRow: picture.firstRow, shownRows: picture.shownRows, textCells: textCells(of: picture, in: screen))
+          Drawn(picture: picture, textCells: textCells(of: picture, in: screen))
         )
       }, uniquingKeysWith: { first, _ in first })
     let written = Set(textChanges.map { $0.y * screen.width + $0.x })
@@ -115,21 +108,25 @@ final class CellImagePainter: PixelPainter {
   }
 
   private func cells(of drawn: Drawn, width: Int) -> [Int] {
-    (drawn.y..<drawn.y + drawn.shownRows).flatMap { y in (drawn.x..<drawn.x + drawn.columns).map { y * width + $0 } }
+    let picture = drawn.picture
+    return (picture.y..<picture.y + picture.shownRows).flatMap { y in
+      (picture.x..<picture.x + picture.columns).map { y * width + $0 }
+    }
   }
 
   /// Erases the picture cells of `old` (its text cells stay: curses put them there and knows them).
-  private func erase(_ old: Drawn, width: Int) -> [UInt8] {
+  private func erase(_ drawn: Drawn, width: Int) -> [UInt8] {
     var out: [UInt8] = []
+    let (old, textCells) = (drawn.picture, drawn.textCells)
     for y in old.y..<old.y + old.shownRows {
       var x = old.x
       while x < old.x + old.columns {
-        guard !old.textCells.contains(y * width + x) else {
+        guard !textCells.contains(y * width + x) else {
           x += 1
           continue
         }
         var end = x
-        while end < old.x + old.columns, !old.textCells.contains(y * width + end) { end += 1 }
+        while end < old.x + old.columns, !textCells.contains(y * width + end) { end += 1 }
         out += TerminalEscapes.cursor(x: x, y: y) + Array("\u{1B}[\(end - x)X".utf8)
         x = end
       }

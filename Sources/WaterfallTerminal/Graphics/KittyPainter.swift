@@ -9,15 +9,6 @@ import WaterfallViewer
 /// over them (a price) stay symbols. Placements sit under
 /// the text and under coloured cells, so a price drawn over a picture keeps its label.
 final class KittyPainter: PixelPainter {
-  private struct Placement: Equatable {
-    var image: UInt32
-    var x: Int
-    var y: Int
-    var columns: Int
-    var firstRow: Int
-    var shownRows: Int
-  }
-
   private struct SentImage {
     var id: UInt32
     var bytes: Int
@@ -30,7 +21,7 @@ final class KittyPainter: PixelPainter {
   private let memoryLimit: Int
   private var images: [UInt64: SentImage] = [:]
   private var sentBytes = 0
-  private var placements: [Int: Placement] = [:]
+  private var placements: [Int: ScreenPicture] = [:]
   private var placementIDs: [Int: UInt32] = [:]
   private var nextImageID: UInt32 = 1
   private var nextPlacementID: UInt32 = 1
@@ -72,30 +63,26 @@ final class KittyPainter: PixelPainter {
   func paint(_ shown: [ScreenPicture], screen: Screen, textChanges: [ScreenChange]) -> PaintBytes {
     frame += 1
     var out: [UInt8] = []
-    var wanted: [Int: Placement] = [:]
+    var wanted: [Int: ScreenPicture] = [:]
+    var imageIDs: [Int: UInt32] = [:]
     for picture in shown {
-      let image = send(picture.picture, into: &out)
-      wanted[picture.id] = Placement(
-        image: image, x: picture.x, y: picture.y, columns: picture.columns, firstRow: picture.firstRow,
-        shownRows: picture.shownRows)
+      imageIDs[picture.id] = send(picture.picture, into: &out)
+      wanted[picture.id] = picture
     }
     out += evict(keeping: Set(shown.map(\.picture.id)))
     guard wanted != placements || forgotten || !out.isEmpty else { return PaintBytes() }
     // kitty 0.26 neither replaces a placement sent again under its ids nor deletes one by its placement id (nor
     // all at once with d=a): every placement of each image shown goes, and those on screen are placed anew.
-    if forgotten {
-      out += Set(images.values.map(\.id)).sorted().flatMap { command("a=d,d=i,i=\($0),q=2") }
-    } else {
-      out += Set(placements.values.map(\.image)).sorted().flatMap { command("a=d,d=i,i=\($0),q=2") }
-    }
+    let placed = forgotten ? Array(images.values.map(\.id)) : placements.values.compactMap { images[$0.picture.id]?.id }
+    out += Set(placed).sorted().flatMap { command("a=d,d=i,i=\($0),q=2") }
     for picture in shown {
-      guard let placement = wanted[picture.id] else { continue }
+      guard let image = imageIDs[picture.id] else { continue }
       let rowHeight = picture.picture.height / max(1, picture.rows)
       out += TerminalEscapes.cursor(x: picture.x + (tmuxPane?.x ?? 0), y: picture.y + (tmuxPane?.y ?? 0))
-      let source = "x=0,y=\(picture.firstRow * rowHeight),w=\(picture.picture.width),h=\(picture.shownRows * rowHeight)"
+      let source =
+        "x=0,y=\(picture.firstRow * rowHeight),w=\(picture.picture.width),h=\(picture.shownRows * rowHeight)"
       let cells = "c=\(picture.columns),r=\(picture.shownRows)"
-      out += command(
-        "a=p,i=\(placement.image),p=\(placementID(for: picture.id)),\(source),\(cells),C=1,z=\(Self.overText),q=2")
+      out += command("a=p,i=\(image),p=\(placementID(for: picture.id)),\(source),\(cells),C=1,z=\(Self.overText),q=2")
     }
     placements = wanted
     forgotten = false
