@@ -45,7 +45,12 @@ struct TerminalBytesBenchmark {
       ?? measure(scrolling: true, terminfo: nil, graphics: "kitty")
     {
       figures.append(
-        .scaling(name: "terminal bytes per one-row step, 120×40, kitty pictures", value: kitty.perStep, unit: "bytes"))
+        .scaling(
+          name: "terminal bytes per one-row step, 120×40, kitty pictures, new boxes", value: kitty.perStep, unit: "bytes"))
+      figures.append(
+        .scaling(
+          name: "terminal bytes per one-row step, 120×40, kitty pictures, back over sent ones", value: kitty.perStepBack,
+          unit: "bytes"))
       if let symbols = perStep[true], symbols > 0 {
         figures.append(
           .scaling(name: "terminal bytes per step, kitty pictures ÷ symbols", value: kitty.perStep / symbols, unit: "×")
@@ -69,7 +74,7 @@ struct TerminalBytesBenchmark {
 
   private func measure(
     scrolling: Bool, terminfo: String?, graphics: String = "symbols"
-  ) -> (perStep: Double, fullRepaint: Double)? {
+  ) -> (perStep: Double, perStepBack: Double, fullRepaint: Double)? {
     let socket = "waterfall-bench-\(getpid())-\(scrolling ? "scroll" : "noscroll")-\(graphics)"
     let output = NSTemporaryDirectory() + "\(socket)-bytes"
     defer {
@@ -104,7 +109,15 @@ struct TerminalBytesBenchmark {
       guard waitFor(socket: socket, text: "row \(step + 1)/") else { return nil }
     }
     Thread.sleep(forTimeInterval: 0.2)
-    return (Double(fileSize(output) - start) / Double(steps), fullRepaint)
+    let down = Double(fileSize(output) - start) / Double(steps)
+    // Back up over the same rows: every picture has been seen (and, with kitty, sent) already.
+    let back = fileSize(output)
+    for step in stride(from: steps - 1, through: 0, by: -1) {
+      Shell.run("tmux -L \(socket) send-keys -t bench k")
+      guard waitFor(socket: socket, text: "row \(step + 1)/") else { return nil }
+    }
+    Thread.sleep(forTimeInterval: 0.2)
+    return (down, Double(fileSize(output) - back) / Double(steps), fullRepaint)
   }
 
   private func waitFor(socket: String, text: String) -> Bool {
