@@ -46,10 +46,12 @@ struct TerminalBytesBenchmark {
     {
       figures.append(
         .scaling(
-          name: "terminal bytes per one-row step, 120×40, kitty pictures, new boxes", value: kitty.perStep, unit: "bytes"))
+          name: "terminal bytes per one-row step, 120×40, kitty pictures, new boxes", value: kitty.perStep,
+          unit: "bytes"))
       figures.append(
         .scaling(
-          name: "terminal bytes per one-row step, 120×40, kitty pictures, back over sent ones", value: kitty.perStepBack,
+          name: "terminal bytes per one-row step, 120×40, kitty pictures, back over sent ones",
+          value: kitty.perStepBack,
           unit: "bytes"))
       if let symbols = perStep[true], symbols > 0 {
         figures.append(
