@@ -10,16 +10,13 @@ public struct Dataset: Sendable {
   public var problems: [DatasetProblem]
   /// Items left out because a field was unusable.
   public var skippedItems: Int
+  /// Files of a directory that could not be read at all (the directory's other pages still open).
+  public var brokenFiles: [DatasetError] = []
 
   public var items: [ShopItem] { files.flatMap(\.items) }
-  public var itemCount: Int { files.reduce(0) { $0 + $1.items.count } }
 
-  /// The pages a feed serves: one per file for a directory of page files (as the originals' `1.plist`,
-  /// `2.plist`, …), or `pageSize` items at a time from a single file.
-  public func pages(pageSize: Int) -> [[ShopItem]] {
-    if files.count > 1 { return files.map(\.items).filter { !$0.isEmpty } }
-    let items = self.items
-    let size = max(1, pageSize)
-    return stride(from: 0, to: items.count, by: size).map { Array(items[$0..<min(items.count, $0 + size)]) }
+  public init(files: [File], problems: [DatasetProblem], skippedItems: Int) {
+    (self.files, self.problems, self.skippedItems) = (files, problems, skippedItems)
   }
+  public var itemCount: Int { files.reduce(0) { $0 + $1.items.count } }
 }

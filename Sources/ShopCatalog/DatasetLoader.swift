@@ -8,19 +8,58 @@ public enum DatasetLoader {
   /// With a `pictureProbe`, a directory that holds no dataset file but JPEG, PNG, WebP or GIF pictures is a
   /// photo folder: one item per picture, its size from the probe. Any dataset file makes it a dataset.
   public static func load(path: String, pictureProbe: PictureProbe? = nil) throws(DatasetError) -> Dataset {
+    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
+    switch try locate(path: path, pictureProbe: pictureProbe) {
+    case .photoFolder(let names):
+      return PhotoFolder.read(directory: path, names: names, probe: pictureProbe!)
+    case .file:
+      dataset.files.append(Dataset.File(path: path, items: try read(file: path, into: &dataset)))
+    case .pages(let files):
+      // A directory is a feed: a file that cannot be read is one broken page, not the end of the dataset.
+      for file in files {
+        do {
+          dataset.files.append(Dataset.File(path: file, items: try read(file: file, into: &dataset)))
+        } catch {
+          dataset.brokenFiles.append(error)
+        }
+      }
+    }
+    return dataset
+  }
+
+  /// What a path holds, once it is known to be readable at all.
+  enum Location {
+    case file
+    /// Dataset files of a directory, in natural order.
+    case pages([String])
+    /// The picture names of a photo folder, in natural order.
+    case photoFolder([FileName])
+  }
+
+  /// What `path` is: a file, a directory of page files, or (with a probe) a folder of pictures.
+  static func locate(path: String, pictureProbe: PictureProbe?) throws(DatasetError) -> Location {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw DatasetError(file: path, reason: "no such file or directory")
     }
-    if isDirectory.boolValue, let pictureProbe, let pictures = try photoFolderPictures(in: path) {
-      return PhotoFolder.read(directory: path, names: pictures, probe: pictureProbe)
+    guard isDirectory.boolValue else { return .file }
+    if pictureProbe != nil, let pictures = try photoFolderPictures(in: path) { return .photoFolder(pictures) }
+    return .pages(try pageFiles(in: path))
+  }
+
+  /// Reads one file whole: its items, with its problems added to `dataset`.
+  private static func read(file: String, into dataset: inout Dataset) throws(DatasetError) -> [ShopItem] {
+    var items: [ShopItem] = []
+    var problems: [DatasetProblem] = []
+    var skipped = 0
+    try DatasetFileReader.read(file: file, format: DatasetFormat.forExtension(of: file)) { batch in
+      items += batch.items
+      problems += batch.problems
+      skipped += batch.skipped
     }
-    let files = isDirectory.boolValue ? try pageFiles(in: path) : [path]
-    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
-    for file in files {
-      try read(file: file, format: DatasetFormat.forExtension(of: file), into: &dataset)
-    }
-    return dataset
+    dataset.problems += problems
+    dataset.skippedItems += skipped
+    return items
   }
 
   /// What to call the dataset at `path` in a title: the file's or directory's own name, also for `.` or `dir/`.
@@ -54,7 +93,7 @@ public enum DatasetLoader {
   }
 
   /// The dataset files of a directory, ordered naturally (1, 2, …, 10).
-  private static func pageFiles(in directory: String) throws(DatasetError) -> [String] {
+  static func pageFiles(in directory: String) throws(DatasetError) -> [String] {
     let pageNames = try entries(of: directory).map(\.shown).filter(isPageName).sorted(by: naturalOrder)
     guard !pageNames.isEmpty else {
       throw DatasetError(
@@ -63,49 +102,5 @@ public enum DatasetLoader {
           "no dataset files (.plist, .json, .jsonl or .csv) or pictures (.jpg, .png, .webp, .gif) in this directory")
     }
     return pageNames.map { (directory as NSString).appendingPathComponent($0) }
-  }
-
-  private static func read(file: String, format: DatasetFormat?, into dataset: inout Dataset) throws(DatasetError) {
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw DatasetError(file: file, reason: "cannot be read (permissions, or not a regular file)")
-    }
-    var bytes = [UInt8](data)
-    // Excel's "CSV UTF-8" and some editors start files with a UTF-8 byte-order mark; it is not part of the text.
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    guard !bytes.isEmpty else { throw DatasetError(file: file, reason: "empty file") }
-    let isBinaryPlist = bytes.starts(with: Array("bplist".utf8))
-    if !isBinaryPlist, bytes.prefix(8192).contains(0) {
-      throw DatasetError(file: file, reason: "not a dataset: binary data")
-    }
-    guard let format = format ?? DatasetFormat.sniff(bytes) else {
-      throw DatasetError(file: file, reason: "not a dataset: unknown format (expected .plist, .json, .jsonl or .csv)")
-    }
-    try append(bytes, format: format, file: file, to: &dataset)
-  }
-
-  private static func append(
-    _ bytes: [UInt8], format: DatasetFormat, file: String, to dataset: inout Dataset
-  ) throws(DatasetError) {
-    let entries = try RecordReader.read(bytes, format: format, file: file)
-    var items: [ShopItem] = []
-    items.reserveCapacity(entries.count)
-    for (offset, entry) in entries.enumerated() {
-      let number = offset + 1
-      switch entry {
-      case .record(let record):
-        switch ItemDecoder.decode(record, file: file, item: number) {
-        case .item(var item):
-          item.sourceFile = file
-          items.append(item)
-        case .unusable(let problems):
-          dataset.problems += problems
-          dataset.skippedItems += 1
-        }
-      case .unusable(let field, let message):
-        dataset.problems.append(DatasetProblem(file: file, item: number, field: field, message: message))
-        dataset.skippedItems += 1
-      }
-    }
-    dataset.files.append(Dataset.File(path: file, items: items))
   }
 }

@@ -10,18 +10,32 @@ enum ItemDecoder {
   static let maximumSide = 100_000.0
   static let sideRange = minimumSide...maximumSide
 
-  static let widthKeys = ["w", "width"]
-  static let heightKeys = ["h", "height"]
-  static let imageKeys = ["img", "image", "url"]
-  static let titleKeys = ["title", "name"]
   static let priceKey = "price"
-  static let shopKey = "shop"
 
-  static let knownKeys = Set(widthKeys + heightKeys + imageKeys + titleKeys + [priceKey, shopKey])
+  /// A record's fields sorted out in one pass, comparing names instead of hashing them (ten hashed look-ups per
+  /// item were a fifth of reading a large file).
+  private struct Fields {
+    var w, width, h, height, img, image, url, title, name, price, shop: DatasetValue?
+    var extras: [(key: String, value: DatasetValue)] = []
 
-  /// How many of the record's fields the schema names (cheaper than filtering when there are no extras).
-  private static func recognisedCount(_ record: [String: DatasetValue]) -> Int {
-    knownKeys.reduce(0) { $0 + (record[$1] == nil ? 0 : 1) }
+    init(_ record: [String: DatasetValue]) {
+      for (key, value) in record {
+        switch key {
+        case "w": w = value
+        case "width": width = value
+        case "h": h = value
+        case "height": height = value
+        case "img": img = value
+        case "image": image = value
+        case "url": url = value
+        case "title": title = value
+        case "name": name = value
+        case "price": price = value
+        case "shop": shop = value
+        default: extras.append((key, value))
+        }
+      }
+    }
   }
 
   enum Outcome {
@@ -35,10 +49,11 @@ enum ItemDecoder {
       problems.append(DatasetProblem(file: file, item: item, field: field, message: message))
     }
 
-    let width = side(record, widthKeys, report: problem)
-    let height = side(record, heightKeys, report: problem)
+    let fields = Fields(record)
+    let width = side([("w", fields.w), ("width", fields.width)], report: problem)
+    let height = side([("h", fields.h), ("height", fields.height)], report: problem)
     var price = ""
-    switch record[priceKey] {
+    switch fields.price {
     case .string(let text)?: price = text
     case .integer(let number)?: price = String(number)
     case .real(let number)? where number.isFinite: price = DatasetValue.format(number)
@@ -46,33 +61,30 @@ enum ItemDecoder {
     case nil: problem(priceKey, "missing")
     case let other?: problem(priceKey, "must be a string or a number, not \(other.kindDescription)")
     }
-    let image = text(record, imageKeys, report: problem)
-    let title = text(record, titleKeys, report: problem)
-    let shop = text(record, [shopKey], report: problem)
+    let image = text([("img", fields.img), ("image", fields.image), ("url", fields.url)], report: problem)
+    let title = text([("title", fields.title), ("name", fields.name)], report: problem)
+    let shop = text([("shop", fields.shop)], report: problem)
 
     guard problems.isEmpty, let width, let height else { return .unusable(problems) }
-    let extras =
-      record.count > recognisedCount(record)
-      ? record.filter { !knownKeys.contains($0.key) }.sorted { $0.key < $1.key }
-        .map { ExtraField(key: $0.key, value: $0.value.displayText) } : []
+    let extras = fields.extras.sorted { $0.key < $1.key }.map {
+      ExtraField(key: $0.key, value: $0.value.displayText)
+    }
     return .item(
       ShopItem(
         width: width, height: height, imageURL: image, price: price, title: title, shop: shop, extraFields: extras))
   }
 
-  /// The first of `keys` present, with the name the record used.
-  private static func lookup(_ record: [String: DatasetValue], _ keys: [String]) -> (String, DatasetValue)? {
-    for key in keys {
-      if let value = record[key] { return (key, value) }
+  /// The first of the aliases present, with the name the record used.
+  private static func first(_ aliases: [(String, DatasetValue?)]) -> (String, DatasetValue)? {
+    for (key, value) in aliases {
+      if let value { return (key, value) }
     }
     return nil
   }
 
-  private static func side(
-    _ record: [String: DatasetValue], _ keys: [String], report: (String, String) -> Void
-  ) -> Double? {
-    guard let (key, value) = lookup(record, keys) else {
-      report(keys[0], "missing")
+  private static func side(_ aliases: [(String, DatasetValue?)], report: (String, String) -> Void) -> Double? {
+    guard let (key, value) = first(aliases) else {
+      report(aliases[0].0, "missing")
       return nil
     }
     let number: Double
@@ -110,10 +122,8 @@ enum ItemDecoder {
     return number
   }
 
-  private static func text(
-    _ record: [String: DatasetValue], _ keys: [String], report: (String, String) -> Void
-  ) -> String {
-    guard let (key, value) = lookup(record, keys) else { return "" }
+  private static func text(_ aliases: [(String, DatasetValue?)], report: (String, String) -> Void) -> String {
+    guard let (key, value) = first(aliases) else { return "" }
     switch value {
     case .string(let text): return text
     case .integer, .real, .bool: return value.displayText

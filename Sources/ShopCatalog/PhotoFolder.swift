@@ -31,29 +31,50 @@ enum PhotoFolder {
 
   /// One item per picture in `names` (already in order); pictures whose size cannot be read become problems.
   static func read(directory: String, names: [FileName], probe: PictureProbe) -> Dataset {
+    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
     var items: [ShopItem] = []
-    var problems: [DatasetProblem] = []
+    read(directory: directory, names: names, probe: probe) { batch in
+      items += batch.items
+      dataset.problems += batch.problems
+      dataset.skippedItems += batch.skipped
+    }
+    dataset.files = [Dataset.File(path: directory, items: items)]
+    return dataset
+  }
+
+  /// The same, handed over in batches as the pictures are probed (a header read each), so the first page of a
+  /// large folder shows at once.
+  static func read(directory: String, names: [FileName], probe: PictureProbe, deliver: (ReadBatch) -> Void) {
+    var batch = ReadBatch()
     let folder = URL(fileURLWithPath: directory).standardizedFileURL.path
     for (offset, name) in names.enumerated() {
       let path = name.address(in: folder)
       let shownPath = (folder as NSString).appendingPathComponent(name.shown)
       switch probe(path) {
       case .failure(let failure):
-        problems.append(DatasetProblem(file: shownPath, item: offset + 1, field: "picture", message: failure.reason))
+        batch.problems.append(
+          DatasetProblem(file: shownPath, item: offset + 1, field: "picture", message: failure.reason))
+        batch.skipped += 1
       case .success(let size)
       where !ItemDecoder.sideRange.contains(Double(size.width))
         || !ItemDecoder.sideRange.contains(Double(size.height)):
-        problems.append(
+        batch.problems.append(
           DatasetProblem(
             file: shownPath, item: offset + 1, field: "picture",
             message: "\(size.width)×\(size.height) pixels is outside 1 to 100000 pixels a side"))
+        batch.skipped += 1
       case .success(let size):
-        items.append(
+        batch.items.append(
           ShopItem(
-            width: Double(size.width), height: Double(size.height), imageURL: path, price: "", title: name.shown))
+            width: Double(size.width), height: Double(size.height), imageURL: path, price: "",
+            title: name.shown))
+      }
+      if batch.items.count + batch.skipped >= 32 || offset == names.count - 1 {
+        batch.bytesRead = offset + 1
+        batch.bytesTotal = names.count
+        deliver(batch)
+        batch = ReadBatch()
       }
     }
-    return Dataset(
-      files: [Dataset.File(path: directory, items: items)], problems: problems, skippedItems: problems.count)
   }
 }

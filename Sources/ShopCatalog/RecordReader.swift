@@ -32,17 +32,19 @@ enum RecordReader {
   }
 
   private static func readJSONLines(_ bytes: [UInt8]) -> [Entry] {
-    var entries: [Entry] = []
-    for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-      guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-      do {
-        entries.append(entry(try JSONReader.parse(Array(line))))
-      } catch {
-        entries.append(
-          .unusable(field: "(line \(number + 1))", message: "not valid JSON: column \(error.column): \(error.message)"))
-      }
+    bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().compactMap { number, line in
+      jsonLine(line, number: number + 1)
     }
-    return entries
+  }
+
+  /// Line `number` of a JSON Lines file: a record, a problem, or nothing for a blank line.
+  static func jsonLine<Line: Collection<UInt8>>(_ line: Line, number: Int) -> Entry? {
+    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
+    do {
+      return entry(try JSONReader.parse(Array(line)))
+    } catch {
+      return .unusable(field: "(line \(number))", message: "not valid JSON: column \(error.column): \(error.message)")
+    }
   }
 
   private static func readCSV(_ bytes: [UInt8], file: String) throws(DatasetError) -> [Entry] {
@@ -87,7 +89,7 @@ enum RecordReader {
     return elements.map(entry)
   }
 
-  private static func entry(_ value: DatasetValue) -> Entry {
+  static func entry(_ value: DatasetValue) -> Entry {
     guard case .dictionary(let record) = value else {
       return .unusable(field: "(item)", message: "must be a dictionary of fields, not \(value.kindDescription)")
     }

@@ -59,6 +59,13 @@ public struct PagingStateMachine: Hashable, Sendable {
     return true
   }
 
+  /// A load-more asked for by the app rather than a move (loading on to a search match): from `.idle` only, and
+  /// not while refreshing.
+  public mutating func loadMoreNow() -> Int? {
+    guard loadMore == .idle, !isRefreshing else { return nil }
+    return startLoadMore()
+  }
+
   private mutating func startLoadMore() -> Int {
     lastRequest += 1
     loadMore = .loading(request: lastRequest)

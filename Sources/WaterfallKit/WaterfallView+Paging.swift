@@ -38,6 +38,15 @@ extension WaterfallView {
     return request
   }
 
+  /// Loads the next page now, wherever the view is (the app loading on to something). Returns the request
+  /// number, or `nil` unless paging is idle.
+  @discardableResult
+  public func loadMore() -> Int? {
+    guard let request = paging.loadMoreNow() else { return nil }
+    pendingPageRequests.append(PageRequest(kind: .loadMore, number: request))
+    return request
+  }
+
   /// Retries a failed load-more. Returns the request number, or `nil` when there is nothing to retry.
   @discardableResult
   public func retryLoadMore() -> Int? {

@@ -13,7 +13,11 @@ public final class CursesPresenter: ScreenOutput {
   /// Draws the screen's pictures in real pixels; `nil`: pictures stay symbols.
   private let painter: PixelPainter?
 
-  public init(colorAvailable: Bool, asciiOnly: Bool, graphics: GraphicsSetup? = nil) {
+  /// Inside tmux, OSC 52 goes both plain and wrapped for passthrough.
+  private let insideTmux: Bool
+
+  public init(colorAvailable: Bool, asciiOnly: Bool, insideTmux: Bool = false, graphics: GraphicsSetup? = nil) {
+    self.insideTmux = insideTmux
     colors = colorAvailable ? ColorPairs() : nil
     self.asciiOnly = asciiOnly
     painter = graphics.flatMap(Self.painter)
@@ -26,6 +30,11 @@ public final class CursesPresenter: ScreenOutput {
     case .sixel: return CellImagePainter(cellPixels: setup.cellPixels, encode: SixelEncoder.encode)
     case .iterm2: return CellImagePainter(cellPixels: setup.cellPixels, encode: ITerm2Image.encode)
     }
+  }
+
+  public func copyToClipboard(_ text: String) {
+    let bytes = ClipboardSequence.bytes(copying: text, insideTmux: insideTmux)
+    Self.write(Array(bytes.utf8))
   }
 
   public func invalidate() {

@@ -1,3 +1,4 @@
+import Foundation
 import Pictures
 import ShopCatalog
 import WaterfallKit
@@ -8,20 +9,24 @@ import WaterfallViewer
 public enum InteractiveViewer {
   /// `pictures`: the loader's settings, used when `options.pictures` asks for pictures.
   public static func run(
-    feed: PageFeed, options: ViewerOptions, session: TerminalSession, pictures: PictureLoader.Configuration,
+    source: any CatalogueSource, options: ViewerOptions, session: TerminalSession,
+    pictures: PictureLoader.Configuration,
     graphics: GraphicsSetup? = nil
   ) -> Runner.Ending {
     var options = options
+    let environment = ProcessInfo.processInfo.environment
     options.colorEnabled = options.colorEnabled && session.colorAvailable
     let size = session.size
     let output = CursesPresenter(
       colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8,
+      insideTmux: environment["TMUX"].map { !$0.isEmpty } ?? false,
       graphics: options.pictures?.cellPixels == nil ? nil : graphics)
     let runner = Runner(
-      viewer: Viewer(screenSize: GridSize(width: size.width, height: size.height), options: options), feed: feed,
+      viewer: Viewer(screenSize: GridSize(width: size.width, height: size.height), options: options), source: source,
       clock: WallClock(), executor: ThreadExecutor(),
       output: output,
-      pictures: options.pictures == nil ? nil : pictures, measuresFrames: true)
+      pictures: options.pictures == nil ? nil : pictures, measuresFrames: true,
+      opener: BrowserOpener(environment: environment))
     let ending = runner.run(session.input)
     output.removePictures()
     return ending

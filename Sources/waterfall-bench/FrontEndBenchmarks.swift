@@ -55,11 +55,8 @@ struct FrontEndBenchmarks {
   }
 
   private func bundledRunner(width: Int, height: Int) -> ScriptedRun {
-    let dataset = try! DatasetLoader.load(path: BundledCatalogue.locate()!)
-    var options = ViewerOptions()
-    options.latencyMilliseconds = 0
-    return ScriptedRun(
-      feed: PageFeed(pages: dataset.pages(pageSize: 50)), size: GridSize(width: width, height: height), options: options
-    )
+    let catalogue = try! CatalogueReading.open(path: BundledCatalogue.locate()!, pageSize: 50)
+    catalogue.waitUntilComplete()
+    return ScriptedRun(source: catalogue, size: GridSize(width: width, height: height), options: ViewerOptions())
   }
 }

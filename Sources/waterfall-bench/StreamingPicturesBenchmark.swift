@@ -17,16 +17,16 @@ struct StreamingPicturesBenchmark {
   }
 
   func run() -> [Figure] {
-    guard let path = BundledCatalogue.locate(), let dataset = try? DatasetLoader.load(path: path) else {
+    guard let path = BundledCatalogue.locate(), let catalogue = try? CatalogueReading.open(path: path, pageSize: 50)
+    else {
       print("(streaming pictures: the bundled catalogue is missing; skipped)")
       return []
     }
     var options = ViewerOptions()
-    options.latencyMilliseconds = 0
     options.pictures = PictureDisplay()
     let runner = Runner(
       viewer: Viewer(screenSize: GridSize(width: 120, height: 40), options: options),
-      feed: PageFeed(pages: dataset.pages(pageSize: 50)), clock: WallClock(), executor: ThreadExecutor(),
+      source: catalogue, clock: WallClock(), executor: ThreadExecutor(),
       output: DiscardOutput(), pictures: PictureLoader.Configuration())
     runner.start()
     var longest = Duration.zero

@@ -1,6 +1,6 @@
 import Foundation
 
-// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|pictures|network|terminal]`: runs the comparisons,
+// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|pictures|network|terminal]`: runs the comparisons,
 // prints a table, writes JSON to $BENCH_OUT (default .build/bench.json). `--probe KIND ARG` is the child side of
 // the fresh-process probes.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,6 +25,7 @@ if wanted("frontend") {
   figures += StreamingPicturesBenchmark(quick: quick).run()
 }
 if wanted("load") { figures += LoadBenchmarks(quick: quick).run() }
+if wanted("catalogue") { figures += CatalogueBenchmarks(quick: quick).run() }
 if wanted("pictures") { figures += PictureBenchmarks(quick: quick).run() }
 if wanted("network") { figures += NetworkPictureBenchmarks(quick: quick).run() }
 if wanted("terminal"), let waterfall {

@@ -19,10 +19,13 @@ struct CheckCommand: ParsableCommand {
       printError(error.description)
       throw ExitCode(2)
     }
+    // A directory's file that cannot be read is one more problem; the other files are still checked.
+    for broken in dataset.brokenFiles { printLine(broken.description) }
     for problem in dataset.problems { printLine(problem.description) }
+    let problemCount = dataset.problems.count + dataset.brokenFiles.count
     let skipped = dataset.skippedItems == 0 ? "" : " (\(count(dataset.skippedItems, "item")) skipped)"
-    printLine("\(count(dataset.itemCount, "item")), \(count(dataset.problems.count, "problem"))\(skipped)")
-    if !dataset.problems.isEmpty { throw ExitCode(1) }
+    printLine("\(count(dataset.itemCount, "item")), \(count(problemCount, "problem"))\(skipped)")
+    if problemCount > 0 { throw ExitCode(1) }
   }
 
   private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

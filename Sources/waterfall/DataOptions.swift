@@ -48,11 +48,11 @@ struct DataOptions: ParsableArguments {
   /// The dataset path from --data or the positional PATH, if any.
   var datasetPath: String? { data ?? path }
 
-  /// The dataset to show: --data, or the bundled catalogue.
-  func loadDataset() throws(DatasetError) -> (dataset: Dataset, name: String) {
+  /// The dataset to show, --data or the bundled catalogue, opened as a catalogue that reads in the background.
+  func openCatalogue() throws(DatasetError) -> (catalogue: ItemCatalogue, name: String) {
     if let datasetPath {
       return (
-        try DatasetLoader.load(path: datasetPath, pictureProbe: pictureProbe),
+        try CatalogueReading.open(path: datasetPath, pageSize: pageSize, loops: loop, pictureProbe: pictureProbe),
         DatasetLoader.displayName(ofPath: datasetPath)
       )
     }
@@ -61,32 +61,49 @@ struct DataOptions: ParsableArguments {
         file: BundledCatalogue.candidates().joined(separator: ", "),
         reason: "the bundled catalogue is missing; pass --data PATH or set \(BundledCatalogue.environmentVariable)")
     }
-    return (try DatasetLoader.load(path: bundled), "Shop catalogue")
+    return (try CatalogueReading.open(path: bundled, pageSize: pageSize, loops: loop), "Shop catalogue")
   }
 
-  /// ``loadDataset()``, or its reason on stderr and exit status 2.
-  /// Also a dataset whose every item is unusable: its problems on stderr (the first few) and exit status 1, so
-  /// nobody opens an empty viewer wondering why.
-  func loadDatasetOrExit() throws -> (dataset: Dataset, name: String) {
-    let loaded: (dataset: Dataset, name: String)
+  /// ``openCatalogue()`` read as far as the first page (`whole`: to the end), before the terminal is touched.
+  /// What makes the dataset unusable is said on stderr: a path or a first page that cannot be read (exit status
+  /// 2), or a dataset whose every item is unusable (its first problems, exit status 1), so nobody opens an empty
+  /// viewer wondering why. A malformed record after the first page is the viewer's to show.
+  func openCatalogueOrExit(whole: Bool) throws -> (catalogue: ItemCatalogue, name: String) {
+    let opened: (catalogue: ItemCatalogue, name: String)
     do {
-      loaded = try loadDataset()
+      opened = try openCatalogue()
     } catch {
       printError(error.description)
       throw ExitCode(2)
     }
-    let problems = loaded.dataset.problems
-    if loaded.dataset.itemCount == 0, !problems.isEmpty {
+    let catalogue = opened.catalogue
+    if whole { catalogue.waitUntilComplete() } else { catalogue.waitForFirstPage() }
+    let progress = catalogue.progress
+    if let stopped = progress.stoppedBy, progress.itemsRead < pageSize {
+      printError(stopped)
+      throw ExitCode(2)
+    }
+    guard progress.isComplete, progress.itemsRead == 0 else { return opened }
+    let broken = catalogue.brokenPageReasons
+    if !broken.isEmpty {
+      for reason in broken { printError(reason) }
+      throw ExitCode(2)
+    }
+    let problems = catalogue.readProblems
+    if !problems.isEmpty {
       for problem in problems.prefix(10) { printError(problem.description) }
       let more = problems.count > 10 ? " (\(problems.count - 10) more: `waterfall check` lists them all)" : ""
       printError("no usable items: every item has a problem\(more)")
       throw ExitCode(1)
     }
-    return loaded
+    return opened
   }
 
-  func feed(for dataset: Dataset) -> PageFeed {
-    PageFeed(pages: dataset.pages(pageSize: pageSize), failureRate: failRate, seed: UInt64(seed), loops: loop)
+  /// The catalogue as the viewer queries it: behind the simulated network of `--latency`, `--fail-rate` and
+  /// `--seed`.
+  func source(for catalogue: ItemCatalogue, defaultLatency: Int) -> SimulatedNetwork {
+    SimulatedNetwork(
+      catalogue, latencyMilliseconds: latency ?? defaultLatency, failureRate: failRate, seed: UInt64(seed))
   }
 }
 

@@ -36,15 +36,13 @@ struct DisplayOptions: ParsableArguments {
     }
   }
 
-  func viewerOptions(environment: [String: String], unicode: Bool, latency: Int, catalogueName: String) -> ViewerOptions
-  {
+  func viewerOptions(environment: [String: String], unicode: Bool, catalogueName: String) -> ViewerOptions {
     var options = ViewerOptions()
     options.glyphs = ascii || !unicode ? .ascii : .unicode
     options.colorEnabled = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
     options.showReuse = showReuse
     options.inspector = inspector
     options.fixedColumns = columns
-    options.latencyMilliseconds = latency
     options.catalogueName = catalogueName
     return options
   }

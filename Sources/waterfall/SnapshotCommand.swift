@@ -65,17 +65,16 @@ struct SnapshotCommand: ParsableCommand {
       guard display.noMouse, case .event(.mouse) = step else { return true }
       return false
     }
-    let loaded = try dataOptions.loadDatasetOrExit()
+    // Read whole first, so the screen printed is the same however fast the machine reads.
+    let opened = try dataOptions.openCatalogueOrExit(whole: true)
     var options = display.viewerOptions(
-      environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,
-      catalogueName: loaded.name)
-    options.skippedItems = loaded.dataset.skippedItems
-    try organise.apply(to: &options, items: loaded.dataset.items)
+      environment: ProcessInfo.processInfo.environment, unicode: true, catalogueName: opened.name)
+    try organise.apply(to: &options, catalogue: opened.catalogue)
     options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
     let runner = ScriptedRun(
-      feed: dataOptions.feed(for: loaded.dataset), size: screenSize, options: options,
+      source: dataOptions.source(for: opened.catalogue, defaultLatency: 0), size: screenSize, options: options,
       pictures: options.pictures == nil ? nil : networkOptions.configure(pictureOptions.loaderConfiguration))
     print(runner.run(steps, everyFrame: everyFrame, format: ansi ? .ansi : .text))
   }

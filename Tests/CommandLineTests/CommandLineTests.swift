@@ -88,11 +88,13 @@ struct NoUsableItemTests {
     try Data("w,h,price\n10,x,1\n,5,2\n".utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let options = try #require(try Waterfall.parseAsRoot(["snapshot", file.path]) as? SnapshotCommand).dataOptions
-    #expect(throws: ExitCode(1)) { _ = try options.loadDatasetOrExit() }
+    #expect(throws: ExitCode(1)) { _ = try options.openCatalogueOrExit(whole: false) }
     let partly = file.deletingLastPathComponent().appendingPathComponent("waterfall-partly-\(UUID().uuidString).csv")
     try Data("w,h,price\n10,x,1\n10,20,2\n".utf8).write(to: partly)
     defer { try? FileManager.default.removeItem(at: partly) }
     let fine = try #require(try Waterfall.parseAsRoot(["snapshot", partly.path]) as? SnapshotCommand).dataOptions
-    #expect(try fine.loadDatasetOrExit().dataset.itemCount == 1, "some usable items still open")
+    let opened = try fine.openCatalogueOrExit(whole: false)
+    opened.catalogue.waitUntilComplete()
+    #expect(opened.catalogue.progress.itemsRead == 1, "some usable items still open")
   }
 }

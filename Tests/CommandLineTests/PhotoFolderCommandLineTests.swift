@@ -20,13 +20,15 @@ struct PhotoFolderCommandLineTests {
     _ = FileManager.default.createFile(atPath: folder + "/1 empty.jpg", contents: Data())
 
     let options = try DataOptions.parse([folder])
-    let (dataset, name) = try options.loadDataset()
+    let (catalogue, name) = try options.openCatalogue()
+    catalogue.waitUntilComplete()
     #expect(name == (folder as NSString).lastPathComponent)
-    #expect(dataset.items.map(\.title) == ["2 sideways.jpg", "10 twelve.jpg"])
-    #expect(dataset.items.map(\.width) == [30, 182])
-    #expect(dataset.items.map(\.height) == [60, 240])
+    let items = catalogue.itemsRead(limit: .max)
+    #expect(items.map(\.title) == ["2 sideways.jpg", "10 twelve.jpg"])
+    #expect(items.map(\.width) == [30, 182])
+    #expect(items.map(\.height) == [60, 240])
     #expect(
-      dataset.problems.map(\.description) == [
+      catalogue.readProblems.map(\.description) == [
         "\(folder)/1 empty.jpg: item 1: picture: empty file: \(folder)/1 empty.jpg"
       ])
   }

@@ -66,11 +66,8 @@ extension ViewerEndToEndTests {
   func footerClickRetries() throws {
     // The first page loads, the second fails once and then loads.
     let seed = (UInt64(0)...).first { seed in
-      let feed = PageFeed(pages: [], failureRate: 0.5, seed: seed)
-      func fails(_ page: Int, _ attempt: Int) -> Bool {
-        if case .failure = feed.fetch(page: page, attempt: attempt) { return true }
-        return false
-      }
+      let network = SimulatedNetwork(ItemCatalogue(items: [], pageSize: 1), failureRate: 0.5, seed: seed)
+      func fails(_ page: Int, _ attempt: Int) -> Bool { network.fails(page: page, attempt: attempt) }
       return !fails(0, 0) && fails(1, 0) && !fails(1, 1)
     }!
     let pane = try TmuxPane(arguments: ["--latency", "300", "--fail-rate", "0.5", "--seed", "\(seed)"])

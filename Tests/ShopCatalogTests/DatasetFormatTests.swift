@@ -19,7 +19,9 @@ struct DatasetFormatTests {
     }
     let whole = try DatasetLoader.load(path: SharedData.mogujieDirectory)
     #expect(whole.files.map { ($0.path as NSString).lastPathComponent } == ["1.plist", "2.plist", "3.plist"])
-    #expect(whole.pages(pageSize: 7).map(\.count) == [50, 50, 50], "a directory pages by file")
+    let catalogue = try CatalogueReading.open(path: SharedData.mogujieDirectory, pageSize: 7)
+    catalogue.waitUntilComplete()
+    #expect(SourceWalk.pages(catalogue).pages.map(\.items.count) == [50, 50, 50], "a directory pages by file")
   }
 
   @Test("the bundled catalogue: at least 150 items, varied shapes, mixed-script titles")
@@ -34,7 +36,9 @@ struct DatasetFormatTests {
     #expect(titles.contains { $0.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } })
     #expect(titles.contains { $0.unicodeScalars.contains { $0.properties.isEmojiPresentation } })
     #expect(titles.contains { $0.count > 80 })
-    #expect(dataset.pages(pageSize: 50).count == dataset.files.count)
+    let catalogue = try CatalogueReading.open(path: directory, pageSize: 50)
+    catalogue.waitUntilComplete()
+    #expect(SourceWalk.pages(catalogue).pages.count == dataset.files.count)
   }
 
   @Test("JSON, JSON Lines and CSV with every field alias, numeric strings and extra fields")
@@ -79,8 +83,9 @@ struct DatasetFormatTests {
   func pagesOfSingleFile() throws {
     let folder = TemporaryDirectory()
     let rows = (1...120).map { "{\"w\": \($0), \"h\": 1, \"price\": \"1\"}" }.joined(separator: ",")
-    let dataset = try DatasetLoader.load(path: folder.write("big.json", "[\(rows)]"))
-    #expect(dataset.pages(pageSize: 50).map(\.count) == [50, 50, 20])
-    #expect(dataset.pages(pageSize: 50)[1].first?.width == 51)
+    let catalogue = try CatalogueReading.open(path: folder.write("big.json", "[\(rows)]"), pageSize: 50)
+    let pages = SourceWalk.pages(catalogue).pages
+    #expect(pages.map(\.items.count) == [50, 50, 20])
+    #expect(pages[1].items.first?.width == 51)
   }
 }

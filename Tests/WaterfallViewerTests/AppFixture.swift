@@ -16,27 +16,32 @@ enum AppFixture {
   }
 
   static func options(
-    latency: Int = 0, columns: Int? = nil, ascii: Bool = false, showReuse: Bool = false, skipped: Int = 0
+    columns: Int? = nil, ascii: Bool = false, showReuse: Bool = false
   ) -> ViewerOptions {
     var options = ViewerOptions()
-    options.latencyMilliseconds = latency
     options.fixedColumns = columns
     options.glyphs = ascii ? .ascii : .unicode
     options.showReuse = showReuse
-    options.skippedItems = skipped
     options.catalogueName = "Test shop"
     return options
   }
 
   static func runner(
-    items: [ShopItem], pageSize: Int = 50, width: Int = 60, height: Int = 20, failureRate: Double = 0,
-    seed: UInt64 = 3, loops: Bool = false, options: ViewerOptions = options()
+    items: [ShopItem], pageSize: Int = 50, width: Int = 60, height: Int = 20, latency: Int = 0,
+    failureRate: Double = 0, seed: UInt64 = 3, loops: Bool = false, options: ViewerOptions = options()
   ) -> ScriptedRun {
-    let pages = stride(from: 0, to: items.count, by: pageSize).map {
-      Array(items[$0..<min(items.count, $0 + pageSize)])
-    }
-    let feed = PageFeed(pages: pages, failureRate: failureRate, seed: seed, loops: loops)
-    return ScriptedRun(feed: feed, size: GridSize(width: width, height: height), options: options)
+    runner(
+      source: ItemCatalogue(items: items, pageSize: pageSize, loops: loops), width: width, height: height,
+      latency: latency, failureRate: failureRate, seed: seed, options: options)
+  }
+
+  /// A headless app over any source, behind a simulated network.
+  static func runner(
+    source: any CatalogueSource, width: Int = 60, height: Int = 20, latency: Int = 0, failureRate: Double = 0,
+    seed: UInt64 = 3, options: ViewerOptions = options()
+  ) -> ScriptedRun {
+    let network = SimulatedNetwork(source, latencyMilliseconds: latency, failureRate: failureRate, seed: seed)
+    return ScriptedRun(source: network, size: GridSize(width: width, height: height), options: options)
   }
 
   /// Runs a key script (which must parse) and returns the final screen text.
@@ -56,15 +61,8 @@ extension AppFixture {
   /// that say `true` and serves those that say `false`. Failures depend only on seed, page and attempt.
   static func seed(where outcomes: [(page: Int, attempt: Int, fails: Bool)]) -> UInt64 {
     (UInt64(0)...).first { seed in
-      let feed = PageFeed(pages: [], failureRate: 0.5, seed: seed)
-      return outcomes.allSatisfy { feed.isFailure(page: $0.page, attempt: $0.attempt) == $0.fails }
+      let network = SimulatedNetwork(ItemCatalogue(items: [], pageSize: 1), failureRate: 0.5, seed: seed)
+      return outcomes.allSatisfy { network.fails(page: $0.page, attempt: $0.attempt) == $0.fails }
     }!
-  }
-}
-
-extension PageFeed {
-  func isFailure(page: Int, attempt: Int) -> Bool {
-    if case .failure = fetch(page: page, attempt: attempt) { return true }
-    return false
   }
 }

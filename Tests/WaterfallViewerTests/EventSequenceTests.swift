@@ -8,7 +8,7 @@ struct EventSequenceTests {
   static func runner(items: Int = 60, pageSize: Int = 50, latency: Int = 0, columns: Int? = 3) -> ScriptedRun {
     AppFixture.runner(
       items: AppFixture.items(items), pageSize: pageSize, width: 80, height: 24,
-      options: AppFixture.options(latency: latency, columns: columns))
+      latency: latency, options: AppFixture.options(columns: columns))
   }
 
   @Test("j, k, pages, half pages, g and G scroll the view and run the layout pass")
@@ -191,8 +191,8 @@ struct EventSequenceTests {
   func flakyFeedThroughTheApp() {
     let items = AppFixture.items(600)
     let runner = AppFixture.runner(
-      items: items, pageSize: 3, width: 60, height: 20, failureRate: 0.5, seed: 77,
-      options: AppFixture.options(latency: 10, columns: 3))
+      items: items, pageSize: 3, width: 60, height: 20, latency: 10, failureRate: 0.5, seed: 77,
+      options: AppFixture.options(columns: 3))
     let app = runner.viewer
     var steps = 0
     while app.waterfall.paging.loadMore != .exhausted || app.waterfall.itemCount == 0, steps < 20_000 {
@@ -212,8 +212,10 @@ struct EventSequenceTests {
 
   @Test("the status bar counts the items the dataset reader skipped")
   func skippedCount() {
-    let runner = AppFixture.runner(
-      items: AppFixture.items(4), width: 80, height: 20, options: AppFixture.options(columns: 2, skipped: 3))
+    let catalogue = ItemCatalogue(paging: .size(50))
+    catalogue.append(AppFixture.items(4), skipped: 3)
+    catalogue.finish()
+    let runner = AppFixture.runner(source: catalogue, width: 80, height: 20, options: AppFixture.options(columns: 2))
     #expect(runner.viewer.renderedScreen().line(19).contains("3 skipped"))
   }
 

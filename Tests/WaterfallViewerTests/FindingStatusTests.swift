@@ -18,15 +18,15 @@ struct FindingStatusTests {
   func filterPromptOpensEmpty() {
     let runner = OrganiseFixture.runner()
     _ = AppFixture.screen(runner, "& s i l k Enter")
-    #expect(runner.viewer.presentation.count == 14)
+    #expect(runner.viewer.store.count == 14)
     let prompt = AppFixture.screen(runner, "&")
     #expect(runner.viewer.state.prompt?.text == "", "the prompt opens empty: \(prompt)")
     _ = AppFixture.screen(runner, "Enter")
-    #expect(runner.viewer.presentation.count == 42, "& Enter shows all")
+    #expect(runner.viewer.store.count == 42, "& Enter shows all")
     _ = AppFixture.screen(runner, "& Up")
     #expect(runner.viewer.state.prompt?.text == "silk", "Up recalls the last filter")
     _ = AppFixture.screen(runner, "Enter")
-    #expect(runner.viewer.presentation.count == 14)
+    #expect(runner.viewer.store.count == 14)
   }
 
   @Test("Up in the search prompt recalls the previous search")

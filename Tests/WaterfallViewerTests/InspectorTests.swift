@@ -62,7 +62,7 @@ struct InspectorTests {
   @Test("step mode: each key runs one layout pass, a page waits until it ends")
   func stepMode() {
     let runner = AppFixture.runner(
-      items: AppFixture.items(120), pageSize: 30, width: 110, height: 30, options: AppFixture.options(latency: 100))
+      items: AppFixture.items(120), pageSize: 30, width: 110, height: 30, latency: 100, options: AppFixture.options())
     let viewer = runner.viewer
     _ = AppFixture.screen(runner, "wait:100 .")
     #expect(viewer.inspector.isStepping && viewer.inspector.isOpen)

@@ -21,7 +21,7 @@ enum OrganiseFixture {
 
   static func runner(pageSize: Int = 50, latency: Int = 0, width: Int = 80, height: Int = 24) -> ScriptedRun {
     AppFixture.runner(
-      items: items(), pageSize: pageSize, width: width, height: height, options: AppFixture.options(latency: latency))
+      items: items(), pageSize: pageSize, width: width, height: height, latency: latency, options: AppFixture.options())
   }
 }
 
@@ -121,27 +121,29 @@ struct FilterAndSortTests {
       newDistance == distance || viewer.waterfall.contentOffset == 0
         || viewer.waterfall.contentOffset == viewer.waterfall.maximumOffset)
     #expect(
-      (0..<viewer.presentation.count).allSatisfy { viewer.store.items[viewer.storeIndex($0)].title.contains(word) })
-    #expect(screen.contains("\(viewer.presentation.count)/42 shown"))
+      viewer.store.items.allSatisfy { $0.title.contains(word) })
+    #expect(screen.contains("\(viewer.store.count)/42 shown"))
     _ = AppFixture.screen(runner, "& C-u Enter")
-    #expect(viewer.presentation.count == 42)
+    #expect(viewer.store.count == 42)
   }
 
-  @Test("filter then load more: new pages are filtered as they arrive")
+  @Test("a filter is answered by the source over the whole catalogue, paged like the rest")
   func filterThenLoadMore() {
-    let runner = OrganiseFixture.runner(pageSize: 14, latency: 100)
-    _ = AppFixture.screen(runner, "wait:100 & s i l k Enter G wait:100 G wait:100")
+    let runner = OrganiseFixture.runner(pageSize: 5, latency: 100)
+    _ = AppFixture.screen(runner, "wait:100 & s i l k Enter wait:100")
     let viewer = runner.viewer
-    #expect(viewer.store.count == 42)
-    #expect(viewer.presentation.count == 14)
-    #expect(viewer.waterfall.itemCount == 14)
+    #expect(viewer.store.count == 5 && viewer.store.resultCount == 14)
+    _ = AppFixture.screen(runner, "G wait:100 G wait:100 G wait:100")
+    #expect(viewer.store.count == 14 && viewer.waterfall.itemCount == 14)
+    #expect(viewer.store.items.allSatisfy { $0.title.contains("silk") })
+    #expect(viewer.waterfall.paging.loadMore == .exhausted)
   }
 
   @Test("o sorts by price (by value across notations, unreadable last), then the other way, then by title")
   func sortCycle() {
     let runner = OrganiseFixture.runner()
     let viewer = runner.viewer
-    let prices = { (0..<viewer.presentation.count).map { viewer.store.items[viewer.storeIndex($0)].price } }
+    let prices = { viewer.store.items.map(\.price) }
     _ = AppFixture.screen(runner, "o")
     let ascending = prices().map(PriceValue.parse)
     let readable = ascending.compactMap { $0 }
@@ -153,7 +155,7 @@ struct FilterAndSortTests {
     let titled = AppFixture.screen(runner, "o")
     #expect(titled.contains("by title"))
     _ = AppFixture.screen(runner, "o")
-    #expect(viewer.presentation.order == Array(0..<42), "and back to the dataset's order")
+    #expect(viewer.store.ids == (0..<42).map(ItemID.init), "and back to the dataset's order")
   }
 
   @Test("sort then resize: the order stays and the focused box stays in view")
@@ -162,9 +164,9 @@ struct FilterAndSortTests {
     let viewer = runner.viewer
     _ = AppFixture.screen(runner, "o C-d l")
     let focus = viewer.state.focusedIndex!
-    let order = viewer.presentation.order
+    let order = viewer.store.ids
     _ = AppFixture.screen(runner, "resize:50x20")
-    #expect(viewer.presentation.order == order)
+    #expect(viewer.store.ids == order)
     #expect(viewer.waterfall.layout.frame(of: focus).intersects(viewer.waterfall.viewportRect))
   }
 }
@@ -176,7 +178,7 @@ struct SectionsTests {
     let runner = OrganiseFixture.runner(width: 80, height: 30)
     let viewer = runner.viewer
     let screen = AppFixture.screen(runner, "S")
-    #expect(viewer.presentation.groups.map(\.name) == ["North", "South", "East"])
+    #expect(viewer.store.sections.map(\.name) == ["North", "South", "East"])
     #expect(screen.contains("North · 14 items"))
     let layout = viewer.waterfall.layout
     for section in 0..<layout.sectionCount {
@@ -189,7 +191,7 @@ struct SectionsTests {
         })
       #expect(tops.count == 1 && tops.first! >= headerBottom)
       #expect(
-        items.allSatisfy { viewer.store.items[viewer.storeIndex($0)].shop == viewer.presentation.groups[section].name })
+        items.allSatisfy { viewer.store.items[$0].shop == viewer.store.sections[section].name })
     }
     _ = AppFixture.screen(runner, "S")
     #expect(viewer.waterfall.layout.sectionCount == 1)
@@ -201,7 +203,7 @@ struct SectionsTests {
     _ = AppFixture.screen(runner, "S")
     let screen = AppFixture.styledScreen(runner, "C-d C-d C-d")
     let pinned = try! #require(runner.viewer.waterfall.pinnedSectionHeader)
-    #expect(screen.split(separator: "\n")[0].contains(runner.viewer.presentation.groups[pinned.section].name))
+    #expect(screen.split(separator: "\n")[0].contains(runner.viewer.store.sections[pinned.section].name))
     expectSnapshot(screen, named: "sections-pinned-header")
   }
 }

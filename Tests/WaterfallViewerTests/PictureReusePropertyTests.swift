@@ -1,5 +1,6 @@
 import Pictures
 import ShopCatalog
+import TestSupport
 import Testing
 import WaterfallKit
 import WaterfallViewer
@@ -17,7 +18,7 @@ struct PictureReusePropertyTests {
 
   @Test("after every step each box shows its own picture or the placeholder", arguments: seeds)
   func ownPictureOrPlaceholder(seed: UInt64) {
-    var random = FuzzRandom(seed: seed)
+    var random = SeededGenerator(seed: seed)
     var harness = PictureHarness(random: &random)
     for step in 0..<300 {
       let action = harness.randomStep(&random)
@@ -52,9 +53,9 @@ struct PictureHarness {
   var deliveredAfterCancel = 0
   private var cancelledItems: Set<Int> = []
 
-  init(random: inout FuzzRandom) {
+  init(random: inout SeededGenerator) {
     pageCount = random.next(in: 2...5)
-    var options = AppFixture.options(latency: 0)
+    var options = AppFixture.options()
     options.pictures = PictureDisplay()
     viewer = Viewer(
       screenSize: GridSize(width: random.next(in: 30...140), height: random.next(in: 10...45)), options: options)
@@ -71,7 +72,7 @@ struct PictureHarness {
   /// The character a picture of item `number` is drawn with.
   static func mark(_ number: Int) -> Character { Character(Unicode.Scalar(0xE000 + UInt32(number))!) }
 
-  mutating func randomStep(_ random: inout FuzzRandom) -> String {
+  mutating func randomStep(_ random: inout SeededGenerator) -> String {
     let tokens = [
       "j", "k", "C-d", "C-u", "G", "g", "+", "-", "=", "l", "h", "Enter", "Escape", "wheeldown:5,5", "wheelup:5,5",
     ]
@@ -102,7 +103,7 @@ struct PictureHarness {
   }
 
   mutating func deliverEverything() {
-    var random = FuzzRandom(seed: 99)
+    var random = SeededGenerator(seed: 99)
     for _ in 0..<20 {
       deliverPages(random: &random)
       now += 10_000
@@ -112,13 +113,13 @@ struct PictureHarness {
     }
   }
 
-  private mutating func deliverPages(random: inout FuzzRandom) {
+  private mutating func deliverPages(random: inout SeededGenerator) {
     let pages = pendingPages
     pendingPages = []
     for delivery in pages { perform(viewer.update(.pageArrived(delivery)), random: &random) }
   }
 
-  private mutating func deliverDue(random: inout FuzzRandom) {
+  private mutating func deliverDue(random: inout SeededGenerator) {
     let due = pending.filter { $0.due <= now }
     pending.removeAll { $0.due <= now }
     for (_, result) in due {
@@ -127,15 +128,15 @@ struct PictureHarness {
     }
   }
 
-  private mutating func perform(_ effects: [Effect], random: inout FuzzRandom) {
+  private mutating func perform(_ effects: [Effect], random: inout SeededGenerator) {
     for effect in effects {
       switch effect {
       case .loadPage(let load):
         if load.request.kind == .refresh { refreshes += 1 }
-        let first = (refreshes * 7 + load.feedRequest.page * Self.itemsPerPage) % 1_000
-        let response = PageFeed.Response.page(
-          items: Array(allItems[first..<first + Self.itemsPerPage]), hasMore: load.feedRequest.page + 1 < pageCount)
-        pendingPages.append(PageDelivery(load: load, response: response))
+        let first = (refreshes * 7) % 1_000
+        let served = ItemCatalogue(
+          items: Array(allItems[first..<first + pageCount * Self.itemsPerPage]), pageSize: Self.itemsPerPage)
+        pendingPages.append(PageDelivery(load: load, response: served.fetch(load.pageRequest)))
       case .loadPicture(let request):
         cancelledItems.remove(request.item)
         pending.removeAll { $0.result.request.item == request.item && random.next(in: 0...1) == 0 }
@@ -146,7 +147,7 @@ struct PictureHarness {
         if random.next(in: 0...1) == 0 { pending.removeAll { $0.result.request.item == item } }
       case .cancelPictures(let generation):
         pending.removeAll { $0.result.request.generation < generation && random.next(in: 0...1) == 0 }
-      case .cancelPageLoad, .redrawAll, .quit:
+      case .cancelPageLoad, .findMatches, .redrawAll, .quit, .openExternally, .copyToClipboard:
         break
       }
     }
@@ -154,7 +155,7 @@ struct PictureHarness {
 
   /// The picture a real loader would make: a grid of the requested size, every cell the item's mark; now and
   /// then a failure instead.
-  static func picture(for request: PictureRequest, random: inout FuzzRandom) -> PictureResult {
+  static func picture(for request: PictureRequest, random: inout SeededGenerator) -> PictureResult {
     let size = request.key.size
     guard let number = itemNumber(request.key.source), random.next(in: 0...9) > 0 else {
       return PictureResult(

@@ -23,7 +23,8 @@ struct PictureScreenTests {
     options.pictures = display
     if display?.symbols == .ascii { options.glyphs = .ascii }
     return ScriptedRun(
-      feed: PageFeed(pages: [items]), size: GridSize(width: width, height: height), options: options,
+      source: ItemCatalogue(items: items, pageSize: max(1, items.count)), size: GridSize(width: width, height: height),
+      options: options,
       pictures: display == nil ? nil : PictureLoader.Configuration())
   }
 

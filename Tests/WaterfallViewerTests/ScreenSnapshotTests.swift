@@ -42,7 +42,7 @@ struct ScreenSnapshotTests {
     expectSnapshot(AppFixture.styledScreen(idle, ""), named: "footer-idle")
 
     let loading = AppFixture.runner(
-      items: items, pageSize: 4, width: 40, height: 12, options: AppFixture.options(latency: 1000, columns: 2))
+      items: items, pageSize: 4, width: 40, height: 12, latency: 1000, options: AppFixture.options(columns: 2))
     expectSnapshot(AppFixture.styledScreen(loading, "wait:1000 G wait:300"), named: "footer-loading")
 
     let failing = AppFixture.runner(
@@ -97,7 +97,7 @@ struct ScreenSnapshotTests {
   @Test("loading and empty states")
   func loadingAndEmpty() {
     let loading = AppFixture.runner(
-      items: AppFixture.items(3), width: 40, height: 10, options: AppFixture.options(latency: 500))
+      items: AppFixture.items(3), width: 40, height: 10, latency: 500, options: AppFixture.options())
     expectSnapshot(AppFixture.styledScreen(loading, ""), named: "state-loading")
     let empty = AppFixture.runner(items: [], width: 40, height: 10)
     expectSnapshot(AppFixture.styledScreen(empty, ""), named: "state-empty")
@@ -109,7 +109,7 @@ struct FirstPageRetryTests {
   @Test("shows the loading state while the retry is in flight, then the failure again")
   func retryShowsLoading() {
     let runner = AppFixture.runner(
-      items: AppFixture.items(4), width: 80, height: 8, failureRate: 1, options: AppFixture.options(latency: 300))
+      items: AppFixture.items(4), width: 80, height: 8, latency: 300, failureRate: 1, options: AppFixture.options())
     #expect(AppFixture.screen(runner, "wait:400").contains("loading failed"))
     let retrying = AppFixture.screen(runner, "R wait:50")
     #expect(retrying.contains("loading the catalogue"), "\(retrying)")

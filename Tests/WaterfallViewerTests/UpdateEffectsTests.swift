@@ -6,11 +6,14 @@ import WaterfallViewer
 /// `update(message) → effects`: the viewer starts no I/O itself; it says what must happen.
 @Suite("Update returns effects")
 struct UpdateEffectsTests {
-  static func viewer(latency: Int = 250) -> Viewer {
-    Viewer(screenSize: GridSize(width: 60, height: 20), options: AppFixture.options(latency: latency, columns: 2))
+  static func viewer() -> Viewer {
+    Viewer(screenSize: GridSize(width: 60, height: 20), options: AppFixture.options(columns: 2))
   }
 
-  static func page(_ items: [ShopItem], hasMore: Bool) -> PageFeed.Response { .page(items: items, hasMore: hasMore) }
+  /// The answer of a source holding `items` in pages of `pageSize`.
+  static func answer(_ load: PageLoad, items: [ShopItem], pageSize: Int) -> CatalogueResponse {
+    ItemCatalogue(items: items, pageSize: pageSize).fetch(load.pageRequest)
+  }
 
   @Test("start asks for the first page; its arrival fills the waterfall")
   func startLoadsFirstPage() throws {
@@ -20,11 +23,10 @@ struct UpdateEffectsTests {
       throw Unexpected(effects: effects)
     }
     #expect(load.request.kind == .refresh)
-    #expect(load.feedRequest == FeedCursor.Request(page: 0, attempt: 0))
-    #expect(load.latencyMilliseconds == 250)
+    #expect(load.pageRequest == CataloguePageRequest(query: CatalogueQuery()))
     #expect(viewer.store.count == 0)
     let arrived = viewer.update(
-      .pageArrived(PageDelivery(load: load, response: Self.page(AppFixture.items(10), hasMore: true))))
+      .pageArrived(PageDelivery(load: load, response: Self.answer(load, items: AppFixture.items(20), pageSize: 10))))
     #expect(arrived.isEmpty)
     #expect(viewer.store.count == 10 && viewer.waterfall.itemCount == 10)
   }
@@ -34,17 +36,18 @@ struct UpdateEffectsTests {
     let viewer = Self.viewer()
     let start = viewer.update(.start)
     guard case .loadPage(let first) = try #require(start.first) else { throw Unexpected(effects: start) }
-    viewer.update(.pageArrived(PageDelivery(load: first, response: Self.page(AppFixture.items(6), hasMore: true))))
+    let items = AppFixture.items(9)
+    viewer.update(.pageArrived(PageDelivery(load: first, response: Self.answer(first, items: items, pageSize: 6))))
     // G at the bottom asks for the next page.
     let bottom = viewer.update(.input(.key(.character("G"))))
     guard case .loadPage(let more) = try #require(bottom.first) else { throw Unexpected(effects: bottom) }
     #expect(more.request.kind == .loadMore)
-    #expect(more.feedRequest.page == 1)
+    #expect(more.pageRequest.pageNumber == 1 && more.pageRequest.cursor != nil)
     let refresh = viewer.update(.input(.key(.character("r"))))
     #expect(refresh.first == .cancelPageLoad(request: more.request.number))
     guard case .loadPage(let again) = try #require(refresh.last) else { throw Unexpected(effects: refresh) }
     #expect(again.request.kind == .refresh)
-    viewer.update(.pageArrived(PageDelivery(load: more, response: Self.page(AppFixture.items(3), hasMore: true))))
+    viewer.update(.pageArrived(PageDelivery(load: more, response: Self.answer(more, items: items, pageSize: 6))))
     #expect(viewer.store.count == 6, "the late load-more page is stale")
   }
 

@@ -5,8 +5,11 @@ import WaterfallKit
 /// What ``Viewer/update(_:)`` asks the world to do. The viewer itself starts no I/O and no thread; the
 /// ``Runner`` carries these out.
 public enum Effect: Hashable, Sendable {
-  /// Fetch a page after the simulated latency, then send back ``Message/pageArrived(_:)``.
+  /// Ask the source for a page (after its simulated latency), then send back ``Message/pageArrived(_:)``.
   case loadPage(PageLoad)
+  /// Ask the source where a search's matches are in the whole result, then send back
+  /// ``Message/matchesFound(_:)``.
+  case findMatches(MatchSearch)
   /// A page load whose result would now be stale (a refresh started): it may be dropped unfinished.
   case cancelPageLoad(request: Int)
   /// Load, decode and draw a picture in the background, then send back ``Message/pictureArrived(_:)``.
@@ -17,18 +20,29 @@ public enum Effect: Hashable, Sendable {
   case cancelPictures(generationsBefore: Int)
   /// Draw the whole terminal again, not just what changed (Ctrl-L).
   case redrawAll
+  /// Open this address (a link or a picture) outside, in the user's browser; a failure comes back as
+  /// ``Message/notice(_:)``.
+  case openExternally(String)
+  /// Put this text on the clipboard, through the terminal (OSC 52).
+  case copyToClipboard(String)
   case quit
 }
 
-/// One page fetch: which page of the feed, for which of the engine's requests, after what latency.
+/// One page fetch: which page of which query, for which of the engine's requests.
 public struct PageLoad: Hashable, Sendable {
   public var request: PageRequest
-  public var feedRequest: FeedCursor.Request
-  public var latencyMilliseconds: Int
+  public var pageRequest: CataloguePageRequest
 
-  public init(request: PageRequest, feedRequest: FeedCursor.Request, latencyMilliseconds: Int) {
+  public init(request: PageRequest, pageRequest: CataloguePageRequest) {
     self.request = request
-    self.feedRequest = feedRequest
-    self.latencyMilliseconds = latencyMilliseconds
+    self.pageRequest = pageRequest
   }
+}
+
+/// A search over a query's whole result.
+public struct MatchSearch: Hashable, Sendable {
+  public var pattern: ItemQuery
+  public var query: CatalogueQuery
+
+  public init(pattern: ItemQuery, query: CatalogueQuery) { (self.pattern, self.query) = (pattern, query) }
 }

@@ -12,12 +12,27 @@ public enum Message: Sendable {
   case tick(now: Int)
   case pageArrived(PageDelivery)
   case pictureArrived(PictureResult)
+  /// The source read further into the catalogue.
+  case readingProgressed(ReadingProgress)
+  /// The source found a search's matches in the whole result (``Effect/findMatches(_:)``).
+  case matchesFound(FoundMatches)
+  /// Something done outside went wrong (opening a link): a line for the status bar.
+  case notice(String)
 }
 
-/// A page the viewer asked for (``Effect/loadPage(_:)``), and what the feed answered.
+/// Where a search's matches are in the whole query result.
+public struct FoundMatches: Sendable {
+  public var search: MatchSearch
+  /// Ranks in the result, ascending.
+  public var ranks: [Int]
+
+  public init(search: MatchSearch, ranks: [Int]) { (self.search, self.ranks) = (search, ranks) }
+}
+
+/// A page the viewer asked for (``Effect/loadPage(_:)``), and what the source answered.
 public struct PageDelivery: Sendable {
   public var load: PageLoad
-  public var response: PageFeed.Response
+  public var response: CatalogueResponse
 
-  public init(load: PageLoad, response: PageFeed.Response) { (self.load, self.response) = (load, response) }
+  public init(load: PageLoad, response: CatalogueResponse) { (self.load, self.response) = (load, response) }
 }

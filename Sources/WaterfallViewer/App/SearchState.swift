@@ -7,6 +7,10 @@ public struct SearchState: Hashable, Sendable {
   public internal(set) var matches: [Int] = []
   /// The position in `matches` of the match the user is on.
   public internal(set) var current: Int?
+  /// Ranks in the whole query result of every match, once the source has looked.
+  public internal(set) var resultRanks: [Int]?
+  /// The match beyond the loaded items that pages are being loaded through to.
+  public internal(set) var loadingTo: LoadTarget?
   /// What `matches` was computed for; a change of layout or items recomputes it.
   var basis: Basis?
 
@@ -14,16 +18,23 @@ public struct SearchState: Hashable, Sendable {
     var itemCount: Int
     var columnCount: Int
     var width: Int
-    var presentationCount: Int
+  }
+
+  /// A match not loaded yet: its rank in the result and its place among all the matches.
+  public struct LoadTarget: Hashable, Sendable {
+    public var rank: Int
+    public var ordinal: Int
   }
 
   public init(query: ItemQuery) {
     self.query = query
   }
 
-  /// "match 2/17", or "no match".
+  /// "match 2/17", "loading to match 3/17…", or "no match".
   public var statusText: String {
-    guard !matches.isEmpty else { return "no match for \(query.pattern)" }
-    return "match \((current ?? 0) + 1)/\(matches.count)"
+    let total = resultRanks?.count ?? matches.count
+    if let loadingTo { return "loading to match \(loadingTo.ordinal + 1)/\(total)…" }
+    guard total > 0 else { return "no match for \(query.pattern)" }
+    return "match \((current ?? 0) + 1)/\(total)"
   }
 }

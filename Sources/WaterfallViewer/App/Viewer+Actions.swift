@@ -9,6 +9,7 @@ extension Viewer {
       emit(.quit)
     case .redrawAll: emit(.redrawAll)
     case .escape:
+      if stopLoadingToMatch() { return }
       // Let go of everything, so the selection no longer anchors resizes and column changes.
       state.focusedIndex = nil
       waterfall.selectItem(at: nil)
@@ -41,6 +42,8 @@ extension Viewer {
     case .previousMatch: stepMatch(forward: false)
     case .cycleSort: cycleSort()
     case .toggleSections: toggleSections()
+    case .openLink: openFocusedLink()
+    case .copyLink: copyFocusedLink()
     case .toggleInspector: toggleInspector()
     case .toggleStepMode: toggleStepMode()
     }

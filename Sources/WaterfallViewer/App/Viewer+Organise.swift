@@ -12,7 +12,8 @@ extension Viewer {
     if purpose == .search { state.search = nil }
   }
 
-  /// The prompt's text changed: a search follows it as it is typed.
+  /// The prompt's text changed: a search follows it as it is typed, over the loaded items at once and over the
+  /// whole result as soon as the source has looked.
   func promptChanged(_ prompt: Prompt) {
     guard prompt.purpose == .search else { return }
     guard !prompt.text.isEmpty else {
@@ -23,6 +24,7 @@ extension Viewer {
     refreshSearchMatches()
     // The first match at or after where the view was when the search began.
     goToMatch(from: readingPosition(offset: prompt.origin.offset), forward: true, wraps: true, announce: false)
+    askWholeResult()
   }
 
   /// Esc in a search or filter prompt: the view goes back to where it was.
@@ -35,28 +37,25 @@ extension Viewer {
 
   func submitFilter(_ text: String) {
     let query = ItemQuery(text)
-    reorder { $0.filter = query.isEmpty ? nil : query }
-    state.notice =
-      query.isEmpty ? "showing every item" : "\(presentation.count) of \(store.count) items match \(text)"
+    ask(change: .filter(query.isEmpty ? "" : text)) { $0.filter = query.isEmpty ? nil : query }
   }
 
   /// `o`: dataset order, price ascending, price descending, title, and round again.
   func cycleSort() {
     let all = ItemOrder.allCases
-    let next = all[(all.firstIndex(of: presentation.sort)! + 1) % all.count]
-    reorder { $0.sort = next }
-    state.notice = "sorted by \(next.description)"
+    let current = (pendingQuery?.query ?? presentation.query).order
+    let next = all[(all.firstIndex(of: current)! + 1) % all.count]
+    ask(change: .sort(next)) { $0.order = next }
   }
 
   /// `S`: sections by the `--group-by` field (the shop by default), or back to one waterfall.
   func toggleSections() {
-    let field = presentation.grouping == nil ? options.groupBy ?? .shop : nil
-    reorder { $0.grouping = field }
-    state.notice = field.map { "sections by \($0.name)" } ?? "one waterfall, no sections"
+    let field = (pendingQuery?.query ?? presentation.query).grouping == nil ? options.groupBy ?? .shop : nil
+    ask(change: .sections(field)) { $0.grouping = field }
   }
 
   /// `n` / `N`: the next or previous match in reading order from the focused box (or the top of the view),
-  /// wrapping round with a notice.
+  /// wrapping round with a notice. Past the last loaded match, `n` loads on to the next match in the result.
   func stepMatch(forward: Bool) {
     guard state.search != nil else {
       state.notice = "no search: / starts one"
@@ -69,43 +68,136 @@ extension Viewer {
     } else {
       from = readingPosition(offset: waterfall.contentOffset) - (forward ? 0 : 1)
     }
+    if forward, let search = state.search, from >= search.matches.count, loadThroughToNextMatch() { return }
     goToMatch(from: from, forward: forward, wraps: true, announce: true)
   }
 
-  /// Recomputes the search's matches when the items or the layout changed since.
+  /// Recomputes the search's loaded matches when the items or the layout changed since.
   func refreshSearchMatches() {
     guard var search = state.search else { return }
     let layout = waterfall.layout
     let basis = SearchState.Basis(
-      itemCount: store.count, columnCount: layout.columnCount, width: waterfall.viewportSize.width,
-      presentationCount: presentation.count)
+      itemCount: store.count, columnCount: layout.columnCount, width: waterfall.viewportSize.width)
     guard search.basis != basis else { return }
-    let matching = (0..<presentation.count).filter { searchIndex.matches(storeIndex($0), query: search.query) }
+    let matching = (0..<store.count).filter { searchIndex.matches($0, query: search.query) }
     search.matches = matching.sorted { readingKey($0) < readingKey($1) }
     search.current = search.current.flatMap { $0 < search.matches.count ? $0 : nil }
     search.basis = basis
     state.search = search
   }
 
-  /// Changes the order or the filter and lays everything out again, keeping the user's place (the focused item
-  /// if it is still shown, else the topmost shown item on screen); boxes of items that stay keep their cells.
-  func reorder(_ change: (inout Presentation) -> Void) {
-    let oldOrder = presentation.order
-    let focusedItem = state.focusedIndex.flatMap { $0 < oldOrder.count ? oldOrder[$0] : nil }
-    change(&presentation)
-    presentation.rebuild(store.items, search: searchIndex)
-    let shown = presentation
+  /// The source found where the search's matches are in the whole result. With none loaded yet, the view
+  /// loads on to the first.
+  func receive(_ found: FoundMatches) {
+    guard var search = state.search, search.query == found.search.pattern, presentation.query == found.search.query
+    else { return }
+    search.resultRanks = found.ranks
+    state.search = search
+    if search.matches.isEmpty { _ = loadThroughToNextMatch() }
+  }
+
+  /// Starts loading pages until the first match beyond the loaded items is in. Returns `false` when the result
+  /// has no such match.
+  func loadThroughToNextMatch() -> Bool {
+    guard var search = state.search, let ranks = search.resultRanks,
+      let rank = ranks.first(where: { $0 >= store.count })
+    else { return false }
+    search.loadingTo = SearchState.LoadTarget(rank: rank, ordinal: ranks.firstIndex(of: rank)!)
+    state.search = search
+    continueLoadingToMatch()
+    return true
+  }
+
+  /// A page arrived (or loading through began): focus the match if it is in, else ask for the next page.
+  func continueLoadingToMatch() {
+    guard let target = state.search?.loadingTo else { return }
+    if target.rank < store.count {
+      state.search?.loadingTo = nil
+      refreshSearchMatches()
+      let current = state.search?.matches.firstIndex(of: target.rank)
+      state.search?.current = current
+      state.focusedIndex = target.rank
+      reveal(target.rank)
+      return
+    }
+    switch waterfall.paging.loadMore {
+    case .idle: waterfall.loadMore()
+    case .loading: break
+    case .failed(let reason):
+      state.search?.loadingTo = nil
+      state.notice = "stopped loading to match \(target.ordinal + 1): \(reason)"
+    case .exhausted:
+      state.search?.loadingTo = nil
+    }
+  }
+
+  /// Esc while loading through to a match: stop where the view is.
+  func stopLoadingToMatch() -> Bool {
+    guard let target = state.search?.loadingTo else { return false }
+    state.search?.loadingTo = nil
+    state.notice = "stopped loading to match \(target.ordinal + 1)"
+    return true
+  }
+
+  /// Asks the source where the search's matches are in the whole result.
+  private func askWholeResult() {
+    guard let search = state.search else { return }
+    emit(.findMatches(MatchSearch(pattern: search.query, query: presentation.query)))
+  }
+
+  /// Asks the source for a changed query; its first page replaces the waterfall when it comes
+  /// (``show(_:answer:)``), and input stays live meanwhile.
+  func ask(change: QueryChange, _ edit: (inout CatalogueQuery) -> Void) {
+    var query = pendingQuery?.query ?? presentation.query
+    edit(&query)
+    query = CatalogueQuery(order: query.order, filter: query.filter, grouping: query.grouping)
+    if query == presentation.query, pendingQuery == nil {
+      state.notice = notice(for: change)
+      return
+    }
+    pendingQuery = (query, change)
+    state.search?.loadingTo = nil
+    waterfall.beginRefresh()
+  }
+
+  /// The first page of a new query: lays it out, keeping the user's place (the focused item if it is still
+  /// shown, else the topmost shown item on screen); boxes of items that stay keep their cells.
+  func show(_ pending: (query: CatalogueQuery, change: QueryChange), answer: CatalogueResponse) {
+    let oldIDs = store.ids
+    let focusedItem = state.focusedIndex.flatMap { $0 < oldIDs.count ? oldIDs[$0] : nil }
+    presentation.query = pending.query
+    pendingQuery = nil
+    store.replace(with: answer)
+    searchIndex = SearchIndex(store.items)
+    startPicturesOver()
+    var newIndex: [ItemID: Int] = [:]
+    for (index, id) in store.ids.enumerated() where newIndex[id] == nil { newIndex[id] = index }
     let wasAtTop = waterfall.contentOffset == 0
     if case .detail = state.overlay { state.overlay = nil }
-    waterfall.reloadData(preferring: visibleFocus) { old in
-      old < oldOrder.count ? shown.layoutIndex(ofStoreIndex: oldOrder[old]) : nil
-    }
+    waterfall.reloadData(preferring: visibleFocus) { old in old < oldIDs.count ? newIndex[oldIDs[old]] : nil }
     // At the top the top is the place: the header stays in view.
     if wasAtTop { waterfall.scroll(toOffset: 0) }
-    state.focusedIndex = focusedItem.flatMap { shown.layoutIndex(ofStoreIndex: $0) }
-    // The search's count follows what is shown now (a filter may have hidden every match).
-    state.search?.basis = nil
-    refreshSearchMatches()
+    state.focusedIndex = focusedItem.flatMap { newIndex[$0] }
+    waterfall.selectItem(at: state.focusedIndex)
+    state.notice = notice(for: pending.change)
+    if state.search != nil {
+      state.search?.basis = nil
+      state.search?.resultRanks = nil
+      // The search's count follows what is shown now (a filter may have hidden every match).
+      refreshSearchMatches()
+      askWholeResult()
+    }
+  }
+
+  private func notice(for change: QueryChange) -> String {
+    switch change {
+    case .sort(let order): return "sorted by \(order.description)"
+    case .sections(let field): return field.map { "sections by \($0.name)" } ?? "one waterfall, no sections"
+    case .filter(let text):
+      guard !text.isEmpty else { return "showing every item" }
+      let total = reading.isComplete ? " of \(reading.itemsRead)" : ""
+      return "\(store.resultCount ?? store.count)\(total) items match \(text)"
+    }
   }
 
   private func goBack(to prompt: Prompt) {

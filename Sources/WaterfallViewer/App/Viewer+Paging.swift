@@ -3,23 +3,21 @@ import WaterfallKit
 
 extension Viewer {
   /// Turns the page requests the engine handed out during this update into effects. A refresh makes any
-  /// load-more on its way stale, so that load is cancelled.
+  /// load-more on its way stale, so that load is cancelled. A refresh asks for the query waiting to be answered,
+  /// if any: a new query starts from its first page.
   func requestPages() {
     for request in waterfall.takePageRequests() {
-      let feedRequest: FeedCursor.Request
+      let pageRequest: CataloguePageRequest
       switch request.kind {
       case .loadMore:
-        feedRequest = store.cursor.nextRequest
+        pageRequest = store.nextRequest(for: presentation.query)
         loadsInFlight.insert(request.number)
       case .refresh:
-        feedRequest = FeedCursor().nextRequest
+        pageRequest = CataloguePageRequest(query: pendingQuery?.query ?? presentation.query)
         for stale in loadsInFlight.sorted() { emit(.cancelPageLoad(request: stale)) }
         loadsInFlight.removeAll()
       }
-      emit(
-        .loadPage(
-          PageLoad(
-            request: request, feedRequest: feedRequest, latencyMilliseconds: options.latencyMilliseconds)))
+      emit(.loadPage(PageLoad(request: request, pageRequest: pageRequest)))
     }
   }
 
@@ -30,7 +28,7 @@ extension Viewer {
     let outcome: PageOutcome
     switch delivery.response {
     case .failure(let reason): outcome = .failed(reason: reason)
-    case .page(_, let hasMore): outcome = .loaded(hasMore: hasMore)
+    case .page(let page): outcome = .loaded(hasMore: page.hasMore)
     }
     switch request.kind {
     case .loadMore:
@@ -39,33 +37,45 @@ extension Viewer {
       let before = store.count
       store.take(delivery.response)
       if case .loaded = outcome { showAppended(before..<store.count) }
+      continueLoadingToMatch()
     case .refresh:
       guard waterfall.finishRefresh(request: request.number, outcome: outcome) else { return }
-      if case .failed(let reason) = outcome {
-        state.notice = "refresh failed: \(reason)"
+      if let pending = pendingQuery, pending.query != delivery.load.pageRequest.query {
+        // A newer query was asked for while this one was on its way.
+        waterfall.beginRefresh()
         return
       }
-      store.replace(with: delivery.response)
-      searchIndex = SearchIndex(store.items)
-      presentation.rebuild(store.items, search: searchIndex)
-      pictures.startOver()
-      if options.pictures != nil { emit(.cancelPictures(generationsBefore: pictures.generation)) }
-      state.focusedIndex = nil
-      waterfall.selectItem(at: nil)
-      if case .detail = state.overlay { state.overlay = nil }
-      waterfall.reloadData(keepingCells: false)
-      waterfall.scroll(toOffset: 0)
+      if case .failed(let reason) = outcome {
+        state.notice = pendingQuery.map { "\($0.change.progressText) failed: \(reason)" } ?? "refresh failed: \(reason)"
+        pendingQuery = nil
+        return
+      }
+      if let pending = pendingQuery {
+        show(pending, answer: delivery.response)
+      } else {
+        store.replace(with: delivery.response)
+        searchIndex = SearchIndex(store.items)
+        startPicturesOver()
+        state.focusedIndex = nil
+        waterfall.selectItem(at: nil)
+        if case .detail = state.overlay { state.overlay = nil }
+        waterfall.reloadData(keepingCells: false)
+        waterfall.scroll(toOffset: 0)
+      }
     }
   }
 
-  /// Items that arrived at the end of the store: appended to the layout in O(k) when the order allows (dataset
-  /// order, filtered or not); under a sort, the order is rebuilt and the place kept.
+  /// Pictures are kept by store index, which a new answer changes: none of the earlier ones is wanted.
+  func startPicturesOver() {
+    pictures.startOver()
+    if options.pictures != nil { emit(.cancelPictures(generationsBefore: pictures.generation)) }
+  }
+
+  /// Items that arrived at the end of the store: appended to the layout in O(k), into the last section and any
+  /// new ones.
   private func showAppended(_ range: Range<Int>) {
     searchIndex.append(contentsOf: Array(store.items[range]))
-    if presentation.append(range, search: searchIndex) {
-      waterfall.appendItems()
-    } else {
-      reorder { $0.rebuild(store.items, search: searchIndex) }
-    }
+    waterfall.appendItems()
+    state.search?.basis = nil
   }
 }

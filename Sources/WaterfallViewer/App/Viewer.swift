@@ -12,9 +12,13 @@ public final class Viewer {
   public let options: ViewerOptions
   public internal(set) var state: ViewState
   public internal(set) var store = ItemStore()
-  /// Which loaded items the waterfall shows, in which order (sort, filter).
+  /// The query the waterfall shows (sort, filter, sections), answered by the source over the whole catalogue.
   public internal(set) var presentation: Presentation
-  /// The loaded items folded for search and filter, built as pages arrive.
+  /// A query asked of the source whose answer has not come yet, and the change that made it.
+  public internal(set) var pendingQuery: (query: CatalogueQuery, change: QueryChange)?
+  /// How far the source has read the catalogue.
+  public internal(set) var reading = ReadingProgress()
+  /// The loaded items folded for search, built as pages arrive.
   var searchIndex = SearchIndex()
   /// The reuse inspector: open or not, step mode, the latest layout-pass events.
   public internal(set) var inspector = InspectorState()
@@ -41,7 +45,7 @@ public final class Viewer {
   public init(screenSize: GridSize, options: ViewerOptions = ViewerOptions()) {
     self.options = options
     presentation = Presentation(
-      sort: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy)
+      query: CatalogueQuery(order: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy))
     state = ViewState(screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns)
     waterfall = WaterfallView(
       viewportSize: GridSize(width: max(1, screenSize.width), height: max(1, screenSize.height - 1)),
@@ -78,6 +82,9 @@ public final class Viewer {
     case .tick(let now): tick(now: now)
     case .pageArrived(let delivery): receive(delivery)
     case .pictureArrived(let result): receive(result)
+    case .readingProgressed(let progress): reading = progress
+    case .matchesFound(let found): receive(found)
+    case .notice(let text): state.notice = text
     }
     requestPages()
     configureVisibleCells()
@@ -93,8 +100,9 @@ public final class Viewer {
     return .adaptive(minimumWidth: options.minimumColumnWidth, maximumCount: options.maximumColumns)
   }
 
-  /// The store's index of the item at layout index `index`.
-  public func storeIndex(_ index: Int) -> Int { presentation.order[index] }
+  /// The store's index of the item at layout index `index`: the same, since the source answers the query in
+  /// the layout's order.
+  public func storeIndex(_ index: Int) -> Int { index }
 
   var columnPolicy: ColumnPolicy { Self.columnPolicy(override: state.columnOverride, options: options) }
 
@@ -127,7 +135,7 @@ public final class Viewer {
   private func configureVisibleCells() {
     let columnWidth = waterfall.layout.columnWidth
     for (index, cell) in waterfall.visibleCells {
-      guard let itemCell = cell as? ItemCell, index < presentation.count else { continue }
+      guard let itemCell = cell as? ItemCell, index < store.count else { continue }
       let item = storeIndex(index)
       itemCell.configure(
         with: store.items[item], display: store.displayItems[item], columnWidth: columnWidth,
@@ -137,12 +145,15 @@ public final class Viewer {
 }
 
 extension Viewer: WaterfallDataSource {
-  public func numberOfItems(in waterfallView: WaterfallView) -> Int { presentation.count }
+  public func numberOfItems(in waterfallView: WaterfallView) -> Int { store.count }
 
-  public func numberOfSections(in waterfallView: WaterfallView) -> Int { presentation.sectionCount }
+  public func numberOfSections(in waterfallView: WaterfallView) -> Int {
+    presentation.grouping == nil ? 1 : max(1, store.sections.count)
+  }
 
   public func waterfallView(_ waterfallView: WaterfallView, numberOfItemsInSection section: Int) -> Int {
-    presentation.itemCount(inSection: section)
+    guard presentation.grouping != nil else { return store.count }
+    return section < store.sections.count ? store.sections[section].count : 0
   }
 
   public func waterfallView(_ waterfallView: WaterfallView, heightForHeaderInSection section: Int) -> Int {

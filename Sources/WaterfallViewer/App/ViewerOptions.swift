@@ -4,16 +4,12 @@ import WaterfallKit
 
 /// How the viewer is set up: everything the command line decides.
 public struct ViewerOptions: Sendable {
-  /// Simulated network latency for every page, in milliseconds.
-  public var latencyMilliseconds = 1500
   /// Label each box with its cell object's ID and reuse count.
   public var showReuse = false
   public var glyphs = Glyphs.unicode
   public var colorEnabled = true
   /// Shown in the header.
   public var catalogueName = "Shop catalogue"
-  /// Items the dataset reader skipped, for the status bar.
-  public var skippedItems = 0
   /// `nil`: as many columns of at least ``minimumColumnWidth`` as fit.
   public var fixedColumns: Int?
   public var minimumColumnWidth = 20

@@ -34,4 +34,8 @@ public enum Action: Hashable, Sendable, CaseIterable {
   case toggleSections
   case toggleInspector
   case toggleStepMode
+  /// `x`: open the focused item's link (else its picture) in the browser.
+  case openLink
+  /// `y`: copy the focused item's link (else its title) to the clipboard.
+  case copyLink
 }

@@ -68,6 +68,12 @@ public enum KeyMap {
       keys: [.character(".")], action: .toggleStepMode, label: { _ in "." },
       help: "step mode: one layout pass per key (. resumes)"),
     KeyBinding(keys: [.character("s")], action: .toggleStatistics, label: { _ in "s" }, help: "reuse statistics"),
+    KeyBinding(
+      keys: [.character("x")], action: .openLink, label: { _ in "x" },
+      help: "open the focused item's link (else its picture) with $BROWSER or xdg-open"),
+    KeyBinding(
+      keys: [.character("y")], action: .copyLink, label: { _ in "y" },
+      help: "copy the focused item's link (else its title) to the clipboard (OSC 52)"),
     KeyBinding(keys: [.character("?")], action: .toggleHelp, label: { _ in "?" }, help: "this help"),
     KeyBinding(keys: [.escape], action: .escape, label: { _ in "Esc" }, help: "close / let go of the focus"),
     KeyBinding(keys: [.control("l")], action: .redrawAll, label: { _ in "Ctrl-L" }, help: "redraw the screen"),

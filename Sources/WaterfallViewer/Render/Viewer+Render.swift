@@ -37,7 +37,7 @@ extension Viewer {
 
   /// Why there is nothing to show: a filter that matches nothing says so and how to clear it.
   private var emptyText: String {
-    guard let filter = presentation.filter, !filter.isEmpty, store.count > 0 else {
+    guard let filter = presentation.filter, reading.itemsRead > 0 else {
       return "no items: this catalogue is empty"
     }
     let pattern = TextSanitizer.sanitize(filter.pattern, limit: 40)

@@ -9,7 +9,9 @@ extension Viewer {
     let left = " Waterfall \(glyphs.dot) \(name) \(glyphs.dot) \(store.countText)"
     let right: String
     let paging = waterfall.paging
-    if paging.isRefreshing, waterfall.itemCount > 0 {
+    if let pending = pendingQuery {
+      right = "\(spinnerFrame) \(pending.change.progressText)\(glyphs.ellipsis)"
+    } else if paging.isRefreshing, waterfall.itemCount > 0 {
       right = "\(spinnerFrame) refreshing\(glyphs.ellipsis)"
     } else if paging.isArmed {
       right = "\(glyphs.arrowUp) release to refresh"
@@ -32,7 +34,9 @@ extension Viewer {
       switch waterfall.paging.loadMore {
       case .idle: ("\(glyphs.arrowDown) scroll down to load more", Palette.footer)
       case .loading: ("\(spinnerFrame) loading more\(glyphs.ellipsis)", Palette.footerBusy)
-      case .failed: ("load failed \(glyphs.dash) press R or click to retry", Palette.footerFailed)
+      case .failed(let reason):
+        // The reason last, so a narrow footer still shows what to press.
+        ("load failed, R retries: \(TextSanitizer.sanitize(reason))", Palette.footerFailed)
       case .exhausted:
         ("\(glyphs.dash) end of the catalogue \(glyphs.dot) \(store.countText) \(glyphs.dash)", Palette.footer)
       }
@@ -70,10 +74,14 @@ extension Viewer {
     let onScreen = waterfall.indicesInViewport
     if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)", priority: 1) }
     if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)", priority: 6) }
-    if options.skippedItems > 0 { parts.append("\(options.skippedItems) skipped", priority: 3) }
+    if !reading.isComplete { parts.append("reading \(Int(reading.fraction * 100))%", priority: 8) }
+    // What stopped the reading early (a malformed record: file, line and why) matters as much as a notice.
+    if let stopped = reading.stoppedBy { parts.append(TextSanitizer.sanitize(stopped, limit: 160), priority: 10) }
+    if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped", priority: 3) }
     if let search = state.search { parts.append(TextSanitizer.sanitize(search.statusText, limit: 80), priority: 9) }
-    if let filter = presentation.filter, !filter.isEmpty {
-      parts.append("\(presentation.count)/\(store.count) shown", priority: 8)
+    if presentation.filter != nil {
+      let total = reading.isComplete ? "/\(reading.itemsRead)" : ""
+      parts.append("\(store.resultCount ?? store.count)\(total) shown", priority: 8)
     }
     let notice = state.notice.map(TextSanitizer.sanitize)
     let sortLabel = presentation.sort.description

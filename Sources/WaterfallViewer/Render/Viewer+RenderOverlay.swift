@@ -21,7 +21,6 @@ extension Viewer {
     var body: [String] = []
     /// The first body lines are the item's picture (the detail panel), drawn over blank lines, centred.
     var picture: BoxSize?
-    var pictureRows: Int { picture?.rows ?? 0 }
     var visibleRows: Int { max(0, height - 4) }
     var maximumScroll: Int { max(0, body.count - visibleRows) }
   }
@@ -50,7 +49,7 @@ extension Viewer {
     guard state.overlay != nil, inner > 4 else { return OverlayPanel() }
     var body = lines.flatMap { Self.wrap($0, toWidth: inner) }
     var picture: BoxSize?
-    if options.pictures != nil, case .detail(let index) = state.overlay, index < presentation.count {
+    if options.pictures != nil, case .detail(let index) = state.overlay, index < store.count {
       picture = detailPictureSize(index)
       if let picture { body = Array(repeating: "", count: picture.rows + 1) + body }
     }
@@ -101,7 +100,7 @@ extension Viewer {
   }
 
   private func detailLines(_ index: Int) -> [PanelLine] {
-    guard index < presentation.count else { return [PanelLine(label: "", text: "(this item is gone)")] }
+    guard index < store.count else { return [PanelLine(label: "", text: "(this item is gone)")] }
     let glyphs = options.glyphs
     let item = store.items[storeIndex(index)]
     let title = DisplayItem.safeTitle(item)

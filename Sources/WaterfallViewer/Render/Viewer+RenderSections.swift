@@ -15,11 +15,11 @@ extension Viewer {
   }
 
   private func drawSectionHeader(_ section: Int, contentRow: Int, into screen: inout Screen) {
-    guard section < presentation.groups.count, let row = screenRow(contentRow) else { return }
-    let group = presentation.groups[section]
+    guard section < store.sections.count, let row = screenRow(contentRow) else { return }
+    let group = store.sections[section]
     let glyphs = options.glyphs
     let name = TextSanitizer.sanitize(group.name, limit: 80)
-    let count = group.count == 1 ? "1 item" : "\(group.count) items"
+    let count = group.totalCount == 1 ? "1 item" : "\(group.totalCount) items"
     screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Palette.sectionHeader)
     let text = " \(glyphs.arrowRight) \(name) \(glyphs.dot) \(count)"
     screen.put(

@@ -11,6 +11,8 @@ public protocol BackgroundExecutor: AnyObject {
   func cancel(id: Int)
   /// Runs what is due by now (the simulation); threads need nothing here.
   func runDue()
+  /// Whether work is due by now and has not run (work that due work scheduled); never for threads.
+  var hasDueWork: Bool { get }
 }
 
 /// The real executor: work waits out its delay on a background queue, so the main loop keeps drawing.
@@ -31,6 +33,8 @@ public final class ThreadExecutor: BackgroundExecutor, Sendable {
   }
 
   public func runDue() {}
+
+  public var hasDueWork: Bool { false }
 }
 
 /// The executor for snapshots and tests: nothing runs until the simulated clock passes a job's due time; then
@@ -60,6 +64,8 @@ public final class SimulatedExecutor: BackgroundExecutor {
   public func cancel(id: Int) {
     jobs.removeAll { $0.id == id }
   }
+
+  public var hasDueWork: Bool { jobs.contains { $0.due <= clock.milliseconds } }
 
   public func runDue() {
     let now = clock.milliseconds

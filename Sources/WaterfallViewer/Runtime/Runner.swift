@@ -14,10 +14,16 @@ public final class Runner {
   }
 
   public let viewer: Viewer
-  private let feed: PageFeed
+  private let source: any CatalogueSource
+  /// The source's reading progress last told to the viewer.
+  private var toldProgress: ReadingProgress?
+  /// Numbers match searches apart from page loads in the executor (which number them from 1 up).
+  private var lastSearch = 0
   private let clock: any Clock
   private let executor: any BackgroundExecutor
   private let output: any ScreenOutput
+  /// Opens links outside (the browser); a recorder in tests and snapshots.
+  private let opener: any ExternalOpener
   /// Where background work leaves its results: every kind of result is a ``Message``.
   private let mailbox = Mailbox<Message>()
   private var screen: Screen
@@ -31,10 +37,13 @@ public final class Runner {
 
   /// `pictures`: the loader's settings, or `nil` for no pictures (the viewer's options must agree).
   public init(
-    viewer: Viewer, feed: PageFeed, clock: any Clock, executor: any BackgroundExecutor, output: any ScreenOutput,
-    pictures: PictureLoader.Configuration? = nil, waitsForPictures: Bool = false, measuresFrames: Bool = false
+    viewer: Viewer, source: any CatalogueSource, clock: any Clock, executor: any BackgroundExecutor,
+    output: any ScreenOutput,
+    pictures: PictureLoader.Configuration? = nil, waitsForPictures: Bool = false, measuresFrames: Bool = false,
+    opener: any ExternalOpener = RecordingOpener()
   ) {
-    (self.viewer, self.feed, self.clock, self.executor, self.output) = (viewer, feed, clock, executor, output)
+    self.opener = opener
+    (self.viewer, self.source, self.clock, self.executor, self.output) = (viewer, source, clock, executor, output)
     self.measuresFrames = measuresFrames
     self.waitsForPictures = waitsForPictures
     let mailbox = self.mailbox
@@ -64,6 +73,7 @@ public final class Runner {
   @discardableResult
   public func start() -> StepResult {
     if perform(viewer.update(.start)) == .quit { return .quit }
+    tellProgress()
     return step([])
   }
 
@@ -72,8 +82,13 @@ public final class Runner {
   @discardableResult
   public func step(_ events: [InputEvent]) -> StepResult {
     for event in events where perform(viewer.update(.input(event))) == .quit { return .quit }
-    executor.runDue()
-    for message in mailbox.drain() where perform(viewer.update(message)) == .quit { return .quit }
+    // Work due now may schedule more work due now (a page that asks for the next, loading on to a search
+    // match): on the simulated clock that runs in the same step, as it would without waiting on threads.
+    repeat {
+      executor.runDue()
+      for message in mailbox.drain() where perform(viewer.update(message)) == .quit { return .quit }
+    } while executor.hasDueWork
+    if tellProgress() == .quit { return .quit }
     if waitsForPictures, let pictureLoader {
       // What the events and pages asked for, and what those pictures' arrival asks for in turn (a few rounds
       // at most: a picture's arrival asks for nothing new unless the layout moved).
@@ -105,21 +120,39 @@ public final class Runner {
     output.present(screen)
   }
 
+  /// Tells the viewer how far the source has read, when that changed.
+  @discardableResult
+  private func tellProgress() -> StepResult {
+    let progress = source.progress
+    guard progress != toldProgress else { return .running }
+    toldProgress = progress
+    return perform(viewer.update(.readingProgressed(progress)))
+  }
+
   /// Carries out effects in order; says whether one of them was to quit.
   private func perform(_ effects: [Effect]) -> StepResult {
     for effect in effects {
       switch effect {
       case .quit: return .quit
       case .redrawAll: output.invalidate()
+      case .copyToClipboard(let text): output.copyToClipboard(text)
+      case .openExternally(let address):
+        if let failure = opener.open(address), perform(viewer.update(.notice(failure))) == .quit { return .quit }
       case .cancelPageLoad(let request): executor.cancel(id: request)
       case .loadPicture(let request): pictureLoader?.request(request)
       case .cancelPicture(let item): pictureLoader?.cancel(item: item)
       case .cancelPictures(let generation): pictureLoader?.cancel(generationsBefore: generation)
       case .loadPage(let load):
-        let (feed, mailbox) = (self.feed, self.mailbox)
-        executor.schedule(id: load.request.number, delayMilliseconds: load.latencyMilliseconds) {
-          let response = feed.fetch(page: load.feedRequest.page, attempt: load.feedRequest.attempt)
-          mailbox.post(.pageArrived(PageDelivery(load: load, response: response)))
+        let (source, mailbox) = (self.source, self.mailbox)
+        executor.schedule(id: load.request.number, delayMilliseconds: source.latencyMilliseconds) {
+          mailbox.post(.pageArrived(PageDelivery(load: load, response: source.fetch(load.pageRequest))))
+        }
+      case .findMatches(let search):
+        let (source, mailbox) = (self.source, self.mailbox)
+        lastSearch -= 1
+        executor.schedule(id: lastSearch, delayMilliseconds: 0) {
+          let ranks = source.findMatches(of: search.pattern, in: search.query)
+          mailbox.post(.matchesFound(FoundMatches(search: search, ranks: ranks)))
         }
       }
     }

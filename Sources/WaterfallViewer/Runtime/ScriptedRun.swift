@@ -8,6 +8,11 @@ public final class ScriptedRun {
   public let runner: Runner
   private let clock = SimulatedClock()
   private let output = InMemoryOutput()
+  /// What `x` asked to open, last first: nothing is started.
+  public let opener = RecordingOpener()
+
+  /// What `y` put on the clipboard, last first.
+  public var clipboard: [String] { output.clipboard }
 
   public var viewer: Viewer { runner.viewer }
 
@@ -23,11 +28,12 @@ public final class ScriptedRun {
   /// Starts the viewer; with no latency the first page is in before the first frame. With `pictures`, every
   /// step waits for the pictures it asked for, so each frame is the same on any machine.
   public init(
-    feed: PageFeed, size: GridSize, options: ViewerOptions, pictures: PictureLoader.Configuration? = nil
+    source: any CatalogueSource, size: GridSize, options: ViewerOptions, pictures: PictureLoader.Configuration? = nil
   ) {
     runner = Runner(
-      viewer: Viewer(screenSize: size, options: options), feed: feed, clock: clock,
-      executor: SimulatedExecutor(clock: clock), output: output, pictures: pictures, waitsForPictures: true)
+      viewer: Viewer(screenSize: size, options: options), source: source, clock: clock,
+      executor: SimulatedExecutor(clock: clock), output: output, pictures: pictures, waitsForPictures: true,
+      opener: opener)
     runner.start()
   }
 

@@ -1,0 +1,93 @@
+/// Where the viewer's items come from: something it queries. A source answers a ``CatalogueQuery`` in pages
+/// that follow one another through opaque cursors, and says how far it has read. Files, directories of pages and
+/// photo folders are ``ItemCatalogue``s; ``SimulatedNetwork`` adds latency and failures to any source.
+///
+/// Every method may be called from any thread; ``fetch(_:)`` and ``findMatches(of:in:)`` may wait for the
+/// source to read further, so they are called off the main loop.
+public protocol CatalogueSource: Sendable {
+  /// One page of the query's result.
+  func fetch(_ request: CataloguePageRequest) -> CatalogueResponse
+  /// The positions (ranks, from 0) in `query`'s whole result of the items that match `pattern`, ascending.
+  func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int]
+  /// How far the source has read its catalogue.
+  var progress: ReadingProgress { get }
+  /// The simulated network latency to wait out before each fetch; 0 for a local source.
+  var latencyMilliseconds: Int { get }
+}
+
+/// Where a reader of a query's result is. Only the source that made it reads it.
+public struct PageCursor: Hashable, Sendable {
+  let page: Int
+}
+
+/// One page asked of a source: the query, where in its result (`nil`: the start), and which attempt.
+public struct CataloguePageRequest: Hashable, Sendable {
+  public var query: CatalogueQuery
+  public var cursor: PageCursor?
+  /// Pages of this query answered before this one, counting from 0 (for messages, and failures by seed).
+  public var pageNumber: Int
+  /// Attempts at this page before this one.
+  public var attempt: Int
+
+  public init(query: CatalogueQuery, cursor: PageCursor? = nil, pageNumber: Int = 0, attempt: Int = 0) {
+    (self.query, self.cursor, self.pageNumber, self.attempt) = (query, cursor, pageNumber, attempt)
+  }
+}
+
+/// What a source answers.
+public enum CatalogueResponse: Hashable, Sendable {
+  case page(CataloguePage)
+  case failure(reason: String)
+}
+
+/// A page of a query's result.
+public struct CataloguePage: Hashable, Sendable {
+  public var items: [ShopItem]
+  /// Each item's identity, beside it.
+  public var ids: [ItemID]
+  /// When the query groups: the groups the page's items belong to, in order, with how many of them are here.
+  public var groups: [GroupRun]
+  /// Where the next page starts; `nil` at the end of the result.
+  public var next: PageCursor?
+  /// Items in the whole result, when known (a query read in the catalogue's order knows it once read).
+  public var resultCount: Int?
+
+  public init(
+    items: [ShopItem], ids: [ItemID], groups: [GroupRun] = [], next: PageCursor?, resultCount: Int?
+  ) {
+    (self.items, self.ids, self.groups, self.next, self.resultCount) = (items, ids, groups, next, resultCount)
+  }
+
+  public var hasMore: Bool { next != nil }
+}
+
+/// A run of a page's items that belong to one group of the result.
+public struct GroupRun: Hashable, Sendable {
+  /// The group's place among the result's groups, from 0.
+  public var ordinal: Int
+  /// The value as stored, or "(no shop)" for the items without one.
+  public var name: String
+  /// Items of the group in the whole result.
+  public var totalCount: Int
+  /// Items of the group on this page.
+  public var count: Int
+
+  public init(ordinal: Int, name: String, totalCount: Int, count: Int) {
+    (self.ordinal, self.name, self.totalCount, self.count) = (ordinal, name, totalCount, count)
+  }
+}
+
+/// How far a source has read its catalogue.
+public struct ReadingProgress: Hashable, Sendable {
+  /// Usable items read so far.
+  public var itemsRead = 0
+  /// Items left out so far because a field was unusable.
+  public var skippedItems = 0
+  /// From 0 to 1, by bytes (or pictures) read.
+  public var fraction = 0.0
+  public var isComplete = false
+  /// What stopped the reading before the end of a file (a malformed record): the file, the line and why.
+  public var stoppedBy: String?
+
+  public init() {}
+}

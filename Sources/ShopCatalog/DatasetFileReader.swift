@@ -1,0 +1,128 @@
+import Foundation
+
+/// What a reader hands over as it goes: the items decoded since the last batch, the problems of the records it
+/// skipped, and how far into the file it is.
+struct ReadBatch {
+  var items: [ShopItem] = []
+  var problems: [DatasetProblem] = []
+  var skipped = 0
+  var bytesRead = 0
+  var bytesTotal = 0
+}
+
+/// Reads one dataset file record by record, handing items over in batches as they are decoded: JSON arrays and
+/// JSON Lines stream (one element's bytes parsed at a time, no tree of the whole file); CSV and property lists,
+/// small by nature, are parsed whole and then handed over the same way.
+enum DatasetFileReader {
+  /// The first batch is small so the first page is ready at once; later ones grow to this.
+  static let largestBatch = 8192
+
+  /// Reads `file`, calling `deliver` with each batch. Throws what stops the file being read (unreadable, not a
+  /// dataset, a syntax error), after delivering every item before it.
+  static func read(
+    file: String, format: DatasetFormat?, firstBatch: Int = 64, deliver: (ReadBatch) -> Void
+  ) throws(DatasetError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+    } catch {
+      throw DatasetError(file: file, reason: "cannot be read (permissions, or not a regular file)")
+    }
+    let result: Result<Void, DatasetError> = data.withUnsafeBytes { raw -> Result<Void, DatasetError> in
+      let all = raw.bindMemory(to: UInt8.self)
+      // Excel's "CSV UTF-8" and some editors start files with a UTF-8 byte-order mark; it is not part of the text.
+      let bomLength = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      let bytes = UnsafeBufferPointer(rebasing: all[bomLength...])
+      return Result { () throws(DatasetError) in
+        try read(bytes, file: file, format: format, firstBatch: firstBatch, deliver: deliver)
+      }
+    }
+    try result.get()
+  }
+
+  private static func read(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String, format: DatasetFormat?, firstBatch: Int,
+    deliver: (ReadBatch) -> Void
+  ) throws(DatasetError) {
+    guard !bytes.isEmpty else { throw DatasetError(file: file, reason: "empty file") }
+    let isBinaryPlist = bytes.starts(with: Array("bplist".utf8))
+    if !isBinaryPlist, bytes.prefix(8192).contains(0) {
+      throw DatasetError(file: file, reason: "not a dataset: binary data")
+    }
+    guard let format = format ?? DatasetFormat.sniff(Array(bytes.prefix(4096))) else {
+      throw DatasetError(file: file, reason: "not a dataset: unknown format (expected .plist, .json, .jsonl or .csv)")
+    }
+    var batcher = Batcher(file: file, size: max(1, firstBatch), total: bytes.count)
+    switch format {
+    case .json where JSONArrayElements.startsWithArray(bytes):
+      var elements = JSONArrayElements(bytes)
+      while true {
+        let value: DatasetValue?
+        do {
+          value = try elements.next()
+        } catch {
+          batcher.flush(bytesRead: elements.bytesRead, to: deliver)
+          throw DatasetError(file: file, reason: "not valid JSON: \(error.description)")
+        }
+        guard let value else { break }
+        batcher.add(RecordReader.entry(value), bytesRead: elements.bytesRead, to: deliver)
+      }
+    case .jsonLines:
+      var lineStart = 0
+      var number = 0
+      while lineStart < bytes.count {
+        let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+        number += 1
+        if let entry = RecordReader.jsonLine(bytes[lineStart..<lineEnd], number: number) {
+          batcher.add(entry, bytesRead: lineEnd, to: deliver)
+        }
+        lineStart = lineEnd + 1
+      }
+    default:
+      for entry in try RecordReader.read(Array(bytes), format: format, file: file) {
+        batcher.add(entry, bytesRead: bytes.count, to: deliver)
+      }
+    }
+    batcher.flush(bytesRead: bytes.count, to: deliver)
+  }
+
+  /// Decodes entries into items and hands them over in batches that double up to ``largestBatch``.
+  private struct Batcher {
+    let file: String
+    var size: Int
+    let total: Int
+    var batch = ReadBatch()
+    var itemNumber = 0
+
+    init(file: String, size: Int, total: Int) { (self.file, self.size, self.total) = (file, size, total) }
+
+    mutating func add(_ entry: RecordReader.Entry, bytesRead: Int, to deliver: (ReadBatch) -> Void) {
+      itemNumber += 1
+      switch entry {
+      case .record(let record):
+        switch ItemDecoder.decode(record, file: file, item: itemNumber) {
+        case .item(var item):
+          item.sourceFile = file
+          batch.items.append(item)
+        case .unusable(let problems):
+          batch.problems += problems
+          batch.skipped += 1
+        }
+      case .unusable(let field, let message):
+        batch.problems.append(DatasetProblem(file: file, item: itemNumber, field: field, message: message))
+        batch.skipped += 1
+      }
+      if batch.items.count + batch.skipped >= size {
+        flush(bytesRead: bytesRead, to: deliver)
+        size = min(DatasetFileReader.largestBatch, size * 2)
+      }
+    }
+
+    mutating func flush(bytesRead: Int, to deliver: (ReadBatch) -> Void) {
+      batch.bytesRead = bytesRead
+      batch.bytesTotal = total
+      deliver(batch)
+      batch = ReadBatch()
+    }
+  }
+}

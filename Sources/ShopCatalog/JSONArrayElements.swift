@@ -1,0 +1,108 @@
+/// Walks the elements of a JSON document whose root is an array, one element at a time, without building the
+/// array: each element's bytes are parsed on their own, so a large file is read in constant extra memory and the
+/// first items are ready long before the last ones are read.
+struct JSONArrayElements {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var position = 0
+  private var line = 1
+  private var lineStart = 0
+  private var started = false
+  private(set) var isFinished = false
+
+  /// `bytes` must start at the root's `[` after optional white space (see ``startsWithArray(_:)``).
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// Whether the document's first non-blank byte opens an array.
+  static func startsWithArray(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.first { !isBlank($0) } == UInt8(ascii: "[")
+  }
+
+  /// Bytes consumed so far, for progress.
+  var bytesRead: Int { position }
+
+  /// The next element's value, `nil` after the closing `]`. Syntax errors carry the document's line and column.
+  mutating func next() throws(JSONReader.SyntaxError) -> DatasetValue? {
+    if isFinished { return nil }
+    if !started {
+      skipBlanks()
+      position += 1  // the `[`
+      started = true
+      skipBlanks()
+      if position < bytes.count, bytes[position] == UInt8(ascii: "]") { return try finish() }
+    }
+    skipBlanks()
+    let (startLine, startColumn, start) = (line, position - lineStart + 1, position)
+    scanElement()
+    let element = Array(bytes[start..<position])
+    let value: DatasetValue
+    do {
+      value = try JSONReader.parse(element)
+    } catch {
+      throw JSONReader.SyntaxError(
+        line: startLine + error.line - 1, column: error.line == 1 ? startColumn + error.column - 1 : error.column,
+        message: error.message)
+    }
+    guard position < bytes.count else { throw syntaxError("unexpected end of input: the array is not closed") }
+    if bytes[position] == UInt8(ascii: "]") { return try finishing(value) }
+    position += 1  // the `,`
+    skipBlanks()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "]") { throw syntaxError("trailing comma before ]") }
+    return value
+  }
+
+  private mutating func finishing(_ value: DatasetValue) throws(JSONReader.SyntaxError) -> DatasetValue {
+    _ = try finish()
+    return value
+  }
+
+  private mutating func finish() throws(JSONReader.SyntaxError) -> DatasetValue? {
+    position += 1  // the `]`
+    skipBlanks()
+    guard position == bytes.count else { throw syntaxError("unexpected text after the value") }
+    isFinished = true
+    return nil
+  }
+
+  /// Moves to the `,` or `]` that ends the element at depth 0 (or the end of the input), minding strings.
+  private mutating func scanElement() {
+    var depth = 0
+    var inString = false
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == 0x0A { (line, lineStart) = (line + 1, position + 1) }
+      if inString {
+        if byte == UInt8(ascii: "\\") {
+          position += 2
+          continue
+        }
+        if byte == UInt8(ascii: "\"") { inString = false }
+      } else {
+        switch byte {
+        case UInt8(ascii: "\""): inString = true
+        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          if depth == 0 { return }
+          depth -= 1
+        case UInt8(ascii: ","):
+          if depth == 0 { return }
+        default: break
+        }
+      }
+      position += 1
+    }
+    position = min(position, bytes.count)
+  }
+
+  private mutating func skipBlanks() {
+    while position < bytes.count, Self.isBlank(bytes[position]) {
+      if bytes[position] == 0x0A { (line, lineStart) = (line + 1, position + 1) }
+      position += 1
+    }
+  }
+
+  private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+  private func syntaxError(_ message: String) -> JSONReader.SyntaxError {
+    JSONReader.SyntaxError(line: line, column: position - lineStart + 1, message: message)
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import ShopCatalog
+import WaterfallKit
+import WaterfallViewer
+
+/// A large JSON catalogue opened as the viewer opens it: the first frame, the whole file read and indexed, memory,
+/// whole-catalogue sorts and sections, and a search keystroke, against `jq length` and Python's json module on
+/// the same file. Our side runs in a fresh process of this binary (`--probe catalogue PATH`), so memory is its
+/// own; the peers are timed as whole commands.
+struct CatalogueBenchmarks {
+  let quick: Bool
+
+  /// What the probe prints, in order.
+  enum Measure: Int, CaseIterable {
+    case firstFrame, fullyRead, peakResident, retainedPerItem, sortByPrice, sortByTitle, sectionsByShop,
+      keystrokeToFrame, wholeResultSearch
+  }
+
+  /// Writes a JSON array of `count` items of about 110 bytes each (w, h, price, title, shop).
+  static func writeDataset(count: Int) -> String {
+    let path = NSTemporaryDirectory() + "waterfall-bench-catalogue-\(count).json"
+    guard
+      let handle = FileHandle(forWritingAtPath: path)
+        ?? {
+          _ = FileManager.default.createFile(atPath: path, contents: nil)
+          return FileHandle(forWritingAtPath: path)
+        }()
+    else { return path }
+    var text = "["
+    for index in 0..<count {
+      if index > 0 { text += ",\n" }
+      text +=
+        "{\"w\": \(200 + index % 300), \"h\": \(150 + (index * 7) % 500), \"price\": \"¥\((index * 7919) % 9999)\", "
+      text += "\"title\": \"商品 item \(index) ✨\", \"shop\": \"shop \(index % 97)\"}"
+      if text.utf8.count > 1 << 20 {
+        handle.write(Data(text.utf8))
+        text = ""
+      }
+    }
+    handle.write(Data((text + "]").utf8))
+    try? handle.close()
+    return path
+  }
+
+  func run() -> [Figure] {
+    let count = quick ? 100_000 : 1_000_000
+    let path = Self.writeDataset(count: count)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let label = quick ? "10^5" : "10^6"
+    var ours: [[Double]] = []
+    var jq: [Double] = []
+    var python: [Double] = []
+    // The interpreter itself, not a version manager's shim (pyenv's adds most of a second per start).
+    let python3 = Shell.output(of: "python3 -c 'import sys; print(sys.executable)'")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let pythonCommand =
+      "'\(python3)' -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' '\(path)' >/dev/null"
+    // Alternate ours and the peers, so drift on a shared machine hits all alike.
+    for _ in 0..<(quick ? 2 : 3) {
+      let run = Probe.run(["catalogue", path])
+      if run.count == Measure.allCases.count { ours.append(run) }
+      jq.append(Self.timeCommand("jq length '\(path)' >/dev/null"))
+      python.append(Self.timeCommand(pythonCommand))
+    }
+    guard !ours.isEmpty else {
+      print("(catalogue: the probe failed; skipped)")
+      return []
+    }
+    let median = { (measure: Measure) in Harness.median(ours.map { $0[measure.rawValue] }) }
+    let (jqTime, pythonTime) = (Harness.median(jq), Harness.median(python))
+    var figures: [Figure] = [
+      .comparison(
+        name: "\(label)-item JSON: first frame vs `jq length`", oursNanoseconds: median(.firstFrame),
+        baselineNanoseconds: jqTime),
+      .comparison(
+        name: "\(label)-item JSON: fully read and indexed vs `jq length`", oursNanoseconds: median(.fullyRead),
+        baselineNanoseconds: jqTime),
+      .comparison(
+        name: "\(label)-item JSON: fully read and indexed vs Python json.load", oursNanoseconds: median(.fullyRead),
+        baselineNanoseconds: pythonTime),
+    ]
+    let milliseconds = { (measure: Measure) in median(measure) / 1e6 }
+    figures += [
+      .scaling(name: "\(label)-item JSON: first frame", value: milliseconds(.firstFrame), unit: "ms"),
+      .scaling(name: "\(label)-item JSON: fully read and indexed", value: milliseconds(.fullyRead), unit: "ms"),
+      .scaling(name: "\(label)-item JSON: `jq length`", value: jqTime / 1e6, unit: "ms"),
+      .scaling(name: "\(label)-item JSON: Python json.load", value: pythonTime / 1e6, unit: "ms"),
+      .scaling(
+        name: "\(label)-item JSON: memory retained per item after reading", value: median(.retainedPerItem),
+        unit: "bytes"),
+      .scaling(name: "\(label)-item JSON: peak RSS reading", value: median(.peakResident) / 1_048_576, unit: "MiB"),
+      .scaling(name: "sort \(label) by price (off the main loop)", value: milliseconds(.sortByPrice), unit: "ms"),
+      .scaling(name: "sort \(label) by title (off the main loop)", value: milliseconds(.sortByTitle), unit: "ms"),
+      .scaling(
+        name: "sections of \(label) by shop (off the main loop)", value: milliseconds(.sectionsByShop), unit: "ms"),
+      .scaling(
+        name: "search keystroke over \(label) to the next frame", value: milliseconds(.keystrokeToFrame), unit: "ms"),
+      .scaling(
+        name: "search over the whole \(label) result (refines after)", value: milliseconds(.wholeResultSearch),
+        unit: "ms"),
+    ]
+    return figures
+  }
+
+  /// Wall-clock nanoseconds of a shell command.
+  static func timeCommand(_ command: String) -> Double {
+    let start = Harness.now()
+    Shell.run(command)
+    return Double(Harness.now() - start)
+  }
+
+  /// The probe side: prints each ``Measure`` in order.
+  static func probe(path: String) {
+    let baseline = Probe.residentBytes()
+    let start = Harness.now()
+    let catalogue = try! CatalogueReading.open(path: path, pageSize: 50)
+    let runner = ScriptedRun(source: catalogue, size: GridSize(width: 120, height: 40), options: ViewerOptions())
+    precondition(runner.viewer.store.count == 50)
+    let firstFrame = Harness.now() - start
+    catalogue.waitUntilComplete()
+    let count = catalogue.progress.itemsRead
+    _ = catalogue.findMatches(of: ItemQuery("0"), in: CatalogueQuery())  // the search index, built once
+    let fullyRead = Harness.now() - start
+    let retained = (Probe.residentBytes() - baseline) / Double(max(1, count))
+    func timeFirstPage(_ query: CatalogueQuery) -> Double {
+      let begin = Harness.now()
+      guard case .page(let page) = catalogue.fetch(CataloguePageRequest(query: query)), !page.items.isEmpty else {
+        fatalError("no page")
+      }
+      return Double(Harness.now() - begin)
+    }
+    let byPrice = timeFirstPage(CatalogueQuery(order: .priceAscending))
+    let byTitle = timeFirstPage(CatalogueQuery(order: .title))
+    let sections = timeFirstPage(CatalogueQuery(grouping: .shop))
+    // A keystroke in the real runner: the loaded items answer at once, the whole result on a thread.
+    let live = Runner(
+      viewer: Viewer(screenSize: GridSize(width: 120, height: 40), options: ViewerOptions()), source: catalogue,
+      clock: WallClock(), executor: ThreadExecutor(), output: DiscardOutput())
+    live.start()
+    live.step([.key(.character("/"))])
+    let keyStart = Harness.now()
+    live.step([.key(.character("7"))])
+    let keystroke = Double(Harness.now() - keyStart)
+    let searchStart = Harness.now()
+    _ = catalogue.findMatches(of: ItemQuery("item 77"), in: CatalogueQuery())
+    let wholeSearch = Double(Harness.now() - searchStart)
+    let values: [Measure: Double] = [
+      .firstFrame: Double(firstFrame), .fullyRead: Double(fullyRead), .peakResident: Probe.peakResidentBytes(),
+      .retainedPerItem: retained, .sortByPrice: byPrice, .sortByTitle: byTitle, .sectionsByShop: sections,
+      .keystrokeToFrame: keystroke, .wholeResultSearch: wholeSearch,
+    ]
+    print(Measure.allCases.map { String(values[$0]!) }.joined(separator: " "))
+  }
+
+  private final class DiscardOutput: ScreenOutput {
+    func present(_ screen: Screen) {}
+    func invalidate() {}
+  }
+}
