@@ -37,12 +37,15 @@ deps:
 
 # The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term);
 # the network tests serve pictures with Python's http.server; the recording tests check that asciinema plays
-# what we write.
-TEST_PACKAGES = tmux ncurses-term python3 asciinema
+# what we write; the real-pixel tests run xterm, kitty and mlterm on a virtual X display (Xvfb), type with xdotool
+# and take screenshots with xwd (x11-apps).
+TEST_PACKAGES = tmux ncurses-term python3 asciinema xvfb xterm kitty mlterm x11-apps xdotool
 TEST_MISSING = ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1 || ! command -v python3 >/dev/null \
-  || ! command -v asciinema >/dev/null
+  || ! command -v asciinema >/dev/null || ! command -v Xvfb >/dev/null || ! command -v xterm >/dev/null \
+  || ! command -v kitty >/dev/null || ! command -v mlterm >/dev/null || ! command -v xwd >/dev/null \
+  || ! command -v xdotool >/dev/null
 test-deps: deps
-	$(call require,$(TEST_MISSING),$(TEST_PACKAGES),The tests need tmux and ncurses-term and python3 and asciinema)
+	$(call require,$(TEST_MISSING),$(TEST_PACKAGES),The tests need tmux and ncurses-term and python3 and asciinema and Xvfb and xterm and kitty and mlterm and xwd and xdotool)
 
 # The catalogue benchmark's peers: `jq length` and Python's json module on the same file.
 BENCH_PACKAGES = jq python3

@@ -54,7 +54,7 @@ let package = Package(
       name: "WaterfallViewerTests",
       dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "TestSupport"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer"]),
+    .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer", "Pictures"]),
     .testTarget(
       name: "CommandLineTests",
       dependencies: ["waterfall", "Pictures", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

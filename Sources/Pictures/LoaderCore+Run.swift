@@ -14,7 +14,7 @@ extension LoaderCore {
     case .remote(let url):
       name = url
     }
-    let pixelSize = key.size.pixelSize(cellAspect: configuration.cellAspect)
+    let pixelSize = key.pixelSizeToCover(cellAspect: configuration.cellAspect)
     let kept = state.withLock { state -> (PictureGrid?, Thumbnail?, PictureFailure?) in
       if let grid = state.renders.value(for: key) { return (grid, nil, nil) }
       let thumbnail = state.thumbnails.value(for: name).flatMap { $0.covers(pixelSize) ? $0 : nil }
@@ -56,7 +56,8 @@ extension LoaderCore {
     }
     guard let thumbnail, !isCancelled(job) else { return drop(job) }
     let outcome = PictureRenderer.render(
-      thumbnail, size: key.size, symbols: key.symbols, colours: key.colours, cellAspect: configuration.cellAspect)
+      thumbnail, size: key.size, symbols: key.symbols, colours: key.colours, cellAspect: configuration.cellAspect,
+      cellPixels: key.cellPixels)
     state.withLock { state in
       switch outcome {
       case .success(let grid): state.renders.insert(grid, bytes: grid.byteCount, for: key)

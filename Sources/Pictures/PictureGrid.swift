@@ -25,11 +25,14 @@ public struct PictureCell: Hashable, Sendable {
 public struct PictureGrid: Hashable, Sendable {
   public let size: BoxSize
   public let cells: [PictureCell]
+  /// The same picture in real pixels, when its key asked for them (a terminal that draws pixels).
+  public let pixels: PixelPicture?
 
-  public init(size: BoxSize, cells: [PictureCell]) {
+  public init(size: BoxSize, cells: [PictureCell], pixels: PixelPicture? = nil) {
     precondition(cells.count == size.columns * size.rows, "a grid holds columns × rows cells")
     self.size = size
     self.cells = cells
+    self.pixels = pixels
   }
 
   public subscript(row: Int, column: Int) -> PictureCell { cells[row * size.columns + column] }
@@ -40,5 +43,5 @@ public struct PictureGrid: Hashable, Sendable {
   }
 
   /// About how much memory the grid holds, for the cache's byte bound.
-  public var byteCount: Int { cells.count * MemoryLayout<PictureCell>.stride + 64 }
+  public var byteCount: Int { cells.count * MemoryLayout<PictureCell>.stride + 64 + (pixels?.byteCount ?? 0) }
 }

@@ -13,7 +13,7 @@ public enum PictureRenderer {
   /// cell's width over its height (0.5: twice as tall as wide).
   public static func render(
     _ thumbnail: Thumbnail, size: BoxSize, symbols: PictureSymbols, colours: PictureColourMode,
-    cellAspect: Double = 0.5
+    cellAspect: Double = 0.5, cellPixels: CellPixelSize? = nil
   ) -> Result<PictureGrid, PictureFailure> {
     _ = setUp
     guard size.columns > 0, size.rows > 0, thumbnail.width > 0, thumbnail.height > 0 else {
@@ -40,7 +40,12 @@ public enum PictureRenderer {
         canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, start, Int32(crop.width), Int32(crop.height),
         Int32(thumbnail.width * 4))
     }
-    return .success(readBack(canvas, size: size, colours: colours))
+    let grid = readBack(canvas, size: size, colours: colours)
+    guard let cellPixels else { return .success(grid) }
+    let target = cellPixels.pixels(of: size)
+    let pixels = PixelPicture.resampling(
+      thumbnail, crop: centredCrop(of: thumbnail, to: target), toWidth: target.width, height: target.height)
+    return .success(PictureGrid(size: size, cells: grid.cells, pixels: pixels))
   }
 
   /// The part of the thumbnail with the box's shape, about its centre (a box shows its picture filled, as shop

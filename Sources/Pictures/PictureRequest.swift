@@ -15,14 +15,25 @@ public struct PictureRenderKey: Hashable, Sendable {
   public var size: BoxSize
   public var symbols: PictureSymbols
   public var colours: PictureColourMode
+  /// When set, the picture is drawn in real pixels too, at this cell size (``PictureGrid/pixels``).
+  public var cellPixels: CellPixelSize?
 
   public init(
-    source: PictureSource, size: BoxSize, symbols: PictureSymbols = .half, colours: PictureColourMode = .palette256
+    source: PictureSource, size: BoxSize, symbols: PictureSymbols = .half, colours: PictureColourMode = .palette256,
+    cellPixels: CellPixelSize? = nil
   ) {
     self.source = source
     self.size = size
     self.symbols = symbols
     self.colours = colours
+    self.cellPixels = cellPixels
+  }
+
+  /// The pixels a thumbnail must cover for this key: the mosaic's, and the real pixels' when asked for.
+  public func pixelSizeToCover(cellAspect: Double) -> (width: Int, height: Int) {
+    let mosaic = size.pixelSize(cellAspect: cellAspect)
+    guard let real = cellPixels?.pixels(of: size) else { return mosaic }
+    return (max(mosaic.width, real.width), max(mosaic.height, real.height))
   }
 }
 

@@ -1,5 +1,6 @@
 import CNcursesw
 import Glibc
+import Pictures
 import WaterfallViewer
 
 /// Copies the in-memory screen to curses: only what ``ScreenDiff`` says changed since the last frame, wide
@@ -9,39 +10,93 @@ public final class CursesPresenter: ScreenOutput {
   private let colors: ColorPairs?
   /// The locale cannot encode anything but ASCII: other characters show as `?` (one a column) instead of vanishing.
   private let asciiOnly: Bool
+  /// Draws the screen's pictures in real pixels; `nil`: pictures stay symbols.
+  private let painter: PixelPainter?
 
   /// Inside tmux, OSC 52 goes both plain and wrapped for passthrough.
   private let insideTmux: Bool
 
-  public init(colorAvailable: Bool, asciiOnly: Bool, insideTmux: Bool = false) {
+  public init(colorAvailable: Bool, asciiOnly: Bool, insideTmux: Bool = false, graphics: GraphicsSetup? = nil) {
     self.insideTmux = insideTmux
     colors = colorAvailable ? ColorPairs() : nil
     self.asciiOnly = asciiOnly
+    painter = graphics.flatMap(Self.painter)
+  }
+
+  static func painter(for setup: GraphicsSetup) -> PixelPainter? {
+    switch setup.graphics {
+    case .symbols: return nil
+    case .kitty: return KittyPainter(tmuxPane: setup.tmuxPane.map { ($0.x, $0.y) })
+    case .sixel: return CellImagePainter(cellPixels: setup.cellPixels, encode: SixelEncoder.encode)
+    case .iterm2: return CellImagePainter(cellPixels: setup.cellPixels, encode: ITerm2Image.encode)
+    }
   }
 
   public func copyToClipboard(_ text: String) {
     let bytes = ClipboardSequence.bytes(copying: text, insideTmux: insideTmux)
-    _ = bytes.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    Self.write(Array(bytes.utf8))
   }
 
   public func invalidate() {
     previous = nil
+    painter?.forgetTerminal()
     clearok(wf_stdscr(), true)
   }
 
   public func present(_ screen: Screen) {
-    if previous?.width != screen.width || previous?.height != screen.height { werase(wf_stdscr()) }
-    draw(ScreenDiff.changes(from: previous, to: screen))
+    let shown = painter?.drawable(screen.pictures, in: screen) ?? []
+    let text = shown.isEmpty ? screen : screen.blankingPictureCells(under: shown)
+    if previous?.width != text.width || previous?.height != text.height {
+      werase(wf_stdscr())
+      painter?.forgetTerminal()
+    }
+    var changes = ScreenDiff.changes(from: previous, to: text)
+    var paint = painter?.paint(shown, screen: screen, textChanges: changes) ?? PaintBytes()
+    Self.write(paint.before)
+    draw(changes)
     if let colors, colors.ranOut {
       // Every pair is taken (pictures in direct colour): start the pairs afresh and draw the whole frame with
       // them, so no cell keeps a pair that now means another colour.
       colors.reset()
       werase(wf_stdscr())
-      draw(ScreenDiff.changes(from: nil, to: screen))
+      changes = ScreenDiff.changes(from: nil, to: text)
+      draw(changes)
+      if let painter {
+        painter.forgetTerminal()
+        paint.after = painter.paint(shown, screen: screen, textChanges: changes).after
+      }
     }
-    previous = screen
+    previous = text
+    if paint.rewritesLines {
+      // Garbles curses' copy of every line, so it writes them whole and finds none to scroll; the clusters it
+      // cannot hold are then drawn over again wherever they are, not only where they changed.
+      wredrawln(wf_stdscr(), 0, Int32(text.height))
+      if !asciiOnly {
+        clustersCursesCannotHold = ScreenDiff.changes(from: nil, to: text).filter { change in
+          guard let character = change.cell.character, character.unicodeScalars.count > 1 else { return false }
+          return Self.cursesCannotHold(character)
+        }
+      }
+    }
     wrefresh(wf_stdscr())
     overdrawClustersCursesCannotHold()
+    Self.write(paint.after)
+  }
+
+  /// Takes every picture drawn in pixels off the terminal (before the session restores it).
+  public func removePictures() {
+    guard let painter else { return }
+    Self.write(painter.removeAll())
+  }
+
+  private static func write(_ bytes: [UInt8]) {
+    var start = 0
+    while start < bytes.count {
+      let written = bytes[start...].withUnsafeBufferPointer { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      start += written
+    }
   }
 
   /// Clusters one curses cell cannot hold (a flag, an emoji ZWJ sequence, a Devanagari vowel sign: characters
@@ -60,7 +115,7 @@ public final class CursesPresenter: ScreenOutput {
     }
     output += "\u{1B}8"
     clustersCursesCannotHold = []
-    _ = output.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    Self.write(Array(output.utf8))
   }
 
   private static func cursesCannotHold(_ character: Character) -> Bool {

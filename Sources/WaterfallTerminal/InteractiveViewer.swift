@@ -24,16 +24,19 @@ public enum InteractiveViewer {
   public static func run(
     source: any CatalogueSource, options: ViewerOptions, session: TerminalSession,
     pictures: PictureLoader.Configuration,
-    recording: Recording? = nil
+    recording: Recording? = nil,
+    graphics: GraphicsSetup? = nil
   ) -> Runner.Ending {
     var options = options
     let environment = ProcessInfo.processInfo.environment
     options.colorEnabled = options.colorEnabled && session.colorAvailable
     let size = session.size
     let clock = WallClock()
-    var output: any ScreenOutput = CursesPresenter(
+    let presenter = CursesPresenter(
       colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8,
-      insideTmux: environment["TMUX"].map { !$0.isEmpty } ?? false)
+      insideTmux: environment["TMUX"].map { !$0.isEmpty } ?? false,
+      graphics: options.pictures?.cellPixels == nil ? nil : graphics)
+    var output: any ScreenOutput = presenter
     var input: any InputSource = session.input
     if let recording {
       var header = recording.header
@@ -48,6 +51,8 @@ public enum InteractiveViewer {
       clock: clock, executor: ThreadExecutor(), output: output,
       pictures: options.pictures == nil ? nil : pictures, measuresFrames: true,
       opener: BrowserOpener(environment: environment))
-    return runner.run(input)
+    let ending = runner.run(input)
+    presenter.removePictures()
+    return ending
   }
 }

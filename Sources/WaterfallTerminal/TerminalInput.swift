@@ -44,10 +44,20 @@ final class TerminalInput: InputSource {
 
   private var decoder = TerminalInputDecoder()
   private var buffer = [UInt8](repeating: 0, count: 4096)
+  /// Keys typed while the start-up queries were answered, decoded before anything read later.
+  private var typedEarly: [UInt8] = []
+
+  /// Keeps `bytes` (keys typed during the start-up queries) for the first wait.
+  func keep(typedEarly bytes: [UInt8]) { typedEarly += bytes }
 
   /// Waits until input, a signal or `timeoutMilliseconds` (whichever comes first) and returns what arrived.
   func wait(timeoutMilliseconds: Int) -> Arrival {
     var arrival = Arrival()
+    if !typedEarly.isEmpty {
+      arrival.events = decoder.decode(typedEarly)
+      typedEarly.removeAll()
+      return arrival
+    }
     let timeout = decoder.hasPendingBytes ? min(timeoutMilliseconds, Self.escapeDelayMilliseconds) : timeoutMilliseconds
     var descriptors = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),

@@ -87,6 +87,7 @@ public struct TerminalInputDecoder: Sendable {
     let next = bytes[start + 1]
     switch next {
     case UInt8(ascii: "["): return decodeCSI(bytes, at: start)
+    case UInt8(ascii: "_"), UInt8(ascii: "P"): return skipString(bytes, at: start)
     case UInt8(ascii: "O"):
       guard start + 2 < bytes.count else { return .incomplete }
       return .decoded(finalKey(bytes[start + 2]).map(InputEvent.key), length: 3)
@@ -99,6 +100,21 @@ public struct TerminalInputDecoder: Sendable {
       if case .decoded(_, let length) = alone { return .decoded(nil, length: 1 + length) }
       return .incomplete
     }
+  }
+
+  /// An APC or DCS string (a terminal's late answer to a start-up query) is never keys: skipped whole, up to ST
+  /// or BEL.
+  private static func skipString(_ bytes: [UInt8], at start: Int) -> Step {
+    var end = start + 2
+    while end < bytes.count {
+      if bytes[end] == 0x07 { return .decoded(nil, length: end + 1 - start) }
+      if bytes[end] == 0x1B {
+        guard end + 1 < bytes.count else { return .incomplete }
+        if bytes[end + 1] == UInt8(ascii: "\\") { return .decoded(nil, length: end + 2 - start) }
+      }
+      end += 1
+    }
+    return .incomplete
   }
 
   private static func decodeCSI(_ bytes: [UInt8], at start: Int) -> Step {

@@ -39,6 +39,26 @@ struct TerminalBytesBenchmark {
       figures.append(
         .scaling(name: "terminal bytes per step, before ÷ after scrolling", value: before / after, unit: "×"))
     }
+    // kitty's pictures, through tmux's passthrough (the pane's output is what kitty would get): pictures sent once
+    // as they come on screen, then placed again at every step.
+    if let kitty = measure(scrolling: true, terminfo: nil, graphics: "kitty")
+      ?? measure(scrolling: true, terminfo: nil, graphics: "kitty")
+    {
+      figures.append(
+        .scaling(
+          name: "terminal bytes per one-row step, 120×40, kitty pictures, new boxes", value: kitty.perStep,
+          unit: "bytes"))
+      figures.append(
+        .scaling(
+          name: "terminal bytes per one-row step, 120×40, kitty pictures, back over sent ones",
+          value: kitty.perStepBack,
+          unit: "bytes"))
+      if let symbols = perStep[true], symbols > 0 {
+        figures.append(
+          .scaling(name: "terminal bytes per step, kitty pictures ÷ symbols", value: kitty.perStep / symbols, unit: "×")
+        )
+      }
+    }
     if let directory = noScrollTerminfo { try? FileManager.default.removeItem(atPath: directory) }
     return figures
   }
@@ -54,8 +74,10 @@ struct TerminalBytesBenchmark {
     return Shell.run(command + " 2>/dev/null") == 0 ? directory : nil
   }
 
-  private func measure(scrolling: Bool, terminfo: String?) -> (perStep: Double, fullRepaint: Double)? {
-    let socket = "waterfall-bench-\(getpid())-\(scrolling ? "scroll" : "noscroll")"
+  private func measure(
+    scrolling: Bool, terminfo: String?, graphics: String = "symbols"
+  ) -> (perStep: Double, perStepBack: Double, fullRepaint: Double)? {
+    let socket = "waterfall-bench-\(getpid())-\(scrolling ? "scroll" : "noscroll")-\(graphics)"
     let output = NSTemporaryDirectory() + "\(socket)-bytes"
     defer {
       Shell.run("tmux -L \(socket) kill-server 2>/dev/null")
@@ -64,10 +86,13 @@ struct TerminalBytesBenchmark {
     let environment =
       scrolling || terminfo == nil
       ? "TERM=xterm-256color" : "TERMINFO='\(terminfo!)' TERM=xterm-noscroll"
-    let command = "env \(environment) '\(waterfall)' --latency 0 --columns 4; sleep 60"
-    guard Shell.run("tmux -L \(socket) -f /dev/null new-session -d -x 120 -y 40 -s bench \"\(command)\"") == 0 else {
-      return nil
-    }
+    let command = "env \(environment) '\(waterfall)' --latency 0 --columns 4 --graphics \(graphics); sleep 60"
+    let configuration = NSTemporaryDirectory() + "\(socket).conf"
+    try? "set -g allow-passthrough on\n".write(toFile: configuration, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: configuration) }
+    guard
+      Shell.run("tmux -L \(socket) -f \(configuration) new-session -d -x 120 -y 40 -s bench \"\(command)\"") == 0
+    else { return nil }
     Shell.run("tmux -L \(socket) pipe-pane -o -t bench 'cat >> \(output)'")
     guard waitFor(socket: socket, text: "row 1/") else { return nil }
     Thread.sleep(forTimeInterval: 0.3)
@@ -86,7 +111,15 @@ struct TerminalBytesBenchmark {
       guard waitFor(socket: socket, text: "row \(step + 1)/") else { return nil }
     }
     Thread.sleep(forTimeInterval: 0.2)
-    return (Double(fileSize(output) - start) / Double(steps), fullRepaint)
+    let down = Double(fileSize(output) - start) / Double(steps)
+    // Back up over the same rows: every picture has been seen (and, with kitty, sent) already.
+    let back = fileSize(output)
+    for step in stride(from: steps - 1, through: 0, by: -1) {
+      Shell.run("tmux -L \(socket) send-keys -t bench k")
+      guard waitFor(socket: socket, text: "row \(step + 1)/") else { return nil }
+    }
+    Thread.sleep(forTimeInterval: 0.2)
+    return (down, Double(fileSize(output) - back) / Double(steps), fullRepaint)
   }
 
   private func waitFor(socket: String, text: String) -> Bool {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Pictures
+import WaterfallTerminal
 import WaterfallViewer
 
 /// How pictures are drawn in the boxes.
@@ -16,6 +17,13 @@ struct PictureOptions: ParsableArguments {
       "Picture colours: auto (direct colour when the terminal has it, else 256), 256, direct, none. --no-color and NO_COLOR mean none."
   )
   var color = ColorChoice.auto
+
+  @Option(
+    name: .long,
+    help:
+      "How pictures reach the terminal: auto (asks the terminal), kitty, sixel, iterm2 (real pixels) or symbols. Inside tmux, pixels need allow-passthrough."
+  )
+  var graphics = GraphicsChoice.auto
 
   @Option(name: .long, parsing: .unconditional, help: "Memory for drawn pictures and thumbnails, in MB.")
   var imageCacheMb = 64
@@ -58,3 +66,4 @@ struct PictureOptions: ParsableArguments {
 }
 
 extension PictureSymbols: ExpressibleByArgument {}
+extension GraphicsChoice: ExpressibleByArgument {}

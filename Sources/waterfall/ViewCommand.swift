@@ -44,6 +44,17 @@ struct ViewCommand: ParsableCommand {
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
       terminalColors: session.colorCount)
+    // Pixels unless colour is turned off (--no-color, NO_COLOR, --color none): the terminal's colour count
+    // bounds the symbols, not its pixels. The symbols stay in the cells as the fallback.
+    var graphics: GraphicsSetup?
+    if options.pictures != nil, options.colorEnabled, pictureOptions.color != .none, pictureOptions.graphics != .symbols
+    {
+      let setup = session.chooseGraphics(pictureOptions.graphics, environment: environment)
+      if setup.graphics != .symbols {
+        graphics = setup
+        options.pictures?.cellPixels = setup.cellPixels
+      }
+    }
     let recording = recordingFile.map { file in
       InteractiveViewer.Recording(
         header: Asciicast(
@@ -53,7 +64,7 @@ struct ViewCommand: ParsableCommand {
     }
     let ending = InteractiveViewer.run(
       source: dataOptions.source(for: opened.catalogue, defaultLatency: 1500), options: options, session: session,
-      pictures: pictures, recording: recording)
+      pictures: pictures, recording: recording, graphics: graphics)
     session.restore()
     try? recordingFile?.close()
     // Die of the same signal, now that the terminal is back, so the parent sees what happened.

@@ -4,9 +4,15 @@ import Pictures
 public struct PictureDisplay: Hashable, Sendable {
   public var symbols: PictureSymbols
   public var colours: PictureColourMode
+  /// When set, pictures come in real pixels too, at this cell size (for a terminal that draws pixels); the
+  /// symbols stay in the screen's cells.
+  public var cellPixels: CellPixelSize?
 
-  public init(symbols: PictureSymbols = .half, colours: PictureColourMode = .palette256) {
+  public init(
+    symbols: PictureSymbols = .half, colours: PictureColourMode = .palette256, cellPixels: CellPixelSize? = nil
+  ) {
     self.symbols = symbols
     self.colours = colours
+    self.cellPixels = cellPixels
   }
 }

@@ -12,7 +12,10 @@ extension Viewer {
     case .shown(let grid, _) where grid.size == size:
       for (column, cell) in grid.row(row).enumerated() {
         let style = Style(foreground: Self.color(cell.foreground), background: Self.color(cell.background))
-        screen.put(character: cell.character, x: x + column, y: y, style: style)
+        screen.put(pictureCharacter: cell.character, x: x + column, y: y, style: style)
+      }
+      if let pixels = grid.pixels {
+        screen.addPictureRow(pixels, id: item, row: row, rows: size.rows, x: x, y: y, columns: size.columns)
       }
     case .failed where row == size.rows / 2:
       drawPlaceholderRow(of: index, x: x, y: y, width: size.columns, into: &screen)

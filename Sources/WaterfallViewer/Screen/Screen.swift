@@ -1,3 +1,5 @@
+import Pictures
+
 /// A grid of cells that the whole front end renders into. The presenter copies it to the terminal; tests read
 /// it directly.
 public struct Screen: Hashable, Sendable {
@@ -6,6 +8,8 @@ public struct Screen: Hashable, Sendable {
   public private(set) var cells: [ScreenCell]
   /// When set, every style is drawn without colour.
   public var colorEnabled = true
+  /// The pictures a terminal may draw in real pixels, each over picture cells of this screen.
+  public private(set) var pictures: [ScreenPicture] = []
 
   public init(width: Int, height: Int) {
     self.width = max(0, width)
@@ -20,12 +24,14 @@ public struct Screen: Hashable, Sendable {
   /// Blanks every cell.
   public mutating func clear() {
     for index in cells.indices { cells[index] = .blank }
+    pictures.removeAll()
   }
 
   /// Fills a rectangle with one character (width 1) in one style, clipped to the screen.
   public mutating func fill(x: Int, y: Int, width: Int, height: Int, character: Character = " ", style: Style = .plain)
   {
     let style = colorEnabled ? style : style.withoutColor
+    hidePictures(x: x, y: y, width: width, height: height)
     for row in max(0, y)..<min(self.height, y + height) {
       for column in max(0, x)..<min(self.width, x + width) {
         set(column, row, ScreenCell(character: character, width: 1, style: style))
@@ -66,6 +72,70 @@ public struct Screen: Hashable, Sendable {
   /// Writes one narrow character (box drawing, a shade) at `x`, `y`; clipped to the screen.
   public mutating func put(character: Character, x: Int, y: Int, style: Style = .plain) {
     set(x, y, ScreenCell(character: character, width: 1, style: colorEnabled ? style : style.withoutColor))
+  }
+
+  /// Writes one cell of a picture drawn in symbols (marked as a picture cell).
+  public mutating func put(pictureCharacter character: Character, x: Int, y: Int, style: Style) {
+    var cell = ScreenCell(character: character, width: 1, style: colorEnabled ? style : style.withoutColor)
+    cell.isPicture = true
+    set(x, y, cell)
+  }
+
+  /// Records that row `row` of `picture` (of `rows` rows, `columns` wide) is drawn at `x`, `y`: rows drawn one
+  /// after another join one ``ScreenPicture`` named `id`. Rows off the screen are left out.
+  public mutating func addPictureRow(
+    _ picture: PixelPicture, id: Int, row: Int, rows: Int, x: Int, y: Int, columns: Int
+  ) {
+    guard y >= 0, y < height, x >= 0, x + columns <= width, columns > 0 else { return }
+    if let index = pictures.lastIndex(where: { $0.id == id }) {
+      let last = pictures[index]
+      guard index == pictures.count - 1, last.picture == picture, last.firstRow + last.shownRows == row,
+        last.y + last.shownRows == y, last.x == x
+      else { return }
+      pictures[index].shownRows += 1
+      return
+    }
+    pictures.append(
+      ScreenPicture(id: id, picture: picture, x: x, y: y, columns: columns, rows: rows, firstRow: row, shownRows: 1))
+  }
+
+  /// What is drawn over a picture hides it: rows covered at its top or bottom are cut off; covered anywhere
+  /// else, the whole picture is left to its symbols.
+  private mutating func hidePictures(x: Int, y: Int, width: Int, height: Int) {
+    guard !pictures.isEmpty, width > 0, height > 0 else { return }
+    pictures = pictures.compactMap { shown in
+      var shown = shown
+      let top = max(y, shown.y)
+      let bottom = min(y + height, shown.y + shown.shownRows)
+      guard top < bottom, x < shown.x + shown.columns, x + width > shown.x else { return shown }
+      guard x <= shown.x, x + width >= shown.x + shown.columns else { return nil }
+      if top == shown.y {
+        let cut = bottom - top
+        shown.y += cut
+        shown.firstRow += cut
+        shown.shownRows -= cut
+      } else if bottom == shown.y + shown.shownRows {
+        shown.shownRows -= bottom - top
+      } else {
+        return nil
+      }
+      return shown.shownRows > 0 ? shown : nil
+    }
+  }
+
+  /// This screen as a terminal that draws `shown` in pixels must write it: the picture cells under them
+  /// blank, so only the text drawn over a picture (a price) stays.
+  public func blankingPictureCells(under shown: [ScreenPicture]) -> Screen {
+    var copy = self
+    for picture in shown {
+      for row in max(0, picture.y)..<min(height, picture.y + picture.shownRows) {
+        for column in max(0, picture.x)..<min(width, picture.x + picture.columns)
+        where copy.cells[row * width + column].isPicture {
+          copy.cells[row * width + column] = .blank
+        }
+      }
+    }
+    return copy
   }
 
   /// Row `y` as text, trailing spaces trimmed.

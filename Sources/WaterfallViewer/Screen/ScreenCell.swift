@@ -5,6 +5,8 @@ public struct ScreenCell: Hashable, Sendable {
   /// Columns the character takes: 1 or 2 (0 for the right half of a wide character).
   public var width: UInt8
   public var style: Style
+  /// Whether the cell is part of a picture drawn in symbols (a terminal that draws pixels may blank it).
+  public var isPicture = false
 
   public static let blank = ScreenCell(character: " ", width: 1, style: .plain)
 

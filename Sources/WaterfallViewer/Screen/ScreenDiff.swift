@@ -3,6 +3,10 @@ public struct ScreenChange: Hashable, Sendable {
   public var x: Int
   public var y: Int
   public var cell: ScreenCell
+
+  public init(x: Int, y: Int, cell: ScreenCell) {
+    (self.x, self.y, self.cell) = (x, y, cell)
+  }
 }
 
 /// What a presenter must write to turn one frame into the next: a pure function of two screens, so it is

@@ -1,0 +1,157 @@
+import Foundation
+import Pictures
+import WaterfallViewer
+
+/// The kitty graphics protocol: each picture is sent once (by image id, in chunks, quietly), then placed per box;
+/// a box partly on screen shows its rows through a source rectangle; when what is on screen changes, the
+/// placements are deleted and those on screen placed again (pictures are not sent again), and images beyond the
+/// memory bound, least recently used first, are freed. Placements cover the text, so a picture's rows with text
+/// over them (a price) stay symbols. Placements sit under
+/// the text and under coloured cells, so a price drawn over a picture keeps its label.
+final class KittyPainter: PixelPainter {
+  private struct SentImage {
+    var id: UInt32
+    var bytes: Int
+    var lastUsed: UInt64
+  }
+
+  /// Inside tmux: the pane's top left corner on the terminal, and every command block goes through passthrough
+  /// whole, cursor moves included (tmux would not move the terminal's cursor before handing a block on).
+  private let tmuxPane: (x: Int, y: Int)?
+  private let memoryLimit: Int
+  private var images: [UInt64: SentImage] = [:]
+  private var sentBytes = 0
+  private var placements: [Int: ScreenPicture] = [:]
+  private var placementIDs: [Int: UInt32] = [:]
+  private var nextImageID: UInt32 = 1
+  private var nextPlacementID: UInt32 = 1
+  private var frame: UInt64 = 0
+  private var forgotten = false
+
+  /// Over the text: kitty 0.26 leaves old text showing through the blank cells over a placement under the text
+  /// (seen with its software renderer). Rows with text over the picture (a price) are left to the symbols
+  /// instead (``drawable(_:in:)``).
+  static let overText = 1
+
+  /// The base64 payload of one chunk (the protocol's limit is 4096).
+  static let chunkSize = 4096
+
+  /// `memoryLimit`: bytes of pixels kept in the terminal (kitty's own quota is 320 MB).
+  init(tmuxPane: (x: Int, y: Int)? = nil, memoryLimit: Int = 96 << 20) {
+    self.tmuxPane = tmuxPane
+    self.memoryLimit = memoryLimit
+  }
+
+  func forgetTerminal() { forgotten = true }
+
+  func drawable(_ shown: [ScreenPicture], in screen: Screen) -> [ScreenPicture] {
+    shown.compactMap { picture in
+      var picture = picture
+      func hasText(_ y: Int) -> Bool {
+        (picture.x..<picture.x + picture.columns).contains { !screen[$0, y].isPicture }
+      }
+      while picture.shownRows > 0, hasText(picture.y + picture.shownRows - 1) { picture.shownRows -= 1 }
+      while picture.shownRows > 0, hasText(picture.y) {
+        picture.y += 1
+        picture.firstRow += 1
+        picture.shownRows -= 1
+      }
+      return picture.shownRows > 0 ? picture : nil
+    }
+  }
+
+  func paint(_ shown: [ScreenPicture], screen: Screen, textChanges: [ScreenChange]) -> PaintBytes {
+    frame += 1
+    var out: [UInt8] = []
+    var wanted: [Int: ScreenPicture] = [:]
+    var imageIDs: [Int: UInt32] = [:]
+    for picture in shown {
+      imageIDs[picture.id] = send(picture.picture, into: &out)
+      wanted[picture.id] = picture
+    }
+    out += evict(keeping: Set(shown.map(\.picture.id)))
+    guard wanted != placements || forgotten || !out.isEmpty else { return PaintBytes() }
+    // kitty 0.26 neither replaces a placement sent again under its ids nor deletes one by its placement id (nor
+    // all at once with d=a): every placement of each image shown goes, and those on screen are placed anew.
+    let placed = forgotten ? Array(images.values.map(\.id)) : placements.values.compactMap { images[$0.picture.id]?.id }
+    out += Set(placed).sorted().flatMap { command("a=d,d=i,i=\($0),q=2") }
+    for picture in shown {
+      guard let image = imageIDs[picture.id] else { continue }
+      let rowHeight = picture.picture.height / max(1, picture.rows)
+      out += TerminalEscapes.cursor(x: picture.x + (tmuxPane?.x ?? 0), y: picture.y + (tmuxPane?.y ?? 0))
+      let source =
+        "x=0,y=\(picture.firstRow * rowHeight),w=\(picture.picture.width),h=\(picture.shownRows * rowHeight)"
+      let cells = "c=\(picture.columns),r=\(picture.shownRows)"
+      out += command("a=p,i=\(image),p=\(placementID(for: picture.id)),\(source),\(cells),C=1,z=\(Self.overText),q=2")
+    }
+    placements = wanted
+    forgotten = false
+    // Before the text, which curses then writes whole: kitty 0.26 draws its screen again when text arrives, not
+    // for graphics commands alone, and it would carry placements along with lines that curses scrolled.
+    return PaintBytes(
+      before: wrapped(TerminalEscapes.saveCursor + out + TerminalEscapes.restoreCursor), rewritesLines: true)
+  }
+
+  func removeAll() -> [UInt8] {
+    placements.removeAll()
+    images.removeAll()
+    sentBytes = 0
+    return wrapped(command("a=d,d=A,q=2"))
+  }
+
+  private func wrapped(_ block: [UInt8]) -> [UInt8] {
+    tmuxPane == nil ? block : TerminalEscapes.tmuxPassthrough(block)
+  }
+
+  /// The image's id, sending its pixels first if the terminal does not have them.
+  private func send(_ picture: PixelPicture, into out: inout [UInt8]) -> UInt32 {
+    if let sent = images[picture.id] {
+      images[picture.id]?.lastUsed = frame
+      return sent.id
+    }
+    let id = nextImageID
+    nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1
+    let payload = Array(Data(picture.pixels).base64EncodedString().utf8)
+    var start = 0
+    repeat {
+      let end = min(payload.count, start + Self.chunkSize)
+      let more = end < payload.count ? 1 : 0
+      let keys =
+        start == 0 ? "a=t,f=32,s=\(picture.width),v=\(picture.height),i=\(id),q=2,m=\(more)" : "m=\(more),q=2"
+      out += command(keys, payload: payload[start..<end])
+      start = end
+    } while start < payload.count
+    images[picture.id] = SentImage(id: id, bytes: picture.pixels.count, lastUsed: frame)
+    sentBytes += picture.pixels.count
+    return id
+  }
+
+  /// Frees the least recently used images beyond the memory bound, never one on screen.
+  private func evict(keeping onScreen: Set<UInt64>) -> [UInt8] {
+    guard sentBytes > memoryLimit else { return [] }
+    var out: [UInt8] = []
+    for (key, image) in images.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+      guard sentBytes > memoryLimit else { break }
+      if onScreen.contains(key) { continue }
+      out += command("a=d,d=I,i=\(image.id),q=2")
+      images[key] = nil
+      sentBytes -= image.bytes
+    }
+    return out
+  }
+
+  private func placementID(for id: Int) -> UInt32 {
+    if let known = placementIDs[id] { return known }
+    let new = nextPlacementID
+    nextPlacementID += 1
+    placementIDs[id] = new
+    return new
+  }
+
+  private func command(_ keys: String, payload: ArraySlice<UInt8> = []) -> [UInt8] {
+    var bytes = Array("\u{1B}_G\(keys)".utf8)
+    if !payload.isEmpty { bytes += [UInt8(ascii: ";")] + payload }
+    bytes += [0x1B, UInt8(ascii: "\\")]
+    return bytes
+  }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import Pictures
+import Testing
+import WaterfallViewer
+
+@testable import WaterfallTerminal
+
+/// Pictures on a small screen: what a frame of them looks like to the painters.
+private func flatPicture(
+  columns: Int, rows: Int, cell: CellPixelSize, colour: [UInt8] = [0x3A, 0x7B, 0xD5, 0xFF]
+)
+  -> PixelPicture
+{
+  let (width, height) = cell.pixels(of: BoxSize(columns: columns, rows: rows))
+  return PixelPicture(
+    width: width, height: height, pixels: Array(repeating: colour, count: width * height).flatMap { $0 })
+}
+
+private func screen(
+  width: Int = 20, height: Int = 10,
+  with pictures: [(PixelPicture, id: Int, x: Int, y: Int, rows: Range<Int>, total: Int)]
+) -> Screen {
+  var screen = Screen(width: width, height: height)
+  for (picture, id, x, y, rows, total) in pictures {
+    let columns = picture.width / 2
+    for (offset, row) in rows.enumerated() {
+      for column in 0..<columns {
+        screen.put(pictureCharacter: "▀", x: x + column, y: y + offset, style: Style(foreground: .palette(33)))
+      }
+      screen.addPictureRow(picture, id: id, row: row, rows: total, x: x, y: y + offset, columns: columns)
+    }
+  }
+  return screen
+}
+
+private func text(_ bytes: [UInt8]) -> String {
+  String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "⎋")
+}
+
+@Suite("kitty graphics: the escape stream")
+struct KittyPainterTests {
+  private let cell = CellPixelSize(width: 2, height: 4)
+
+  private func paint(_ painter: KittyPainter, _ frame: Screen) -> PaintBytes {
+    painter.paint(painter.drawable(frame.pictures, in: frame), screen: frame, textChanges: [])
+  }
+
+  @Test("a picture is sent once, in chunks, quietly, then placed at its box before curses writes the lines whole")
+  func sendAndPlace() {
+    let picture = flatPicture(columns: 3, rows: 2, cell: cell)  // 6×8 px
+    let painter = KittyPainter()
+    let frame = screen(with: [(picture, id: 7, x: 2, y: 1, rows: 0..<2, total: 2)])
+    let bytes = paint(painter, frame)
+    #expect(bytes.after.isEmpty && bytes.rewritesLines)
+    let payload = Data(picture.pixels).base64EncodedString()
+    #expect(
+      text(bytes.before)
+        == "⎋7⎋_Ga=t,f=32,s=6,v=8,i=1,q=2,m=0;\(payload)⎋\\"
+        + "⎋[2;3H⎋_Ga=p,i=1,p=1,x=0,y=0,w=6,h=8,c=3,r=2,C=1,z=1,q=2⎋\\⎋8")
+    // The same frame again writes nothing, and lets curses scroll.
+    #expect(paint(painter, frame) == PaintBytes())
+  }
+
+  @Test("a picture larger than a chunk goes in 4096-byte pieces, m=1 until the last")
+  func chunks() {
+    let picture = flatPicture(columns: 40, rows: 10, cell: cell)  // 80×40 px: 12800 bytes, 17068 in base64
+    let painter = KittyPainter()
+    let frame = screen(width: 50, height: 12, with: [(picture, id: 1, x: 0, y: 0, rows: 0..<10, total: 10)])
+    let out = text(paint(painter, frame).before)
+    let commands = out.components(separatedBy: "⎋_G").dropFirst()
+    let sends = commands.filter { !$0.hasPrefix("a=p") }
+    #expect(sends.count == 5)
+    #expect(sends.first?.hasPrefix("a=t,f=32,s=80,v=40,i=1,q=2,m=1;") == true)
+    #expect(sends.dropFirst().dropLast().allSatisfy { $0.hasPrefix("m=1,q=2;") })
+    #expect(sends.last?.hasPrefix("m=0,q=2;") == true)
+    let payload = sends.map { $0.split(separator: ";", maxSplits: 1)[1].prefix { $0 != "⎋" } }.joined()
+    #expect(payload == Data(picture.pixels).base64EncodedString())
+    #expect(sends.dropLast().allSatisfy { $0.split(separator: ";", maxSplits: 1)[1].count == 4096 + 2 })
+  }
+
+  @Test("scrolling one row costs placements, not pictures: a partly visible box shows its rows by source rectangle")
+  func scrollCrops() {
+    let picture = flatPicture(columns: 3, rows: 4, cell: cell)  // 6×16
+    let painter = KittyPainter()
+    _ = paint(painter, screen(with: [(picture, id: 3, x: 1, y: 0, rows: 0..<4, total: 4)]))
+    // One row up: the top row is off the screen.
+    let second = screen(with: [(picture, id: 3, x: 1, y: 0, rows: 1..<4, total: 4)])
+    #expect(
+      text(paint(painter, second).before)
+        == "⎋7⎋_Ga=d,d=i,i=1,q=2⎋\\⎋[1;2H⎋_Ga=p,i=1,p=1,x=0,y=4,w=6,h=12,c=3,r=3,C=1,z=1,q=2⎋\\⎋8")
+  }
+
+  @Test("rows with text over the picture (a price) stay symbols: the placement stops above them")
+  func priceRowStaysSymbols() {
+    let picture = flatPicture(columns: 3, rows: 4, cell: cell)
+    var frame = screen(with: [(picture, id: 3, x: 1, y: 2, rows: 0..<4, total: 4)])
+    frame.put("$1", x: 1, y: 5)
+    let painter = KittyPainter()
+    let drawn = painter.drawable(frame.pictures, in: frame)
+    #expect(drawn.map { [$0.y, $0.firstRow, $0.shownRows] } == [[2, 0, 3]])
+    #expect(text(paint(painter, frame).before).contains("h=12,c=3,r=3,"))
+  }
+
+  @Test("a box that left takes its placement with it; its image stays for when it comes back")
+  func deleteLeaving() {
+    let picture = flatPicture(columns: 2, rows: 1, cell: cell)
+    let painter = KittyPainter()
+    let shown = screen(with: [(picture, id: 5, x: 0, y: 2, rows: 0..<1, total: 1)])
+    _ = paint(painter, shown)
+    let empty = Screen(width: 20, height: 10)
+    #expect(text(paint(painter, empty).before) == "⎋7⎋_Ga=d,d=i,i=1,q=2⎋\\⎋8")
+    #expect(paint(painter, empty) == PaintBytes())
+    let back = text(paint(painter, shown).before)
+    #expect(!back.contains("a=t"), "the image is still in the terminal")
+    #expect(back.contains("a=p,i=1,p=1"))
+  }
+
+  @Test("images beyond the memory bound are freed, least recently used first, never one on screen")
+  func eviction() {
+    let painter = KittyPainter(memoryLimit: 200)
+    let pictures = (0..<3).map { _ in flatPicture(columns: 2, rows: 2, cell: cell) }  // 4×8×4 = 128 bytes each
+    var out = ""
+    for (index, picture) in pictures.enumerated() {
+      out = text(paint(painter, screen(with: [(picture, id: index, x: 0, y: 0, rows: 0..<2, total: 2)])).before)
+    }
+    #expect(out.contains("a=d,d=I,i=2,q=2"), "the image before the one on screen goes (the first went already)")
+    #expect(!out.contains("d=I,i=3"))
+  }
+
+  @Test("after the terminal was cleared every image's placements go and are placed again; leaving frees all")
+  func forgetAndLeave() {
+    let picture = flatPicture(columns: 2, rows: 1, cell: cell)
+    let painter = KittyPainter()
+    let frame = screen(with: [(picture, id: 1, x: 0, y: 0, rows: 0..<1, total: 1)])
+    _ = paint(painter, frame)
+    painter.forgetTerminal()
+    let again = text(paint(painter, frame).before)
+    #expect(again.hasPrefix("⎋7⎋_Ga=d,d=i,i=1,q=2⎋\\"))
+    #expect(again.contains("a=p,i=1,p=1") && !again.contains("a=t"))
+    #expect(text(painter.removeAll()) == "⎋_Ga=d,d=A,q=2⎋\\")
+  }
+
+  @Test("inside tmux the whole block goes through passthrough, Escs doubled, cursor moves offset by the pane's corner")
+  func tmuxPassthrough() {
+    let picture = flatPicture(columns: 1, rows: 1, cell: cell)
+    let painter = KittyPainter(tmuxPane: (x: 41, y: 2))
+    let frame = screen(with: [(picture, id: 1, x: 4, y: 3, rows: 0..<1, total: 1)])
+    let out = text(paint(painter, frame).before)
+    #expect(out.hasPrefix("⎋Ptmux;⎋⎋7⎋⎋_Ga=t,"))
+    #expect(out.contains("⎋⎋[6;46H⎋⎋_Ga=p,i=1,p=1,"))
+    #expect(out.hasSuffix(",q=2⎋⎋\\⎋⎋8⎋\\"))
+    #expect(text(painter.removeAll()) == "⎋Ptmux;⎋⎋_Ga=d,d=A,q=2⎋⎋\\⎋\\")
+  }
+}
+
+@Suite("sixel and iTerm2: pictures painted into cells")
+struct CellImagePainterTests {
+  private let cell = CellPixelSize(width: 2, height: 4)
+
+  /// A stand-in encoder that names what it encodes, so the stream is readable.
+  private func painter(synchronized: Bool = true) -> (CellImagePainter, () -> [String]) {
+    final class Log: @unchecked Sendable { var calls: [String] = [] }
+    let log = Log()
+    let painter = CellImagePainter(cellPixels: cell, synchronized: synchronized) { picture, rows, _ in
+      log.calls.append("\(picture.width)x\(picture.height)[\(rows.lowerBound)..<\(rows.upperBound)]")
+      return Array("<IMG \(rows.lowerBound)-\(rows.upperBound)>".utf8)
+    }
+    return (painter, { log.calls })
+  }
+
+  @Test("drawn after the text, the price over it written again on top, in a synchronized update")
+  func drawWithPrice() {
+    let picture = flatPicture(columns: 4, rows: 2, cell: cell)
+    var frame = screen(with: [(picture, id: 1, x: 1, y: 1, rows: 0..<2, total: 2)])
+    frame.put("$5", x: 1, y: 2, style: Style(foreground: .black, background: .yellow))
+    let (painter, calls) = painter()
+    let bytes = painter.paint(frame.pictures, screen: frame, textChanges: [])
+    #expect(text(bytes.before) == "⎋[?2026h")
+    #expect(
+      text(bytes.after)
+        == "⎋7⎋[2;2H<IMG 0-2>⎋[3;2H⎋[0;30;43m$⎋[3;3H⎋[0;30;43m5⎋8⎋[?2026l")
+    #expect(calls() == ["8x8[0..<2]"])
+    #expect(painter.paint(frame.pictures, screen: frame, textChanges: []) == PaintBytes(), "nothing changed")
+  }
+
+  @Test("a picture that moves is erased where it was (not its price: curses knows that cell) and drawn anew")
+  func moveErases() {
+    let picture = flatPicture(columns: 3, rows: 2, cell: cell)
+    var first = screen(with: [(picture, id: 1, x: 0, y: 2, rows: 0..<2, total: 2)])
+    first.put("$", x: 0, y: 3)
+    let (painter, calls) = painter(synchronized: false)
+    _ = painter.paint(first.pictures, screen: first, textChanges: [])
+    let second = screen(with: [(picture, id: 1, x: 0, y: 1, rows: 0..<2, total: 2)])
+    let bytes = painter.paint(second.pictures, screen: second, textChanges: [])
+    #expect(text(bytes.before) == "⎋7⎋[0m⎋[3;1H⎋[3X⎋[4;2H⎋[2X⎋8")
+    #expect(text(bytes.after) == "⎋7⎋[2;1H<IMG 0-2>⎋8")
+    #expect(calls() == ["6x8[0..<2]"], "the same slice is encoded once")
+  }
+
+  @Test("each visible slice is encoded once and kept; a box scrolled off leaves nothing; leaving erases all")
+  func slicesAndLeaving() {
+    let picture = flatPicture(columns: 2, rows: 3, cell: cell)
+    let (painter, calls) = painter(synchronized: false)
+    for rows in [0..<3, 1..<3, 0..<3, 1..<3] {
+      let frame = screen(with: [(picture, id: 2, x: 0, y: 0, rows: rows, total: 3)])
+      _ = painter.paint(frame.pictures, screen: frame, textChanges: [])
+    }
+    #expect(calls() == ["4x12[0..<3]", "4x12[1..<3]"])
+    let gone = painter.paint([], screen: Screen(width: 20, height: 10), textChanges: [])
+    #expect(text(gone.before) == "⎋7⎋[0m⎋[1;1H⎋[2X⎋[2;1H⎋[2X⎋8")
+    #expect(gone.after.isEmpty)
+    #expect(painter.removeAll().isEmpty, "nothing is left to erase")
+  }
+
+  @Test("text curses writes into a picture's cells means the picture is drawn again over it")
+  func overwrittenRedraws() {
+    let picture = flatPicture(columns: 2, rows: 1, cell: cell)
+    let frame = screen(with: [(picture, id: 1, x: 0, y: 0, rows: 0..<1, total: 1)])
+    let (painter, _) = painter(synchronized: false)
+    _ = painter.paint(frame.pictures, screen: frame, textChanges: [])
+    let change = ScreenChange(x: 1, y: 0, cell: .blank)
+    #expect(text(painter.paint(frame.pictures, screen: frame, textChanges: [change]).after) == "⎋7⎋[1;1H<IMG 0-1>⎋8")
+  }
+}
+
+@Suite("iTerm2 inline images")
+struct ITerm2ImageTests {
+  @Test("OSC 1337: the slice as a base64 PNG stretched over its cells, the cursor left where it was")
+  func stream() throws {
+    let cell = CellPixelSize(width: 2, height: 3)
+    let picture = flatPicture(columns: 3, rows: 2, cell: cell)
+    let bytes = ITerm2Image.encode(picture, rows: 1..<2, cellPixels: cell)
+    let text = String(decoding: bytes, as: UTF8.self)
+    let header = "\u{1B}]1337;File=inline=1;size="
+    #expect(text.hasPrefix(header) && text.hasSuffix("\u{07}"))
+    #expect(text.contains(";width=3;height=1;preserveAspectRatio=0;doNotMoveCursor=1:"))
+    let payload = try #require(text.split(separator: ":").last?.dropLast())
+    let png = try #require(Data(base64Encoded: String(payload)))
+    #expect(text.contains("size=\(png.count);"))
+    #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    // IHDR: 6 px wide, one row of 3 px.
+    #expect(Array(png[16..<24]) == [0, 0, 0, 6, 0, 0, 0, 3])
+  }
+}
