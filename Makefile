@@ -1,12 +1,19 @@
 # Waterfall: `make run` opens the viewer on the bundled catalogue, `make test` runs every test.
+SHELL := /bin/bash
 SWIFT ?= swift
 PREFIX ?= /usr/local
 TEST_TIMEOUT ?= 2400
 BENCH_OUT ?= .build/bench.json
 ARGS ?=
 FUZZ_STEPS ?= 200000
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniffer
+# The libFuzzer targets exist only with WATERFALL_FUZZ=1 (Package.swift); gold fails on their link, lld does not.
+FUZZ_BUILD = WATERFALL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 
-.PHONY: all build run test lint format bench bench-quick fuzz install clean deps test-deps
+.PHONY: all build run test lint format bench bench-quick fuzz fuzz-build fuzz-inputs fuzz-regressions install clean \
+  deps test-deps
 
 all: build
 
@@ -55,6 +62,7 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	WATERFALL_BIN="$$($(SWIFT) build -c release --show-bin-path)/waterfall" \
 	  timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory fuzz-regressions
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
@@ -75,6 +83,21 @@ bench-quick: deps
 fuzz: deps
 	$(SWIFT) build --build-tests
 	WATERFALL_FUZZ_STEPS=$(FUZZ_STEPS) timeout $(TEST_TIMEOUT) $(SWIFT) test --skip-build --filter OperationFuzzTests
+
+# Coverage-guided fuzzing of everything that reads untrusted bytes (Tests/Fuzz): FUZZ_SECONDS per target.
+fuzz-build: deps
+	@for target in $(FUZZ_TARGETS); do \
+	  $(FUZZ_BUILD) --product fuzz-$$target 2>&1 | grep -v "Cannot export local symbol" ; \
+	  test "$${PIPESTATUS[0]}" = 0 || exit 1; \
+	done
+
+fuzz-inputs: fuzz-build
+	nice -n 10 Tests/Fuzz/run-targets.sh $(FUZZ_SECONDS) .build-fuzz/release .build-fuzz $(FUZZ_TARGETS)
+
+# Part of `make test`: each target for a few seconds from its seed corpus alone, the corpus as regression tests.
+fuzz-regressions: fuzz-build
+	rm -rf .build-fuzz/regressions
+	Tests/Fuzz/run-targets.sh 3 .build-fuzz/release .build-fuzz/regressions $(FUZZ_TARGETS)
 
 install: deps
 	$(SWIFT) build -c release --product waterfall

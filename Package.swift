@@ -57,3 +57,25 @@ let package = Package(
     .testTarget(name: "EndToEndTests", dependencies: ["waterfall", "ShopCatalog", "TestSupport"]),
   ]
 )
+
+// The libFuzzer targets (Tests/Fuzz), only when `make fuzz-inputs` asks for them: they link libFuzzer's driver,
+// which only a `-sanitize=fuzzer` build provides, so they cannot be part of the normal build.
+if Context.environment["WATERFALL_FUZZ"] == "1" {
+  package.targets += [
+    .target(name: "CFuzzerDriver", path: "Tests/Fuzz/Driver"),
+    .target(name: "FuzzSupport", dependencies: ["ShopCatalog", "CFuzzerDriver"], path: "Tests/Fuzz/Support"),
+  ]
+  let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("terminal-input", ["WaterfallTerminal", "WaterfallViewer", "FuzzSupport"]),
+    ("json", ["ShopCatalog", "FuzzSupport"]),
+    ("json-lines", ["ShopCatalog", "FuzzSupport"]),
+    ("csv", ["ShopCatalog", "FuzzSupport"]),
+    ("plist", ["ShopCatalog", "FuzzSupport"]),
+    ("key-script", ["WaterfallViewer", "FuzzSupport"]),
+    ("picture-sniffer", ["Pictures", "FuzzSupport"]),
+  ]
+  for (name, dependencies) in fuzzTargets {
+    package.targets.append(
+      .executableTarget(name: "fuzz-\(name)", dependencies: dependencies, path: "Tests/Fuzz/Targets/\(name)"))
+  }
+}

@@ -65,11 +65,25 @@ public enum DatasetLoader {
     return pageNames.map { (directory as NSString).appendingPathComponent($0) }
   }
 
+  /// Reads one dataset file's bytes, as `format` or (nil) as its first bytes suggest, naming it `file` in problems:
+  /// its usable items, and what was wrong with the rest. Throws when nothing can be read at all.
+  public static func read(bytes: [UInt8], format: DatasetFormat?, file: String) throws(DatasetError) -> Dataset {
+    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
+    try read(bytes: bytes, format: format, file: file, into: &dataset)
+    return dataset
+  }
+
   private static func read(file: String, format: DatasetFormat?, into dataset: inout Dataset) throws(DatasetError) {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw DatasetError(file: file, reason: "cannot be read (permissions, or not a regular file)")
     }
-    var bytes = [UInt8](data)
+    try read(bytes: [UInt8](data), format: format, file: file, into: &dataset)
+  }
+
+  private static func read(
+    bytes: [UInt8], format: DatasetFormat?, file: String, into dataset: inout Dataset
+  ) throws(DatasetError) {
+    var bytes = bytes
     // Excel's "CSV UTF-8" and some editors start files with a UTF-8 byte-order mark; it is not part of the text.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     guard !bytes.isEmpty else { throw DatasetError(file: file, reason: "empty file") }

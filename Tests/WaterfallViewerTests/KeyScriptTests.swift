@@ -34,6 +34,21 @@ struct KeyScriptTests {
     }
   }
 
+  // Found by the key-script fuzz target (Tests/Fuzz/Corpus/key-script/unknown-command-with-control): the reason
+  // quoted the command's name unsanitised, so `waterfall snapshot --keys` could print a control sequence.
+  @Test(
+    "an error message carries no control character, even from a command's name",
+    arguments: ["\0:", "\u{1B}]0;x\u{07}:1"])
+  func controlCharactersInCommandNames(_ script: String) {
+    do {
+      _ = try KeyScript.parse(script)
+      Issue.record("\(script.debugDescription) parsed")
+    } catch {
+      #expect(!error.description.unicodeScalars.contains { $0.properties.generalCategory == .control })
+      #expect(error.description.contains("unknown command"))
+    }
+  }
+
   @Test("sizes up to the documented limit are accepted; larger ones are refused with the limit in the message")
   func sizeLimit() throws {
     #expect(try KeyScript.parseSize("2000x1000") == GridSize(width: 2000, height: 1000))

@@ -12,7 +12,10 @@ public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible
   public var token: String
   public var reason: String
 
-  public var description: String { "bad key token \"\(TextSanitizer.sanitize(token))\": \(reason)" }
+  /// Sanitised whole: the reason may quote part of the token (a command's name), which may hold anything.
+  public var description: String {
+    "bad key token \"\(TextSanitizer.sanitize(token))\": \(TextSanitizer.sanitize(reason))"
+  }
 }
 
 /// Parses snapshot key scripts: space-separated tokens, each a single character; a key name (Up Down Left Right
