@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -50,8 +50,8 @@ final class HTTPFetcher: Sendable {
   }
 
   let configuration: NetworkConfiguration
-  private let completion = Mutex<Completion?>(nil)
-  let state = Mutex(State())
+  private let completion = Locked<Completion?>(nil)
+  let state = Locked(State())
   private let session: URLSession
 
   init(configuration: NetworkConfiguration) {

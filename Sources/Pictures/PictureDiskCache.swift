@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -31,14 +31,14 @@ public final class PictureDiskCache: Sendable {
   public let byteLimit: Int
   /// Where the entries live (`folder`/pictures), so other caches can sit beside them later.
   let entriesFolder: String
-  private let index: Mutex<[String: Entry]>
+  private let index: Locked<[String: Entry]>
 
   public init(folder: String, byteLimit: Int = 256 << 20) {
     self.folder = folder
     self.byteLimit = max(0, byteLimit)
     entriesFolder = (folder as NSString).appendingPathComponent("pictures")
     // The folder is made by the first store: looking (`cache info`, a run with nothing remote) leaves no trace.
-    index = Mutex(Self.scan(entriesFolder))
+    index = Locked(Self.scan(entriesFolder))
     index.withLock { evict(&$0) }
   }
 

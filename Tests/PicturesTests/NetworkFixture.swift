@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 @testable import Pictures
 
@@ -34,7 +34,7 @@ final class NetworkFixture {
 
 /// Deliveries with the time each arrived.
 final class TimedDeliveries: Sendable {
-  private let results = Mutex<[(PictureResult, ContinuousClock.Instant)]>([])
+  private let results = Locked<[(PictureResult, ContinuousClock.Instant)]>([])
   var all: [PictureResult] { results.withLock { $0.map(\.0) } }
   var items: [Int] { all.map(\.request.item) }
 
