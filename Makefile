@@ -12,8 +12,8 @@ FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniff
 FUZZ_BUILD = WATERFALL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 
-.PHONY: all build run test lint format bench bench-quick fuzz fuzz-build fuzz-inputs fuzz-regressions install clean \
-  deps test-deps
+.PHONY: all build run test lint format bench bench-quick fuzz fuzz-build fuzz-inputs fuzz-regressions sanitize man man-page \
+  install clean deps test-deps
 
 all: build
 
@@ -36,15 +36,17 @@ deps:
 	fi
 
 # The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term);
-# the network tests serve pictures with Python's http.server.
-TEST_PACKAGES = tmux ncurses-term python3
+# the network tests serve pictures with Python's http.server; the manual page is checked with man (man-db) and
+# the completion scripts with each shell's syntax check.
+TEST_PACKAGES = tmux ncurses-term python3 man-db zsh fish
 test-deps: deps
-	@if ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1 || ! command -v python3 >/dev/null; then \
+	@if ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1 || ! command -v python3 >/dev/null \
+	  || ! command -v man >/dev/null || ! command -v zsh >/dev/null || ! command -v fish >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "Installing $(TEST_PACKAGES) with apt-get for the tests…"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES); \
 	  else \
-	    echo "The tests need tmux, ncurses-term and python3. Install them with:"; \
+	    echo "The tests need tmux, ncurses-term, python3, man-db, zsh and fish. Install them with:"; \
 	    echo "    sudo apt-get install $(TEST_PACKAGES)"; \
 	    exit 1; \
 	  fi; \
@@ -99,10 +101,40 @@ fuzz-regressions: fuzz-build
 	rm -rf .build-fuzz/regressions
 	Tests/Fuzz/run-targets.sh 3 .build-fuzz/release .build-fuzz/regressions $(FUZZ_TARGETS)
 
-install: deps
+# The unit tests under AddressSanitizer (with LeakSanitizer), then under ThreadSanitizer; fails on any report.
+sanitize: test-deps
+	SWIFT="$(SWIFT)" Tests/run-sanitized.sh address .build-asan $(TEST_TIMEOUT)
+	SWIFT="$(SWIFT)" Tests/run-sanitized.sh thread .build-tsan $(TEST_TIMEOUT)
+
+# The manual page: swift-argument-parser's generator over the command's own definitions (so it never drifts from
+# --help), its generic EXIT STATUS replaced by the sections it cannot know (keys, formats, environment, files, exit
+# statuses) from share/man/sections.mdoc.
+MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
+# `make man` refreshes the copy in the repository; `make install` installs a fresh one.
+man-page: deps
 	$(SWIFT) build -c release --product waterfall
-	install -d "$(PREFIX)/bin" "$(PREFIX)/share/waterfall/catalogue/pictures"
+	$(SWIFT) build -c release --product generate-manual
+	rm -rf .build/man && mkdir -p .build/man/generated
+	"$$($(SWIFT) build -c release --show-bin-path)/generate-manual" \
+	  "$$($(SWIFT) build -c release --show-bin-path)/waterfall" --date "$(MAN_DATE)" \
+	  --output-directory .build/man/generated
+	awk '/^\.Sh "?EXIT STATUS/ { skip = 1; next } /^\.Sh/ { skip = 0 } !skip' .build/man/generated/waterfall.1 \
+	  | cat - share/man/sections.mdoc >.build/man/waterfall.1
+
+man: man-page
+	cp .build/man/waterfall.1 share/man/man1/waterfall.1
+
+install: deps man-page
+	$(SWIFT) build -c release --product waterfall
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/waterfall/catalogue/pictures" "$(PREFIX)/share/man/man1" \
+	  "$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" \
+	  "$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/waterfall" "$(PREFIX)/bin/waterfall"
+	install -m 644 .build/man/waterfall.1 "$(PREFIX)/share/man/man1/waterfall.1"
+	"$(PREFIX)/bin/waterfall" --generate-completion-script bash >"$(PREFIX)/share/bash-completion/completions/waterfall"
+	"$(PREFIX)/bin/waterfall" --generate-completion-script zsh >"$(PREFIX)/share/zsh/site-functions/_waterfall"
+	"$(PREFIX)/bin/waterfall" --generate-completion-script fish \
+	  >"$(PREFIX)/share/fish/vendor_completions.d/waterfall.fish"
 	install -m 644 Resources/catalogue/*.plist "$(PREFIX)/share/waterfall/catalogue/"
 	install -m 644 Resources/catalogue/pictures/*.jpg "$(PREFIX)/share/waterfall/catalogue/pictures/"
 
