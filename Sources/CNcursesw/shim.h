@@ -54,10 +54,18 @@ static inline void wf_getmaxyx(WINDOW *window, int *rows, int *columns) {
   *columns = x;
 }
 
-/// Puts one character of `width` cells with attributes and colour pair at row, column.
-/// The pair is passed as an extended pair (through setcchar's `opts`), so pairs above 32767 work.
-static inline int wf_put_char(int row, int column, wchar_t character, attr_t attributes, int pair) {
-  wchar_t text[2] = {character, 0};
+/// The most characters one curses cell holds: a spacing character and the combining ones after it.
+static inline int wf_cell_characters_max(void) { return CCHARW_MAX; }
+
+/// Puts one grapheme cluster (`count` wide characters: a spacing one, then combining ones) with attributes and
+/// colour pair at row, column. The pair is passed as an extended pair (through setcchar's `opts`), so pairs above
+/// 32767 work.
+static inline int wf_put_cluster(int row, int column, const wchar_t *characters, int count, attr_t attributes,
+                                 int pair) {
+  wchar_t text[CCHARW_MAX + 1];
+  int length = count < CCHARW_MAX ? count : CCHARW_MAX;
+  for (int i = 0; i < length; i++) text[i] = characters[i];
+  text[length] = 0;
   cchar_t cell;
   if (setcchar(&cell, text, attributes, 0, &pair) != OK) return ERR;
   return mvadd_wch(row, column, &cell);

@@ -12,6 +12,7 @@
 // One definition of everything the handlers share (see the header for why this is not a header-only target).
 static volatile sig_atomic_t pending_quit_signal = 0;
 static volatile sig_atomic_t pending_resize = 0;
+static volatile sig_atomic_t pending_suspend = 0;
 static int wake_pipe[2] = {-1, -1};
 static struct termios saved_terminal_modes;
 static int have_saved_terminal_modes = 0;
@@ -38,6 +39,21 @@ static void on_resize_signal(int signal_number) {
   wake_loop();
 }
 
+static void on_suspend_signal(int signal_number) {
+  (void)signal_number;
+  pending_suspend = 1;
+  wake_loop();
+}
+
+static void install_suspend_handler(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  action.sa_handler = on_suspend_signal;
+  sigaction(SIGTSTP, &action, NULL);
+}
+
 int wf_install_signal_handlers(void) {
   if (wake_pipe[0] < 0) {
     if (pipe2(wake_pipe, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
@@ -53,11 +69,14 @@ int wf_install_signal_handlers(void) {
   }
   action.sa_handler = on_resize_signal;
   sigaction(SIGWINCH, &action, NULL);
+  // Ours before curses starts, so curses leaves Ctrl-Z to us: it does not know the mouse reporting we turned on.
+  install_suspend_handler();
   // The signals may have been blocked by whoever started us; the main loop must see them.
   sigset_t unblock;
   sigemptyset(&unblock);
   for (unsigned i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++) sigaddset(&unblock, quit_signals[i]);
   sigaddset(&unblock, SIGWINCH);
+  sigaddset(&unblock, SIGTSTP);
   pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
   return 0;
 }
@@ -81,6 +100,23 @@ int wf_take_resize_signal(void) {
   int resized = pending_resize;
   pending_resize = 0;
   return resized;
+}
+
+int wf_take_suspend_signal(void) {
+  int suspended = pending_suspend;
+  pending_suspend = 0;
+  return suspended;
+}
+
+void wf_stop_until_continued(void) {
+  signal(SIGTSTP, SIG_DFL);
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, SIGTSTP);
+  pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+  // The whole job stops, as the shell expects; execution goes on here after SIGCONT.
+  kill(0, SIGTSTP);
+  install_suspend_handler();
 }
 
 void wf_restore_saved_terminal_modes(void) {

@@ -56,13 +56,14 @@ public enum PictureDecoder {
   private static func openHeader(path: String) -> Result<Header, PictureFailure> {
     if let failure = VipsRuntime.startupFailure { return .failure(PictureFailure(.decodingFailed, failure)) }
     if let problem = PictureFile.problem(at: path) { return .failure(problem) }
-    guard let loader = vips_foreign_find_load(path).map({ String(cString: $0) }),
+    let systemPath = PictureFile.systemPath(path)
+    guard let loader = vips_foreign_find_load(systemPath).map({ String(cString: $0) }),
       VipsRuntime.allowedLoaderClasses.contains(where: { loader.hasPrefix($0) })
     else {
       vips_error_clear()
       return .failure(PictureFailure(.unsupportedFormat, "not a JPEG, PNG, WebP or GIF picture: \(path)"))
     }
-    guard let image = wf_vips_open_header(path) else {
+    guard let image = wf_vips_open_header(systemPath) else {
       return .failure(PictureFailure(.decodingFailed, "\(VipsRuntime.takeError()): \(path)"))
     }
     var width = Int(vips_image_get_width(image))
@@ -74,7 +75,7 @@ public enum PictureDecoder {
   private static func thumbnail(
     path: String, width: Int, height: Int, source: PictureDimensions, deadline: UInt64
   ) -> Result<Thumbnail, PictureFailure> {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+    let descriptor = open(PictureFile.systemPath(path), O_RDONLY | O_NONBLOCK)
     guard descriptor >= 0 else { return .failure(PictureFailure(.unreadable, "cannot open: \(path)")) }
     let file = UnsafeMutablePointer<wf_deadline_file>.allocate(capacity: 1)
     // Declared first, so it runs last: the source that reads through `file` lives as long as the images.

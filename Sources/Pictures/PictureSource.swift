@@ -23,10 +23,12 @@ public enum PictureSource: Hashable, Sendable {
         return .remote(text)
       }
       guard scheme == "file" else { return .notLocal("not a picture we can load: \(RedactedURL.text(text))") }
-      guard let url = URL(string: text), url.isFileURL, !url.path.isEmpty else {
+      guard let bytes = PictureFile.percentDecodedPath(ofFileURL: text) else {
         return .notLocal("not a usable file URL: \(text)")
       }
-      return .file(url.standardizedFileURL.path)
+      // A path that is not UTF-8 keeps its URL form, which PictureFile.systemPath opens by its bytes.
+      guard let path = String(validating: bytes, as: UTF8.self) else { return .file("file:" + text.dropFirst(5)) }
+      return .file(URL(fileURLWithPath: path).standardizedFileURL.path)
     }
     if text.hasPrefix("/") { return .file(URL(fileURLWithPath: text).standardizedFileURL.path) }
     var isDirectory: ObjCBool = false

@@ -30,10 +30,10 @@ public enum DatasetLoader {
   }
 
   /// The picture names of a directory with no dataset files, ordered naturally; nil when it is not a photo folder.
-  private static func photoFolderPictures(in directory: String) throws(DatasetError) -> [String]? {
+  private static func photoFolderPictures(in directory: String) throws(DatasetError) -> [FileName]? {
     let names = try entries(of: directory)
-    guard !names.contains(where: isPageName) else { return nil }
-    let pictures = names.filter(PhotoFolder.isPicture).sorted(by: naturalOrder)
+    guard !names.contains(where: { isPageName($0.shown) }) else { return nil }
+    let pictures = names.filter { PhotoFolder.isPicture($0.shown) }.sorted { naturalOrder($0.shown, $1.shown) }
     return pictures.isEmpty ? nil : pictures
   }
 
@@ -45,17 +45,17 @@ public enum DatasetLoader {
     left.compare(right, options: [.numeric]) == .orderedAscending
   }
 
-  private static func entries(of directory: String) throws(DatasetError) -> [String] {
-    do {
-      return try FileManager.default.contentsOfDirectory(atPath: directory)
-    } catch {
-      throw DatasetError(file: directory, reason: "cannot list the directory: \(error.localizedDescription)")
+  /// The names in `directory` by their bytes: a name that is not UTF-8 stays openable.
+  private static func entries(of directory: String) throws(DatasetError) -> [FileName] {
+    guard let names = FileName.entries(of: directory) else {
+      throw DatasetError(file: directory, reason: "cannot list the directory: \(String(cString: strerror(errno)))")
     }
+    return names
   }
 
   /// The dataset files of a directory, ordered naturally (1, 2, …, 10).
   private static func pageFiles(in directory: String) throws(DatasetError) -> [String] {
-    let pageNames = try entries(of: directory).filter(isPageName).sorted(by: naturalOrder)
+    let pageNames = try entries(of: directory).map(\.shown).filter(isPageName).sorted(by: naturalOrder)
     guard !pageNames.isEmpty else {
       throw DatasetError(
         file: directory,

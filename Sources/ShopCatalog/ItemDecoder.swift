@@ -76,15 +76,21 @@ enum ItemDecoder {
       return nil
     }
     let number: Double
+    // The value as the data wrote it, for the message: an integer too large for a side stays an integer.
+    var written: String?
     switch value {
-    case .integer(let integer): number = Double(integer)
+    case .integer(let integer):
+      number = Double(integer)
+      written = String(integer)
     case .real(let real): number = real
     case .string(let text):
-      guard let parsed = Double(text.trimmingCharacters(in: .whitespaces)) else {
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      guard let parsed = Double(trimmed) else {
         report(key, "not a number: \"\(text.prefix(40))\"")
         return nil
       }
       number = parsed
+      written = String(trimmed.prefix(40))
     default:
       report(key, "must be a number, not \(value.kindDescription)")
       return nil
@@ -96,7 +102,9 @@ enum ItemDecoder {
     // One rule for both sides, at both ends: a side of 1e-9 makes as absurd a shape as one of 1e9.
     guard sideRange.contains(number) else {
       report(
-        key, "must be between \(Int(minimumSide)) and \(Int(maximumSide)) pixels, not \(DatasetValue.format(number))")
+        key,
+        "must be between \(Int(minimumSide)) and \(Int(maximumSide)) pixels, not \(written ?? DatasetValue.format(number))"
+      )
       return nil
     }
     return number

@@ -30,26 +30,27 @@ enum PhotoFolder {
   }
 
   /// One item per picture in `names` (already in order); pictures whose size cannot be read become problems.
-  static func read(directory: String, names: [String], probe: PictureProbe) -> Dataset {
+  static func read(directory: String, names: [FileName], probe: PictureProbe) -> Dataset {
     var items: [ShopItem] = []
     var problems: [DatasetProblem] = []
-    let folder = URL(fileURLWithPath: directory).standardizedFileURL
+    let folder = URL(fileURLWithPath: directory).standardizedFileURL.path
     for (offset, name) in names.enumerated() {
-      let path = folder.appendingPathComponent(name).path
+      let path = name.address(in: folder)
+      let shownPath = (folder as NSString).appendingPathComponent(name.shown)
       switch probe(path) {
       case .failure(let failure):
-        problems.append(DatasetProblem(file: path, item: offset + 1, field: "picture", message: failure.reason))
+        problems.append(DatasetProblem(file: shownPath, item: offset + 1, field: "picture", message: failure.reason))
       case .success(let size)
       where !ItemDecoder.sideRange.contains(Double(size.width))
         || !ItemDecoder.sideRange.contains(Double(size.height)):
         problems.append(
           DatasetProblem(
-            file: path, item: offset + 1, field: "picture",
+            file: shownPath, item: offset + 1, field: "picture",
             message: "\(size.width)×\(size.height) pixels is outside 1 to 100000 pixels a side"))
       case .success(let size):
         items.append(
           ShopItem(
-            width: Double(size.width), height: Double(size.height), imageURL: path, price: "", title: name))
+            width: Double(size.width), height: Double(size.height), imageURL: path, price: "", title: name.shown))
       }
     }
     return Dataset(

@@ -1,3 +1,4 @@
+import Foundation
 import Pictures
 import ShopCatalog
 import WaterfallKit
@@ -11,13 +12,17 @@ public enum InteractiveViewer {
     feed: PageFeed, options: ViewerOptions, session: TerminalSession, pictures: PictureLoader.Configuration
   ) -> Runner.Ending {
     var options = options
+    let environment = ProcessInfo.processInfo.environment
     options.colorEnabled = options.colorEnabled && session.colorAvailable
     let size = session.size
     let runner = Runner(
       viewer: Viewer(screenSize: GridSize(width: size.width, height: size.height), options: options), feed: feed,
       clock: WallClock(), executor: ThreadExecutor(),
-      output: CursesPresenter(colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8),
-      pictures: options.pictures == nil ? nil : pictures, measuresFrames: true)
+      output: CursesPresenter(
+        colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8,
+        insideTmux: environment["TMUX"].map { !$0.isEmpty } ?? false),
+      pictures: options.pictures == nil ? nil : pictures, measuresFrames: true,
+      opener: BrowserOpener(environment: environment))
     return runner.run(session.input)
   }
 }

@@ -8,12 +8,27 @@ final class TerminalInput: InputSource {
   /// Ticks (spinner frames, pull release, arriving pages) come this often at the least.
   static let tickMilliseconds = 50
 
+  /// Called on Ctrl-Z (SIGTSTP): puts the terminal back, stops the process, and returns once it is continued with
+  /// the terminal taken again (``TerminalSession`` sets it).
+  var suspend: (() -> Void)?
+
   func next() -> InputBatch {
     let arrival = wait(timeoutMilliseconds: Self.tickMilliseconds)
     if let signal = arrival.quitSignal { return .signal(signal) }
-    guard arrival.resized else { return .events(arrival.events) }
+    if arrival.suspended, let suspend {
+      suspend()
+      // The terminal may have been resized while we were stopped, and the shell drew over it.
+      return .events([currentSize(), .repaint] + arrival.events)
+    }
+    // Ctrl-L asks for a repaint: the size is read again too, in case a resize was missed.
+    let repaintAsked = arrival.events.contains(.key(.control("l")))
+    guard arrival.resized || repaintAsked else { return .events(arrival.events) }
+    return .events([currentSize()] + arrival.events)
+  }
+
+  private func currentSize() -> InputEvent {
     let size = TerminalSession.followTerminalSize()
-    return .events([.resize(width: size.width, height: size.height)] + arrival.events)
+    return .resize(width: size.width, height: size.height)
   }
 
   /// What one wait brought.
@@ -21,6 +36,7 @@ final class TerminalInput: InputSource {
     var events: [InputEvent] = []
     var quitSignal: Int32?
     var resized = false
+    var suspended = false
   }
 
   /// How long a lone Esc waits for the rest of a sequence before it counts as the Escape key.
@@ -42,6 +58,7 @@ final class TerminalInput: InputSource {
     let quit = wf_take_quit_signal()
     if quit != 0 { arrival.quitSignal = quit }
     arrival.resized = wf_take_resize_signal() != 0
+    arrival.suspended = wf_take_suspend_signal() != 0
     guard ready > 0 else {
       if ready == 0 { arrival.events = decoder.flush() }
       return arrival

@@ -4,7 +4,7 @@ import Glibc
 
 /// Owns the terminal while the viewer runs: sets curses up for output, turns mouse reporting on, and puts
 /// everything back (main screen, cursor, echo, mouse reporting off) on quit, on SIGINT / SIGTERM / SIGHUP /
-/// SIGQUIT, and on a crash. Input is read and decoded by ``TerminalInput``, not by curses.
+/// SIGQUIT, on a crash, and while suspended with Ctrl-Z (SIGTSTP) until `fg`. Input is read and decoded by ``TerminalInput``, not by curses.
 public final class TerminalSession {
   public private(set) var isActive = false
   public let mouseEnabled: Bool
@@ -61,6 +61,22 @@ public final class TerminalSession {
     }
     mouseEnabled = mouse
     if mouse { Self.write(Self.mouseOn) }
+    input.suspend = { [unowned self] in self.suspendUntilContinued() }
+  }
+
+  /// Ctrl-Z: everything we changed goes back (mouse reporting, cursor, screen, modes) before the process stops,
+  /// so the shell gets a clean terminal; on `fg` it is all taken again. The caller reflows and repaints.
+  func suspendUntilContinued() {
+    guard isActive else { return }
+    if mouseEnabled { Self.write(Self.mouseOff) }
+    curs_set(1)
+    endwin()
+    wf_restore_saved_terminal_modes()
+    wf_stop_until_continued()
+    // Continued: curses' own modes (cbreak, no echo) now, not at the next refresh, so no key is read cooked.
+    reset_prog_mode()
+    curs_set(0)
+    if mouseEnabled { Self.write(Self.mouseOn) }
   }
 
   /// How many colours the terminal has (256 for `xterm-256color`, 2^24 for `xterm-direct`); 0 without colour.

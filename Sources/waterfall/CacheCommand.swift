@@ -16,9 +16,9 @@ struct CacheCommand: ParsableCommand {
       // A bound this large evicts nothing: looking must not change the cache.
       let cache = PictureDiskCache(folder: PictureDiskCache.defaultFolder(), byteLimit: .max)
       let summary = cache.summary
-      print("place: \(summary.folder)")
-      print("size: \(CacheCommand.describe(bytes: summary.bytes))")
-      print("pictures: \(summary.count)")
+      printLine("place: \(summary.folder)")
+      printLine("size: \(CacheCommand.describe(bytes: summary.bytes))")
+      printLine("pictures: \(summary.count)")
     }
   }
 
@@ -29,7 +29,8 @@ struct CacheCommand: ParsableCommand {
       let cache = PictureDiskCache(folder: PictureDiskCache.defaultFolder(), byteLimit: .max)
       let before = cache.summary
       cache.clear()
-      print("removed \(before.count) pictures (\(CacheCommand.describe(bytes: before.bytes))) from \(before.folder)")
+      printLine(
+        "removed \(before.count) pictures (\(CacheCommand.describe(bytes: before.bytes))) from \(before.folder)")
     }
   }
 

@@ -19,9 +19,9 @@ struct CheckCommand: ParsableCommand {
       printError(error.description)
       throw ExitCode(2)
     }
-    for problem in dataset.problems { print(problem.description) }
+    for problem in dataset.problems { printLine(problem.description) }
     let skipped = dataset.skippedItems == 0 ? "" : " (\(count(dataset.skippedItems, "item")) skipped)"
-    print("\(count(dataset.itemCount, "item")), \(count(dataset.problems.count, "problem"))\(skipped)")
+    printLine("\(count(dataset.itemCount, "item")), \(count(dataset.problems.count, "problem"))\(skipped)")
     if !dataset.problems.isEmpty { throw ExitCode(1) }
   }
 

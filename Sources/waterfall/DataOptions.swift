@@ -95,8 +95,3 @@ let pictureProbe: PictureProbe = { path in
   PictureDecoder.probe(path: path).map { PhotoSize(width: $0.width, height: $0.height) }
     .mapError { PhotoProbeFailure(reason: $0.reason) }
 }
-
-/// Prints `waterfall: message` on standard error.
-func printError(_ message: String) {
-  FileHandle.standardError.write(Data("waterfall: \(message)\n".utf8))
-}

@@ -9,6 +9,11 @@ struct DisplayOptions: ParsableArguments {
   @Flag(name: .long, help: "No colour (also when NO_COLOR is set to anything).")
   var noColor = false
 
+  @Flag(
+    name: .long,
+    help: "No mouse reporting: clicks and the wheel are left to the terminal (snapshot drops them from --keys).")
+  var noMouse = false
+
   @Flag(name: .long, help: "Label each box with its cell object's ID and reuse count (key v toggles).")
   var showReuse = false
 

@@ -19,6 +19,7 @@ struct SnapshotCommand: ParsableCommand {
   @OptionGroup var pictureOptions: PictureOptions
   @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
+  @OptionGroup var configOptions: ConfigOptions
 
   @Option(
     name: .long, parsing: .unconditional,
@@ -59,13 +60,18 @@ struct SnapshotCommand: ParsableCommand {
 
   func run() throws {
     let screenSize = try screenSize()
-    let steps = try steps()
+    // Without mouse reporting a terminal sends no clicks or wheel turns.
+    let steps = try steps().filter { step in
+      guard display.noMouse, case .event(.mouse) = step else { return true }
+      return false
+    }
     let loaded = try dataOptions.loadDatasetOrExit()
     var options = display.viewerOptions(
       environment: ProcessInfo.processInfo.environment, unicode: true, latency: dataOptions.latency ?? 0,
       catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
     try organise.apply(to: &options, items: loaded.dataset.items)
+    options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
     let runner = ScriptedRun(

@@ -12,9 +12,7 @@ struct ViewCommand: ParsableCommand {
   @OptionGroup var pictureOptions: PictureOptions
   @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
-
-  @Flag(name: .long, help: "No mouse reporting.")
-  var noMouse = false
+  @OptionGroup var configOptions: ConfigOptions
 
   func run() throws {
     // Everything that can fail does so before the terminal is touched.
@@ -30,8 +28,9 @@ struct ViewCommand: ParsableCommand {
       latency: dataOptions.latency ?? 1500, catalogueName: loaded.name)
     options.skippedItems = loaded.dataset.skippedItems
     try organise.apply(to: &options, items: loaded.dataset.items)
+    options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
-    let session = TerminalSession(mouse: !noMouse, color: options.colorEnabled)
+    let session = TerminalSession(mouse: !display.noMouse, color: options.colorEnabled)
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
       terminalColors: session.colorCount)

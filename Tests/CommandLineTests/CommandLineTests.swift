@@ -41,6 +41,7 @@ struct CommandLineTests {
       (["snapshot", "--size", "wide"], "--size wide: expected WIDTHxHEIGHT"),
       (["snapshot", "--keys", "j frob:1"], "--keys: bad key token \"frob:1\""),
       (["snapshot", "--keys", "resize:100000x100000"], "the size must be at most 2000x1000"),
+      (["snapshot", "--keys", "wait:9223372036854775807 wait:1"], "wait takes at most 86400000 milliseconds"),
       (["snapshot", "a.json", "--data", "b.json"], "either as PATH or with --data"),
     ])
   func usageErrors(arguments: [String], expected: String) throws {

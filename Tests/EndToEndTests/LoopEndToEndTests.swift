@@ -15,6 +15,34 @@ extension ViewerEndToEndTests {
     try expectRestored(pane, status: "130")
   }
 
+  @Test("Ctrl-Z gives the shell a clean terminal; a resize while stopped is seen on fg, which redraws at the new size")
+  func suspendResizeResume() throws {
+    let pane = try TmuxPane(arguments: ["--latency", "0"], interactiveShell: true)
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.send(keys: ["C-z"])
+    try pane.waitForScreen { $0.contains("Stopped") }
+    #expect(try pane.format("#{alternate_on}") == "0", "the shell is on the main screen")
+    let mouse = try pane.format("#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}")
+    #expect(mouse == "0000", "no mouse reports reach the shell while stopped")
+    #expect(try pane.format("#{cursor_flag}") == "1", "cursor shown")
+    try pane.resize(width: 70, height: 20)
+    try pane.send(literal: "fg")
+    try pane.send(keys: ["Enter"])
+    let screen = try pane.waitForScreen { $0.contains("row 1/") && $0.contains("┌") }
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count >= 20 && lines[19].contains("row 1/"), "the status bar on the new last row: \(screen)")
+    #expect(lines[1].components(separatedBy: "┌").count - 1 == 3, "reflowed into the 3 columns of 70 cells: \(screen)")
+    #expect(try pane.format("#{alternate_on}") == "1")
+    #expect(try pane.format("#{mouse_sgr_flag}") == "1", "mouse reporting back on")
+    // Wide again, so the typed status report does not wrap into lines that look like its answer.
+    try pane.resize(width: 100, height: 30)
+    try pane.waitForScreen { $0.split(separator: "\n").dropFirst().first?.components(separatedBy: "┌").count == 5 }
+    try pane.send(keys: ["q"])
+    try pane.waitForScreen { $0.contains(TmuxPane.prompt) && !$0.contains("row 1/") }
+    try pane.reportStatus()
+    try expectRestored(pane, status: "0")
+  }
+
   @Test(
     "a click while the first page loads, then no key: the spinner goes on and the page appears",
     arguments: [

@@ -79,12 +79,42 @@ extension ViewerEndToEndTests {
     return false
   }
 
-  private func snapshot(size: String) throws -> String {
+  @Test("grapheme clusters reach the terminal whole: tmux shows what snapshot shows, before and after scrolling")
+  func graphemeClusters() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "waterfall-graphemes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let titles = [
+      "Cafe\u{301} NFD accent", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8} jamo", "flag \u{1F1EF}\u{1F1F5} JP",
+      "family \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} ZWJ", "hindi \u{915}\u{93F}\u{924}\u{93E}\u{92C}",
+      "nepali \u{928}\u{92E}\u{938}\u{94D}\u{924}\u{947}", "thai \u{E01}\u{E34}\u{E19}\u{E02}\u{E49}\u{E32}\u{E27}",
+    ]
+    let records = titles.map { ["w": 300, "h": 30, "price": "¥1", "title": $0] as [String: Any] }
+    let file = folder.appendingPathComponent("graphemes.json")
+    try JSONSerialization.data(withJSONObject: records).write(to: file)
+    let arguments = ["--no-images", "--columns", "1", file.path]
+    let pane = try TmuxPane(arguments: ["--latency", "0"] + arguments, width: 60, height: 24)
+    // Keys sent to the pane step by step; the snapshot replays all of them so far.
+    var script: [String] = []
+    for step in [[], ["j", "j", "j", "j", "j"], ["k", "k"]] {
+      if !step.isEmpty { try pane.send(keys: step) }
+      script += step
+      let keys = script.joined(separator: " ")
+      let expected = try snapshot(size: "60x24", arguments: arguments + ["--keys", keys])
+      let screen = try pane.waitForScreen { Self.trimmed($0) == expected }
+      #expect(Self.trimmed(screen) == expected, "after \"\(keys)\"")
+    }
+    try pane.send(keys: ["q"])
+    try pane.waitForScreen { $0.contains("EXIT=0") }
+  }
+
+  private func snapshot(size: String, arguments: [String] = []) throws -> String {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: output) }
     // Unset NO_COLOR as the pane does (swift test sets it), so both draw pictures alike.
     let status = try ChildProcess.run(
-      ["env", "-u", "NO_COLOR", TmuxPane.binary, "snapshot", "--size", size], outputPath: output)
+      ["env", "-u", "NO_COLOR", TmuxPane.binary, "snapshot", "--size", size] + arguments, outputPath: output)
     #expect(status == 0)
     return Self.trimmed(try String(contentsOfFile: output, encoding: .utf8))
   }

@@ -6,11 +6,36 @@ final class TmuxPane {
   /// The binary under test: `WATERFALL_BIN` (what `make test` sets: the release build, which `make install`
   /// ships), else the release build in this checkout.
   static let binary: String = {
-    if let path = ProcessInfo.processInfo.environment["WATERFALL_BIN"], !path.isEmpty { return path }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    return root.appendingPathComponent(".build/release/waterfall").path
+    if let path = givenBinary { return path }
+    return checkout.appendingPathComponent(".build/release/waterfall").path
   }()
+
+  private static let givenBinary = ProcessInfo.processInfo.environment["WATERFALL_BIN"].flatMap {
+    $0.isEmpty ? nil : $0
+  }
+  private static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// Fails the test unless the binary exists and, when it is this checkout's release build (no `WATERFALL_BIN`,
+  /// as after a plain `swift test`), is newer than every source file: a stale binary would test old code.
+  static func requireUsableBinary(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: binary),
+      "build the binary first (swift build -c release), or run make test: \(binary)", sourceLocation: sourceLocation)
+    guard givenBinary == nil else { return }
+    let built = try FileManager.default.attributesOfItem(atPath: binary)[.modificationDate] as? Date ?? .distantPast
+    let sources = checkout.appendingPathComponent("Sources")
+    let newer = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey])?
+      .compactMap { $0 as? URL }
+      .first {
+        ((try? $0.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate ?? .distantPast)
+          > built
+      }
+    try #require(
+      newer == nil,
+      "\(binary) is older than \(newer?.path ?? ""): run swift build -c release (or make test) first",
+      sourceLocation: sourceLocation)
+  }
 
   /// The prompt of the interactive shell (capture-pane trims trailing spaces, so no `$ `).
   static let prompt = "wf-shell>"

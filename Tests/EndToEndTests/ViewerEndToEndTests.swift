@@ -4,10 +4,7 @@ import Testing
 /// The real binary in tmux. One serialized suite: curses tests must not share a terminal or race for the CPU.
 @Suite("End to end in tmux", .serialized)
 struct ViewerEndToEndTests {
-  init() throws {
-    try #require(
-      FileManager.default.isExecutableFile(atPath: TmuxPane.binary), "build the binary first: \(TmuxPane.binary)")
-  }
+  init() throws { try TmuxPane.requireUsableBinary() }
 
   /// Checks what the viewer left behind: it exited with `status`, the pane is on the main screen, mouse
   /// reporting is off and echo is on.
@@ -89,23 +86,11 @@ struct ViewerEndToEndTests {
 
   @Test("stdin not a terminal: one clear line, exit status 2, no escape codes")
   func notATerminal() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: TmuxPane.binary)
-    process.arguments = []
-    process.environment = ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    process.waitUntilExit()
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(process.terminationStatus == 2)
-    #expect(printed.isEmpty)
-    #expect(!message.contains("\u{1B}"))
-    #expect(message.contains("not a terminal") && message.contains("waterfall snapshot"))
-    #expect(message.split(separator: "\n").count == 1)
+    let run = try BinaryRun([])
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(!run.errors.contains("\u{1B}"))
+    #expect(run.errors.contains("not a terminal") && run.errors.contains("waterfall snapshot"))
+    #expect(run.errors.split(separator: "\n").count == 1)
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Pictures
@@ -26,5 +27,27 @@ struct PictureSourceTests {
         Issue.record("\(img) resolved to a file")
       }
     }
+  }
+}
+
+@Suite("Pictures whose path is not UTF-8")
+struct ByteNamedPictureTests {
+  @Test("a file: URL whose escapes are not UTF-8 is decoded by its bytes, and the picture's header is read")
+  func latin1Path() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-bytes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let picture = try Data(contentsOf: URL(fileURLWithPath: PictureFiles.fixture("sideways.jpg")))
+    let bytes = Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8)
+    let descriptor = open(bytes.map { CChar(bitPattern: $0) } + [0], O_CREAT | O_WRONLY, 0o644)
+    try #require(descriptor >= 0)
+    _ = picture.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+
+    let url = "file://\(folder.path)/caf%E9.jpg"
+    #expect(PictureSource.resolve(url, relativeTo: "/data/1.plist") == .file(url))
+    let size = try PictureDecoder.probe(path: url).get()
+    #expect(size.width > 0 && size.height > 0)
+    #expect(PictureFile.problem(at: "file://\(folder.path)/caf%E8.jpg")?.kind == .missing, "a different byte")
   }
 }

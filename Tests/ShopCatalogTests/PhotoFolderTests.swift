@@ -63,3 +63,37 @@ struct PhotoFolderTests {
     }
   }
 }
+
+@Suite("Photo folders: names that are not UTF-8")
+struct PhotoFolderByteNameTests {
+  @Test("a picture whose name is not UTF-8 is opened by its bytes and titled with the bad byte escaped")
+  func latin1Name() throws {
+    let folder = TemporaryDirectory()
+    // "café.jpg" in Latin-1: é is the single byte 0xE9, which is not UTF-8.
+    let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)
+    let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name
+    let descriptor = path.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { buffer in
+      open(Array(buffer) + [0], O_CREAT | O_WRONLY, 0o644)
+    }
+    try #require(descriptor >= 0)
+    close(descriptor)
+    let probed = ProbedPaths()
+    let dataset = try DatasetLoader.load(path: folder.path) { path in
+      probed.append(path)
+      return .success(PhotoSize(width: 4, height: 3))
+    }
+    #expect(dataset.problems.isEmpty)
+    let item = try #require(dataset.items.first)
+    #expect(item.title == #"caf\xE9.jpg"#)
+    #expect(item.imageURL.hasPrefix("file:///") && item.imageURL.hasSuffix("/caf%E9.jpg"), "\(item.imageURL)")
+    #expect(probed.paths == [item.imageURL], "the probe gets the lossless form")
+  }
+}
+
+/// The paths a probe was asked for (probes are @Sendable).
+private final class ProbedPaths: @unchecked Sendable {
+  private let lock = NSLock()
+  private var list: [String] = []
+  var paths: [String] { lock.withLock { list } }
+  func append(_ path: String) { lock.withLock { list.append(path) } }
+}

@@ -63,6 +63,19 @@ struct ValidationTests {
       ])
   }
 
+  @Test("a side given as a huge integer is quoted as the integer it is, never as a float")
+  func hugeIntegerSide() throws {
+    let folder = TemporaryDirectory()
+    let file = folder.write(
+      "huge.json", #"[{"w":4611686018427387904,"h":10,"price":"1"},{"w":5,"h":" 9999999999 ","price":"1"}]"#)
+    let dataset = try DatasetLoader.load(path: file)
+    #expect(
+      dataset.problems.map(\.description) == [
+        "\(file): item 1: w: must be between 1 and 100000 pixels, not 4611686018427387904",
+        "\(file): item 2: h: must be between 1 and 100000 pixels, not 9999999999",
+      ])
+  }
+
   @Test("files that cannot be read at all get one clear reason naming the file", arguments: MalformedFile.corpus)
   func malformedCorpus(_ malformed: MalformedFile) throws {
     let folder = TemporaryDirectory()

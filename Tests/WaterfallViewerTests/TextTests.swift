@@ -156,3 +156,48 @@ struct EmojiSequenceTests {
     #expect(DisplayItem(item).titleWidth == 2)
   }
 }
+
+@Suite("Escaping untrusted text for lines printed outside the viewer")
+struct VisibleEscapeTests {
+  @Test(
+    "control characters, escape sequences, bidi and zero-width characters are shown, not sent",
+    arguments: [
+      ("\u{1B}]0;pwned\u{07}", #"\u{1B}]0;pwned\u{7}"#),
+      ("a\u{1B}[2Jb", #"a\u{1B}[2Jb"#),
+      ("\u{9B}31m", #"\u{9B}31m"#),
+      ("tab\there\nline", #"tab\u{9}here\u{A}line"#),
+      ("evil\u{202E}txt.exe", #"evil\u{202E}txt.exe"#),
+      ("zero\u{200B}width", #"zero\u{200B}width"#),
+      ("del\u{7F}", #"del\u{7F}"#),
+    ])
+  func escapes(input: String, expected: String) {
+    #expect(TextSanitizer.escapeVisibly(input) == expected)
+  }
+
+  @Test("printable text, CJK, accents and emoji sequences pass unchanged")
+  func keepsPrintable() {
+    for text in ["plain", "连衣裙 ¥169", "Café e\u{301}", "👨‍👩‍👧", "🇯🇵"] {
+      #expect(TextSanitizer.escapeVisibly(text) == text)
+    }
+  }
+
+  @Test("multi-line messages keep their line feeds when asked, and nothing else")
+  func keepsNewlines() {
+    #expect(TextSanitizer.escapeVisibly("a\nb\u{1B}c", keepingNewlines: true) == "a\nb\\u{1B}c")
+  }
+}
+
+@Suite("Display width of grapheme clusters, as terminals draw them")
+struct ClusterWidthTests {
+  @Test(
+    "a cluster takes its characters' columns added up, at most two",
+    arguments: [
+      ("e\u{301}", 1), ("\u{1112}\u{1161}\u{11AB}", 2), ("\u{1F1EF}\u{1F1F5}", 2),
+      ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", 2), ("\u{915}\u{93F}", 2), ("\u{938}\u{94D}\u{924}\u{947}", 2),
+      ("\u{E01}\u{E34}", 1), ("\u{1F44D}\u{1F3FD}", 2),
+    ])
+  func clusterWidth(cluster: String, columns: Int) throws {
+    let character = try #require(cluster.count == 1 ? cluster.first : nil, "one cluster")
+    #expect(DisplayWidth.of(character) == columns)
+  }
+}

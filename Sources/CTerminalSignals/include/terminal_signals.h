@@ -4,8 +4,9 @@
 #ifndef WATERFALL_TERMINAL_SIGNALS_H
 #define WATERFALL_TERMINAL_SIGNALS_H
 
-/// Installs the quit handlers (SIGINT, SIGTERM, SIGHUP, SIGQUIT) and the resize handler (SIGWINCH). Each handler
-/// records its signal and writes a byte to a pipe, so a loop that polls ``wf_signal_wake_fd`` wakes at once.
+/// Installs the quit handlers (SIGINT, SIGTERM, SIGHUP, SIGQUIT), the resize handler (SIGWINCH) and the suspend
+/// handler (SIGTSTP, Ctrl-Z). Each handler records its signal and writes a byte to a pipe, so a loop that polls
+/// ``wf_signal_wake_fd`` wakes at once.
 /// Returns 0, or -1 when the pipe cannot be made.
 int wf_install_signal_handlers(void);
 
@@ -20,6 +21,14 @@ int wf_take_quit_signal(void);
 
 /// Whether SIGWINCH arrived since the last call.
 int wf_take_resize_signal(void);
+
+/// Whether SIGTSTP (Ctrl-Z) arrived since the last call: the loop puts the terminal back, then calls
+/// ``wf_stop_until_continued``.
+int wf_take_suspend_signal(void);
+
+/// Stops the process as SIGTSTP's default action would, and returns once it is continued (SIGCONT, `fg`), with
+/// the suspend handler installed again.
+void wf_stop_until_continued(void);
 
 /// Remembers the terminal's modes as they are now (call before curses starts) and installs the crash handler for
 /// SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE and SIGABRT, which restores the terminal before the process dies.

@@ -17,6 +17,11 @@ public enum Effect: Hashable, Sendable {
   case cancelPictures(generationsBefore: Int)
   /// Draw the whole terminal again, not just what changed (Ctrl-L).
   case redrawAll
+  /// Open this address (a link or a picture) outside, in the user's browser; a failure comes back as
+  /// ``Message/notice(_:)``.
+  case openExternally(String)
+  /// Put this text on the clipboard, through the terminal (OSC 52).
+  case copyToClipboard(String)
   case quit
 }
 

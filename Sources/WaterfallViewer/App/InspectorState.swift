@@ -24,7 +24,7 @@ public struct InspectorState: Sendable {
     if log.count > Self.logCapacity { log.removeFirst(log.count - Self.logCapacity) }
     flashUntil = flashUntil.filter { $0.value > now }
     for case .itemEntered(_, let item, _, .dequeued) in events {
-      flashUntil[item] = now + Self.flashMilliseconds
+      flashUntil[item] = now.saturatingAdd(Self.flashMilliseconds)
     }
   }
 

@@ -12,6 +12,8 @@ public enum Message: Sendable {
   case tick(now: Int)
   case pageArrived(PageDelivery)
   case pictureArrived(PictureResult)
+  /// Something done outside went wrong (opening a link): a line for the status bar.
+  case notice(String)
 }
 
 /// A page the viewer asked for (``Effect/loadPage(_:)``), and what the feed answered.

@@ -14,6 +14,8 @@ public struct ViewState: Hashable, Sendable {
   /// The first body line the open overlay shows; each overlay opens at its top.
   public var overlayScroll = 0
   public var prompt: Prompt?
+  /// The text last submitted in each kind of prompt: Up in a prompt brings it back (as in less).
+  public var promptHistory: [Prompt.Purpose: String] = [:]
   /// The search whose matches are highlighted and walked with n / N.
   public var search: SearchState?
   /// A short note for the status bar (a failed refresh, say), until the next key.

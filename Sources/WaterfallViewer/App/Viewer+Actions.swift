@@ -41,6 +41,8 @@ extension Viewer {
     case .previousMatch: stepMatch(forward: false)
     case .cycleSort: cycleSort()
     case .toggleSections: toggleSections()
+    case .openLink: openFocusedLink()
+    case .copyLink: copyFocusedLink()
     case .toggleInspector: toggleInspector()
     case .toggleStepMode: toggleStepMode()
     }
@@ -94,12 +96,14 @@ extension Viewer {
     return min(other.maxY, frame.maxY) - max(other.y, frame.y)
   }
 
-  /// Enter: select the focused box and show its detail; with nothing focused, focus the box at the top.
+  /// Enter: select the focused box and show its detail, scrolling it into view first when it was scrolled away;
+  /// with nothing focused, focus the box at the top.
   private func activateFocus() {
-    guard let focus = visibleFocus else {
+    guard let focus = state.focusedIndex, focus < waterfall.itemCount else {
       state.focusedIndex = waterfall.placeAnchor()
       return
     }
+    if visibleFocus == nil { reveal(focus) }
     waterfall.selectItem(at: focus)
     state.overlay = .detail(focus)
   }
@@ -114,6 +118,10 @@ extension Viewer {
   private func changeColumns(by delta: Int) {
     let mostThatFit = ColumnPolicy.adaptive(minimumWidth: Self.narrowestColumn, maximumCount: .max)
       .columnCount(forWidth: waterfall.viewportSize.width, margins: waterfall.margins)
+    if delta > 0, waterfall.columnCount >= mostThatFit {
+      let columns = mostThatFit == 1 ? "1 column is" : "\(mostThatFit) columns is"
+      state.notice = "\(columns) the most that fit in \(waterfall.viewportSize.width) cells"
+    }
     setColumnOverride(min(mostThatFit, max(1, waterfall.columnCount + delta)))
   }
 

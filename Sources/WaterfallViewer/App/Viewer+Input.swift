@@ -8,6 +8,8 @@ extension Viewer {
     case .resize(let width, let height):
       state.screenSize = GridSize(width: width, height: height)
       waterfall.setViewportSize(waterfallViewport, anchor: visibleFocus)
+    case .repaint:
+      emit(.redrawAll)
     case .key(let key):
       state.notice = nil
       handle(key)
@@ -20,7 +22,10 @@ extension Viewer {
     if key == .character("!"), options.crashKeyEnabled { fatalError("crash forced with ! (WATERFALL_CRASH_KEY)") }
     let mode = state.inputMode
     if mode == .prompt { return handlePromptKey(key) }
-    let action = KeyMap.action(for: key, in: mode == .overlay ? KeyMap.overlay : KeyMap.normal)
+    let action =
+      mode == .overlay
+      ? KeyMap.action(for: key, in: KeyMap.overlay)
+      : options.customKeys[key] ?? KeyMap.action(for: key, in: KeyMap.normal)
     // Too small to draw anything else: only quitting and repainting make sense.
     if state.isTooSmall, action != .quit, action != .redrawAll { return }
     if mode == .overlay {

@@ -7,7 +7,7 @@ extension Viewer {
   func openPrompt(_ purpose: Prompt.Purpose) {
     var prompt = Prompt(purpose: purpose)
     prompt.origin = (waterfall.contentOffset, state.focusedIndex)
-    if purpose == .filter { prompt.text = presentation.filter?.pattern ?? "" }
+    // Every prompt opens empty, so "& Enter" shows every item; the previous text is one key away (Up).
     state.prompt = prompt
     if purpose == .search { state.search = nil }
   }
@@ -103,7 +103,9 @@ extension Viewer {
     // At the top the top is the place: the header stays in view.
     if wasAtTop { waterfall.scroll(toOffset: 0) }
     state.focusedIndex = focusedItem.flatMap { shown.layoutIndex(ofStoreIndex: $0) }
+    // The search's count follows what is shown now (a filter may have hidden every match).
     state.search?.basis = nil
+    refreshSearchMatches()
   }
 
   private func goBack(to prompt: Prompt) {

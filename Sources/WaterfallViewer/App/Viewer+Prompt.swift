@@ -9,6 +9,8 @@ extension Viewer {
       if !prompt.text.isEmpty { prompt.text.removeLast() }
     case .control("u"):
       prompt.text = ""
+    case .up:
+      if let previous = state.promptHistory[prompt.purpose] { prompt.text = previous }
     case .escape:
       state.prompt = nil
       return cancelPrompt(prompt)
@@ -26,6 +28,7 @@ extension Viewer {
   }
 
   private func submit(_ prompt: Prompt) {
+    if !prompt.text.isEmpty { state.promptHistory[prompt.purpose] = prompt.text }
     switch prompt.purpose {
     case .goToItem: goToItem(prompt.text)
     case .search: if prompt.text.isEmpty { state.search = nil }

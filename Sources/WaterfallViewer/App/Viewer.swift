@@ -78,6 +78,7 @@ public final class Viewer {
     case .tick(let now): tick(now: now)
     case .pageArrived(let delivery): receive(delivery)
     case .pictureArrived(let result): receive(result)
+    case .notice(let text): state.notice = text
     }
     requestPages()
     configureVisibleCells()

@@ -31,6 +31,9 @@ public struct ViewerOptions: Sendable {
   public var pictures: PictureDisplay?
   /// Open the reuse inspector from the start (`--inspector`).
   public var inspector = false
+  /// Keys the user bound to actions (a config file's `[keys]`): they come before the key map's own, in the
+  /// waterfall (not in panels or prompts).
+  public var customKeys: [Key: Action] = [:]
   /// Lets `!` crash the app on purpose, so tests can check that a crash restores the terminal.
   public var crashKeyEnabled = false
 

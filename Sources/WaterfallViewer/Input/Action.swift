@@ -1,5 +1,5 @@
 /// What a key binding does. The key map maps keys to these; the viewer carries them out.
-public enum Action: Hashable, Sendable {
+public enum Action: Hashable, Sendable, CaseIterable {
   case quit
   case redrawAll
   /// Close what is open, or let go of the focus and the selection.
@@ -34,4 +34,8 @@ public enum Action: Hashable, Sendable {
   case toggleSections
   case toggleInspector
   case toggleStepMode
+  /// `x`: open the focused item's link (else its picture) in the browser.
+  case openLink
+  /// `y`: copy the focused item's link (else its title) to the clipboard.
+  case copyLink
 }

@@ -3,4 +3,6 @@ public enum InputEvent: Hashable, Sendable {
   case key(Key)
   case mouse(MouseEvent)
   case resize(width: Int, height: Int)
+  /// The terminal's picture was lost (the program was suspended and resumed): draw everything again.
+  case repaint
 }

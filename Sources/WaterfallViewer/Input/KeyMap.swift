@@ -68,6 +68,12 @@ public enum KeyMap {
       keys: [.character(".")], action: .toggleStepMode, label: { _ in "." },
       help: "step mode: one layout pass per key (. resumes)"),
     KeyBinding(keys: [.character("s")], action: .toggleStatistics, label: { _ in "s" }, help: "reuse statistics"),
+    KeyBinding(
+      keys: [.character("x")], action: .openLink, label: { _ in "x" },
+      help: "open the focused item's link (else its picture) with $BROWSER or xdg-open"),
+    KeyBinding(
+      keys: [.character("y")], action: .copyLink, label: { _ in "y" },
+      help: "copy the focused item's link (else its title) to the clipboard (OSC 52)"),
     KeyBinding(keys: [.character("?")], action: .toggleHelp, label: { _ in "?" }, help: "this help"),
     KeyBinding(keys: [.escape], action: .escape, label: { _ in "Esc" }, help: "close / let go of the focus"),
     KeyBinding(keys: [.control("l")], action: .redrawAll, label: { _ in "Ctrl-L" }, help: "redraw the screen"),
@@ -96,14 +102,20 @@ public enum KeyMap {
     bindings.first { $0.keys.contains(key) }?.action
   }
 
-  /// What the help overlay lists: each binding with help text, its keys as the help shows them.
-  public static func helpEntries(glyphs: Glyphs) -> [(keys: String, help: String)] {
+  /// What the help overlay lists: each binding with help text, its keys as the help shows them; then the keys
+  /// the user bound (`customKeys`), and the action names a config file's `[keys]` table takes.
+  public static func helpEntries(glyphs: Glyphs, customKeys: [Key: Action] = [:]) -> [(keys: String, help: String)] {
     // Quit last, after the panel keys, where a reader looks for it.
     let bindings = normal + overlay
-    return (bindings.filter { $0.action != .quit } + bindings.filter { $0.action == .quit }).compactMap { binding in
-      guard !binding.help.isEmpty else { return nil }
-      let keys = binding.label(glyphs)
-      return (keys + String(repeating: " ", count: max(1, 12 - DisplayWidth.of(keys))), binding.help)
+    func listed(_ bindings: [KeyBinding]) -> [(String, String)] {
+      bindings.filter { !$0.help.isEmpty }.map { ($0.label(glyphs), $0.help) }
+    }
+    let custom = customKeys.map { key, action in (key.label, "\(action.name) (your config)") }.sorted { $0.0 < $1.0 }
+    let names = ("[keys]", "action names for config.toml: " + Action.allCases.map(\.name).joined(separator: " "))
+    let entries =
+      listed(bindings.filter { $0.action != .quit }) + custom + [names] + listed(bindings.filter { $0.action == .quit })
+    return entries.map { keys, help in
+      (keys + String(repeating: " ", count: max(1, 12 - DisplayWidth.of(keys))), help)
     }
   }
 }

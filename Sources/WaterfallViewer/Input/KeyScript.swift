@@ -36,6 +36,14 @@ public enum KeyScript {
     return steps
   }
 
+  /// The key a token names (one character, a key name, `C-x`), as in a script; for key bindings.
+  public static func key(named token: String) throws(KeyScriptError) -> Key {
+    guard case .event(.key(let key)) = try parseToken(token) else {
+      throw KeyScriptError(token: token, reason: "not a key: use one character, a key name, or C-x")
+    }
+    return key
+  }
+
   static func parseToken(_ token: String) throws(KeyScriptError) -> ScriptStep {
     if token.count == 1, let character = token.first { return .event(.key(.character(character))) }
     if let key = namedKeys[token.lowercased()] { return .event(.key(key)) }
@@ -63,11 +71,17 @@ public enum KeyScript {
       guard let milliseconds = Int(argument), milliseconds >= 0 else {
         throw KeyScriptError(token: token, reason: "wait takes milliseconds, as in wait:1500")
       }
+      guard milliseconds <= maximumWait else {
+        throw KeyScriptError(token: token, reason: "wait takes at most \(maximumWait) milliseconds (a day)")
+      }
       return .wait(milliseconds)
     default:
       throw KeyScriptError(token: token, reason: "unknown command \"\(name)\"")
     }
   }
+
+  /// The longest `wait:`: a day, as `--latency` is capped; far beyond any script, and safe to add to a clock.
+  public static let maximumWait = 86_400_000
 
   /// The largest screen a snapshot or a `resize:` step may ask for: far beyond any real terminal, yet small enough
   /// that the in-memory screen stays a few megabytes (100000x100000 would need 240 GB).

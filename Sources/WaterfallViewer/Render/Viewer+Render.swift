@@ -16,7 +16,7 @@ extension Viewer {
       case .failed:
         renderPlaceholder(
           "loading failed \(options.glyphs.dash) press R to retry", style: Palette.footerFailed, into: &screen)
-      default: renderPlaceholder("no items: this catalogue is empty", into: &screen)
+      default: renderPlaceholder(emptyText, into: &screen)
       }
     case .items:
       renderBoxes(into: &screen)
@@ -33,6 +33,15 @@ extension Viewer {
     var screen = Screen(width: state.screenSize.width, height: state.screenSize.height)
     render(into: &screen)
     return screen
+  }
+
+  /// Why there is nothing to show: a filter that matches nothing says so and how to clear it.
+  private var emptyText: String {
+    guard let filter = presentation.filter, !filter.isEmpty, store.count > 0 else {
+      return "no items: this catalogue is empty"
+    }
+    let pattern = TextSanitizer.sanitize(filter.pattern, limit: 40)
+    return "nothing matches the filter \"\(pattern)\" \(options.glyphs.dash) & then Enter shows every item"
   }
 
   private var loadingText: String { spinnerFrame + " loading the catalogue" + options.glyphs.ellipsis }
@@ -57,13 +66,14 @@ extension Viewer {
   private func renderTooSmall(into screen: inout Screen) {
     let glyphs = options.glyphs
     let size = state.screenSize
-    let lines = [
-      "terminal too small: need at least \(MinimumSize.width)\(glyphs.times)\(MinimumSize.height)",
-      "now \(size.width)\(glyphs.times)\(size.height) \(glyphs.dot) q quits",
-    ]
-    let wrapped = lines.flatMap {
-      TextLayout.wrap($0, toWidth: screen.width, maximumLines: screen.height, ellipsis: glyphs.ellipsis)
-    }
+    let need = "terminal too small: need at least \(MinimumSize.width)\(glyphs.times)\(MinimumSize.height)"
+    let now = "q quits \(glyphs.dot) now \(size.width)\(glyphs.times)\(size.height)"
+    // How to get out comes first: on the tiniest screen "q quits" stays and the explanation gives way.
+    let quits = TextLayout.wrap(now, toWidth: screen.width, maximumLines: screen.height, ellipsis: glyphs.ellipsis)
+    let room = screen.height - quits.count
+    let explanation =
+      room > 0 ? TextLayout.wrap(need, toWidth: screen.width, maximumLines: room, ellipsis: glyphs.ellipsis) : []
+    let wrapped = explanation + quits
     let top = max(0, (screen.height - wrapped.count) / 2)
     for (offset, text) in wrapped.enumerated() {
       let x = max(0, (screen.width - DisplayWidth.of(text)) / 2)

@@ -51,24 +51,38 @@ extension Viewer {
       return
     }
     let separator = " \(options.glyphs.separator) "
+    let parts = statusParts.fitting(width: screen.width - 1, separator: separator, ellipsis: options.glyphs.ellipsis)
+    let text = " " + parts.joined(separator: separator)
+    screen.put(text, x: 0, y: row, style: Palette.statusBar, maximumWidth: screen.width)
+  }
+
+  /// What the status bar says, each part with how much it matters: what just happened (the notice) and the
+  /// search and filter most, the position least.
+  private var statusParts: StatusParts {
+    var parts = StatusParts()
     let maximum = waterfall.maximumOffset
     let percent = maximum == 0 ? 100 : waterfall.contentOffset * 100 / maximum
     // No position while there is nothing to be in.
-    var parts =
-      waterfall.itemCount == 0 ? [] : ["row \(waterfall.contentOffset + 1)/\(waterfall.contentHeight) \(percent)%"]
-    parts.append(store.countText)
-    let onScreen = waterfall.indicesInViewport
-    if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)") }
-    if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)") }
-    if options.skippedItems > 0 { parts.append("\(options.skippedItems) skipped") }
-    if let search = state.search { parts.append(TextSanitizer.sanitize(search.statusText, limit: 80)) }
-    if let filter = presentation.filter, !filter.isEmpty {
-      parts.append("\(presentation.count)/\(store.count) shown")
+    if waterfall.itemCount > 0 {
+      parts.append("row \(waterfall.contentOffset + 1)/\(waterfall.contentHeight) \(percent)%", priority: 4)
     }
-    if presentation.sort != .dataset { parts.append("by \(presentation.sort.description)") }
-    if inspector.isStepping { parts.append("STEP") }
-    parts.append(state.notice.map(TextSanitizer.sanitize) ?? "? help  q quit")
-    let text = " " + parts.joined(separator: separator)
-    screen.put(text, x: 0, y: row, style: Palette.statusBar, maximumWidth: screen.width)
+    parts.append(store.countText, priority: 5)
+    let onScreen = waterfall.indicesInViewport
+    if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)", priority: 1) }
+    if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)", priority: 6) }
+    if options.skippedItems > 0 { parts.append("\(options.skippedItems) skipped", priority: 3) }
+    if let search = state.search { parts.append(TextSanitizer.sanitize(search.statusText, limit: 80), priority: 9) }
+    if let filter = presentation.filter, !filter.isEmpty {
+      parts.append("\(presentation.count)/\(store.count) shown", priority: 8)
+    }
+    let notice = state.notice.map(TextSanitizer.sanitize)
+    let sortLabel = presentation.sort.description
+    // The notice of a sort already names it.
+    if presentation.sort != .dataset, notice?.contains(sortLabel) != true {
+      parts.append("by \(sortLabel)", priority: 7)
+    }
+    if inspector.isStepping { parts.append("STEP", priority: 8) }
+    if let notice { parts.append(notice, priority: 10) } else { parts.append("? help  q quit", priority: 2) }
+    return parts
   }
 }

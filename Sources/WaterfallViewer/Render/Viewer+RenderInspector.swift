@@ -49,7 +49,6 @@ extension Viewer {
     let viewport = waterfall.viewportRect
     let buffered = waterfall.bufferedRect
     let live = Set(waterfall.visibleCells.keys)
-    let itemsByColumn = (0..<columns).map { layout.items(inColumn: $0) }
     for line in 0..<area.height {
       let top = line * content / area.height
       let bottom = max(top + 1, (line + 1) * content / area.height)
@@ -69,7 +68,8 @@ extension Viewer {
         continue
       }
       for column in 0..<columns {
-        guard let item = Self.item(at: middle, in: itemsByColumn[column], layout: layout) else { continue }
+        // A hit test: O(log n) a column, where copying every column's items cost O(n) a frame.
+        guard let item = layout.hitTest(GridPoint(x: layout.columnX(column), y: middle)).itemIndex else { continue }
         let isLive = live.contains(item)
         let shades = options.glyphs.shades
         let shade = isLive ? shades[2] : shades[item % 2]
@@ -79,18 +79,6 @@ extension Viewer {
           height: 1, character: shade, style: style)
       }
     }
-  }
-
-  /// The item of a column (its items in top order) whose frame holds content row `y`.
-  private static func item(at y: Int, in items: [Int], layout: WaterfallLayout) -> Int? {
-    var low = 0
-    var high = items.count
-    while low < high {
-      let mid = (low + high) / 2
-      if layout.frame(of: items[mid]).maxY <= y { low = mid + 1 } else { high = mid }
-    }
-    guard low < items.count, layout.frame(of: items[low]).y <= y else { return nil }
-    return items[low]
   }
 
   private func poolLines() -> [String] {

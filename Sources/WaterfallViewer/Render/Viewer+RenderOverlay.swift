@@ -30,7 +30,13 @@ extension Viewer {
   private var overlayContent: (title: String, lines: [PanelLine]) {
     switch state.overlay {
     case nil: ("", [])
-    case .help: ("Keys", KeyMap.helpEntries(glyphs: options.glyphs).map { PanelLine(label: $0.keys, text: $0.help) })
+    case .help:
+      (
+        "Keys",
+        KeyMap.helpEntries(glyphs: options.glyphs, customKeys: options.customKeys).map {
+          PanelLine(label: $0.keys, text: $0.help)
+        }
+      )
     case .statistics: ("Cell reuse", statisticsLines)
     case .detail(let index): ("Item #\(index)", detailLines(index))
     }

@@ -53,7 +53,8 @@ public final class SimulatedExecutor: BackgroundExecutor {
 
   public func schedule(id: Int, delayMilliseconds: Int, _ work: @escaping @Sendable () -> Void) {
     sequence += 1
-    jobs.append(Job(id: id, due: clock.milliseconds + max(0, delayMilliseconds), sequence: sequence, work: work))
+    jobs.append(
+      Job(id: id, due: clock.milliseconds.saturatingAdd(max(0, delayMilliseconds)), sequence: sequence, work: work))
   }
 
   public func cancel(id: Int) {

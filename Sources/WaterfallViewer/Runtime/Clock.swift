@@ -22,7 +22,17 @@ public final class SimulatedClock: Clock {
 
   public init() {}
 
+  /// Moves time on; it stops at the end of time instead of overflowing.
   public func advance(by milliseconds: Int) {
-    self.milliseconds += max(0, milliseconds)
+    self.milliseconds = self.milliseconds.saturatingAdd(max(0, milliseconds))
+  }
+}
+
+extension Int {
+  /// `self + other`, held at `Int.max` (or `Int.min`) instead of trapping: for times far in the future.
+  func saturatingAdd(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    guard overflow else { return sum }
+    return other > 0 ? .max : .min
   }
 }

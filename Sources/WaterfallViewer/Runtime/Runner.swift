@@ -18,6 +18,8 @@ public final class Runner {
   private let clock: any Clock
   private let executor: any BackgroundExecutor
   private let output: any ScreenOutput
+  /// Opens links outside (the browser); a recorder in tests and snapshots.
+  private let opener: any ExternalOpener
   /// Where background work leaves its results: every kind of result is a ``Message``.
   private let mailbox = Mailbox<Message>()
   private var screen: Screen
@@ -32,8 +34,10 @@ public final class Runner {
   /// `pictures`: the loader's settings, or `nil` for no pictures (the viewer's options must agree).
   public init(
     viewer: Viewer, feed: PageFeed, clock: any Clock, executor: any BackgroundExecutor, output: any ScreenOutput,
-    pictures: PictureLoader.Configuration? = nil, waitsForPictures: Bool = false, measuresFrames: Bool = false
+    pictures: PictureLoader.Configuration? = nil, waitsForPictures: Bool = false, measuresFrames: Bool = false,
+    opener: any ExternalOpener = RecordingOpener()
   ) {
+    self.opener = opener
     (self.viewer, self.feed, self.clock, self.executor, self.output) = (viewer, feed, clock, executor, output)
     self.measuresFrames = measuresFrames
     self.waitsForPictures = waitsForPictures
@@ -111,6 +115,9 @@ public final class Runner {
       switch effect {
       case .quit: return .quit
       case .redrawAll: output.invalidate()
+      case .copyToClipboard(let text): output.copyToClipboard(text)
+      case .openExternally(let address):
+        if let failure = opener.open(address), perform(viewer.update(.notice(failure))) == .quit { return .quit }
       case .cancelPageLoad(let request): executor.cancel(id: request)
       case .loadPicture(let request): pictureLoader?.request(request)
       case .cancelPicture(let item): pictureLoader?.cancel(item: item)

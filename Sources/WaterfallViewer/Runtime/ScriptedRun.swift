@@ -8,6 +8,11 @@ public final class ScriptedRun {
   public let runner: Runner
   private let clock = SimulatedClock()
   private let output = InMemoryOutput()
+  /// What `x` asked to open, last first: nothing is started.
+  public let opener = RecordingOpener()
+
+  /// What `y` put on the clipboard, last first.
+  public var clipboard: [String] { output.clipboard }
 
   public var viewer: Viewer { runner.viewer }
 
@@ -27,7 +32,8 @@ public final class ScriptedRun {
   ) {
     runner = Runner(
       viewer: Viewer(screenSize: size, options: options), feed: feed, clock: clock,
-      executor: SimulatedExecutor(clock: clock), output: output, pictures: pictures, waitsForPictures: true)
+      executor: SimulatedExecutor(clock: clock), output: output, pictures: pictures, waitsForPictures: true,
+      opener: opener)
     runner.start()
   }
 

@@ -22,7 +22,7 @@ extension Screen {
 
 extension Style {
   /// SGR parameters that set this style from scratch: `0;1;38;5;196`.
-  var sgrParameters: String {
+  public var sgrParameters: String {
     var parameters = ["0"]
     if attributes.contains(.bold) { parameters.append("1") }
     if attributes.contains(.dim) { parameters.append("2") }

@@ -17,7 +17,11 @@ public enum DisplayWidth {
     if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x20E3 }) { return 2 }
     if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
     if first.properties.isEmojiPresentation { return 2 }
-    return of(first)
+    // What follows the first character may take space too (the Devanagari vowel sign ि, the त of the conjunct
+    // स्ते): terminals add up each character's width, up to the two columns a cluster gets.
+    var width = of(first)
+    for scalar in scalars.dropFirst() where width < 2 { width += of(scalar) }
+    return min(2, width)
   }
 
   /// The columns a single scalar takes when it stands alone.

@@ -43,6 +43,36 @@ public enum TextSanitizer {
     return String(output)
   }
 
+  /// Makes untrusted text safe to print on a line outside the viewer (error messages, `check`): every character
+  /// the screen would drop is shown instead as `\u{1B}`, so the reader sees what the data holds and the terminal
+  /// acts on none of it. With `keepingNewlines`, line feeds stay (multi-line help and usage text).
+  public static func escapeVisibly(_ text: String, keepingNewlines: Bool = false) -> String {
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || keepingNewlines && $0 == 0x0A }) { return text }
+    var output = ""
+    var previous: Unicode.Scalar?
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      defer { previous = scalar }
+      let isControl = scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+      if keepingNewlines && scalar == "\n" {
+        output.unicodeScalars.append(scalar)
+      } else if scalar.value == 0x200D {
+        var lookahead = scalars
+        let joinsEmoji = previous.map(isEmojiPart) == true && lookahead.next().map(isEmojiPart) == true
+        output += joinsEmoji ? "\u{200D}" : visibleEscape(scalar)
+      } else if isControl || isInvisibleFormatting(scalar) || [0x85, 0x2028, 0x2029].contains(scalar.value) {
+        output += visibleEscape(scalar)
+      } else {
+        output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+
+  private static func visibleEscape(_ scalar: Unicode.Scalar) -> String {
+    "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+  }
+
   /// Format characters (general category Cf) other than those that shape emoji, plus the bidi marks.
   static func isInvisibleFormatting(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {

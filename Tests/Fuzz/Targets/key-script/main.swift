@@ -38,22 +38,9 @@ private func token(_ step: ScriptStep) -> String {
       case .wheelDown: "wheeldown"
       }
     return "\(name):\(mouse.x),\(mouse.y)"
-  case .event(.key(let key)):
-    switch key {
-    case .character(" "): return "Space"
-    case .character(let character): return String(character)
-    case .control(let letter): return "C-\(letter)"
-    case .up: return "Up"
-    case .down: return "Down"
-    case .left: return "Left"
-    case .right: return "Right"
-    case .pageUp: return "PageUp"
-    case .pageDown: return "PageDown"
-    case .home: return "Home"
-    case .end: return "End"
-    case .enter: return "Enter"
-    case .escape: return "Escape"
-    case .backspace: return "Backspace"
-    }
+  case .event(.key(let key)): return key.label
+  case .event(.repaint):
+    fuzzCheck(false, "a key script gave a repaint, which no token names")
+    return ""
   }
 }

@@ -1,0 +1,38 @@
+import ShopCatalog
+
+/// `x` and `y`: an item's link, opened outside or copied.
+extension Viewer {
+  /// The focused item's link: a `link` or `href` field, else its picture's address; nil without either.
+  var focusedLink: String? {
+    guard let item = focusedItem else { return nil }
+    let link = item.extraFields.first { ["link", "href"].contains($0.key.lowercased()) }?.value
+    let address = (link ?? item.imageURL).trimmingCharacters(in: .whitespaces)
+    return address.isEmpty ? nil : address
+  }
+
+  /// The item of the focused box on screen, else of the box at the top of the view.
+  private var focusedItem: ShopItem? {
+    guard let index = visibleFocus ?? waterfall.placeAnchor(), index < presentation.count else { return nil }
+    return store.items[storeIndex(index)]
+  }
+
+  func openFocusedLink() {
+    guard let link = focusedLink else {
+      state.notice = "this item has no link or picture address to open"
+      return
+    }
+    emit(.openExternally(link))
+    state.notice = "opening " + TextSanitizer.sanitize(link, limit: 200)
+  }
+
+  func copyFocusedLink() {
+    guard let text = focusedLink ?? focusedItem.map(\.title), !text.isEmpty else {
+      state.notice = "this item has no link or title to copy"
+      return
+    }
+    // A clipboard holds text, not a terminal's controls: the sanitised form, bounded.
+    let clean = TextSanitizer.sanitize(text, limit: 4096)
+    emit(.copyToClipboard(clean))
+    state.notice = "copied " + clean
+  }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+
+/// `waterfall config`: the settings in effect and where each comes from.
+struct ConfigCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "config",
+    abstract: "Print the settings in effect and where each comes from (the config file or the command line).",
+    discussion: """
+      The config file is $XDG_CONFIG_HOME/waterfall/config.toml (else ~/.config/waterfall/config.toml): the viewer's \
+      long options by name (columns = 3, no-images = true, symbols = "sextant") and a [keys] table binding keys to \
+      actions by name (x = "quit"; press ? in the viewer for the names). The command line wins over the file.
+      Give the viewer's options after `config` to see them applied: waterfall config --columns 4
+      """)
+
+  @OptionGroup var configOptions: ConfigOptions
+
+  @Argument(parsing: .captureForPassthrough, help: "The viewer's options, as you would give them.")
+  var viewerArguments: [String] = []
+
+  func run() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let config = try configOptions.choice.load(environment: environment)
+    do {
+      _ = try ViewCommand.parse((config?.settings.flatMap(\.words) ?? []) + viewerArguments)
+    } catch {
+      printError(ViewCommand.message(for: error))
+      throw ExitCode.validationFailure
+    }
+    if configOptions.noConfig {
+      printLine("config file: none (--no-config)")
+    } else if let config {
+      printLine("config file: \(config.path)")
+    } else {
+      printLine("config file: none (\(ConfigFile.defaultPath(environment: environment) ?? "no HOME") does not exist)")
+    }
+    let given = Set(viewerArguments.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0 != "=" }) })
+    for setting in config?.settings ?? [] {
+      let place = "file, line \(setting.line.map(String.init) ?? "?")"
+      let source = given.contains(setting.name) ? "\(place), overridden by the command line" : place
+      printLine("\(setting.name) = \(setting.written)  (\(source))")
+    }
+    if !viewerArguments.isEmpty { printLine("command line: \(viewerArguments.joined(separator: " "))") }
+    for binding in config?.keyLines ?? [] {
+      printLine("[keys] \(binding.key) = \(binding.action)  (file, line \(binding.line.map(String.init) ?? "?"))")
+    }
+    printLine("everything else: the defaults (waterfall --help lists them)")
+  }
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import Foundation
+import TOMLKit
+import WaterfallViewer
+
+/// `config.toml`: the viewer's long options by name (`columns = 3`, `no-images = true`) and a `[keys]` table that
+/// binds keys to actions by name (`x = "quit"`). Read with TOMLKit; every entry is checked against the command
+/// line's own definitions, so the file takes exactly what the command line takes.
+struct ConfigFile {
+  /// One option the file sets, as the command line would give it.
+  struct Setting {
+    var name: String
+    /// The words the command line would have: `--name VALUE`, `--name` for a switch that is on, nothing for one
+    /// that is off.
+    var words: [String]
+    var line: Int?
+    /// What the file wrote, for `waterfall config`.
+    var written: String
+  }
+
+  var path: String
+  var settings: [Setting] = []
+  var keys: [Key: Action] = [:]
+  /// Each binding as written, for `waterfall config`: key, action name, line.
+  var keyLines: [(key: String, action: String, line: Int?)] = []
+
+  /// `$XDG_CONFIG_HOME/waterfall/config.toml`, else `~/.config/waterfall/config.toml`; nil without either.
+  static func defaultPath(environment: [String: String]) -> String? {
+    if let folder = environment["XDG_CONFIG_HOME"], folder.hasPrefix("/") {
+      return folder + "/waterfall/config.toml"
+    }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return home + "/.config/waterfall/config.toml"
+  }
+
+  /// Reads and checks `path`. A missing default file is no file; a missing `--config` file is an error.
+  static func load(path: String, required: Bool) throws(ConfigError) -> ConfigFile? {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      if !required, !FileManager.default.fileExists(atPath: path) { return nil }
+      throw ConfigError(file: path, line: nil, reason: "cannot be read")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ConfigError(file: path, line: nil, reason: "not UTF-8 text")
+    }
+    let table: TOMLTable
+    do {
+      table = try TOMLTable(string: text)
+    } catch let error as TOMLParseError {
+      throw ConfigError(file: path, line: error.source.begin.line, reason: "not TOML: \(error.description)")
+    } catch {
+      throw ConfigError(file: path, line: nil, reason: "not TOML: \(error)")
+    }
+    var config = ConfigFile(path: path)
+    let lines = KeyLines(text)
+    for name in table.keys.sorted(by: { lines.line(of: $0) ?? 0 < lines.line(of: $1) ?? 0 }) {
+      guard let value = table[name] else { continue }
+      if name == "keys" {
+        try config.readKeys(value, lines: lines)
+      } else {
+        try config.settings.append(setting(name, value, line: lines.line(of: name), file: path))
+      }
+    }
+    return config
+  }
+
+  /// One option: its kind (a switch, or an option with a value) and its value, checked by the command line's
+  /// own parser.
+  private static func setting(
+    _ name: String, _ value: TOMLValueConvertible, line: Int?, file: String
+  )
+    throws(ConfigError) -> Setting
+  {
+    func fail(_ reason: String) -> ConfigError { ConfigError(file: file, line: line, reason: reason) }
+    guard !["config", "no-config", "help", "version", "data"].contains(name) else {
+      throw fail("\"\(name)\" is not a setting for a config file (the dataset is given on the command line)")
+    }
+    let value = value.tomlValue
+    let written: String
+    switch value.type {
+    case .bool: written = value.bool == true ? "true" : "false"
+    case .string: written = value.string ?? ""
+    case .int: written = value.int.map(String.init) ?? ""
+    case .double: written = value.double.map { String($0) } ?? ""
+    case .table: throw fail("unknown table [\(name)]: the only table is [keys]")
+    default: throw fail("\(name): a \(value.type) is not a value any option takes")
+    }
+    switch optionKind(name) {
+    case .unknown:
+      throw fail("unknown option \"\(name)\" (waterfall --help lists the options)")
+    case .flag:
+      guard value.type == .bool else { throw fail("\(name) is a switch: true or false, not \(written)") }
+      return Setting(name: name, words: value.bool == true ? ["--\(name)"] : [], line: line, written: written)
+    case .option:
+      guard value.type != .bool else { throw fail("\(name) takes a value, not \(written)") }
+      do {
+        _ = try ViewCommand.parse(["--\(name)", written])
+      } catch {
+        throw fail(ViewCommand.message(for: error))
+      }
+      return Setting(name: name, words: ["--\(name)", written], line: line, written: written)
+    }
+  }
+
+  private enum OptionKind { case flag, option, unknown }
+
+  /// Whether `--name` is one of the viewer's switches, one of its options with a value, or nothing it knows.
+  private static func optionKind(_ name: String) -> OptionKind {
+    do {
+      _ = try ViewCommand.parse(["--\(name)"])
+      return .flag
+    } catch {
+      return ViewCommand.message(for: error).contains("Missing value") ? .option : .unknown
+    }
+  }
+
+  private mutating func readKeys(_ value: TOMLValueConvertible, lines: KeyLines) throws(ConfigError) {
+    guard let table = value.tomlValue.table else {
+      throw ConfigError(file: path, line: lines.line(of: "keys"), reason: "keys must be a table: [keys]")
+    }
+    var boundOnLine: [Key: Int?] = [:]
+    for name in table.keys {
+      let line = lines.line(of: name, inTable: "keys")
+      func fail(_ reason: String) -> ConfigError { ConfigError(file: path, line: line, reason: reason) }
+      let key: Key
+      do {
+        key = try KeyScript.key(named: name)
+      } catch {
+        throw fail("[keys] \(error.description)")
+      }
+      guard let actionName = table[name]?.tomlValue.string else {
+        throw fail("[keys] \(name): the action's name, in quotes, as in \(name) = \"quit\"")
+      }
+      guard let action = Action(name: actionName) else {
+        throw fail(
+          "[keys] \(name): unknown action \"\(actionName)\" (one of: "
+            + Action.allCases.map(\.name).joined(separator: ", ") + ")")
+      }
+      if let earlier = boundOnLine[key] {
+        throw fail("[keys] \(key.label) is bound twice (also on line \(earlier.map(String.init) ?? "?"))")
+      }
+      boundOnLine[key] = line
+      keys[key] = action
+      keyLines.append((name, actionName, line))
+    }
+    keyLines.sort { $0.line ?? 0 < $1.line ?? 0 }
+  }
+}
+
+/// Where each key of a TOML document is written, found in its text (TOMLKit keeps no positions for values): the
+/// first line of the table that starts with the key, bare or quoted, followed by `=`.
+struct KeyLines {
+  private var entries: [(table: String?, key: String, line: Int)] = []
+
+  init(_ text: String) {
+    var table: String?
+    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
+        table = line[line.index(after: line.startIndex)..<end].trimmingCharacters(in: .whitespaces)
+        entries.append((nil, table!, offset + 1))
+        continue
+      }
+      guard let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { continue }
+      let key = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+        in: CharacterSet(charactersIn: "\"'"))
+      entries.append((table, key, offset + 1))
+    }
+  }
+
+  func line(of key: String, inTable table: String? = nil) -> Int? {
+    entries.first { $0.table == table && $0.key == key }?.line
+  }
+}

@@ -1,0 +1,15 @@
+import Foundation
+import WaterfallViewer
+
+// Every line the program prints, on either stream, goes through here: messages quote file names, field values and
+// field names from untrusted datasets, and none of their control characters may reach the terminal.
+
+/// Prints `waterfall: message` on standard error, its control characters shown escaped.
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data("waterfall: \(TextSanitizer.escapeVisibly(message))\n".utf8))
+}
+
+/// Prints `line` on standard output, its control characters shown escaped.
+func printLine(_ line: String) {
+  print(TextSanitizer.escapeVisibly(line))
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import Testing
+import WaterfallViewer
+
+@testable import waterfall
+
+@Suite("The config file")
+final class ConfigFileTests {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-config-\(UUID().uuidString)")
+
+  init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  func write(_ text: String, name: String = "config.toml") throws -> String {
+    let file = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: file)
+    return file.path
+  }
+
+  @Test("options by their long names and a [keys] table become the command line's words and key bindings")
+  func settingsAndKeys() throws {
+    let path = try write(
+      """
+      # comments are fine
+      columns = 3
+      no-images = true
+      no-color = false
+      symbols = "sextant"
+      page-size = 100
+
+      [keys]
+      x = "quit"
+      "C-n" = "step-down"
+      """)
+    let config = try #require(try ConfigFile.load(path: path, required: true))
+    #expect(
+      config.settings.map(\.words) == [
+        ["--columns", "3"], ["--no-images"], [], ["--symbols", "sextant"], ["--page-size", "100"],
+      ])
+    #expect(config.settings.map(\.line) == [2, 3, 4, 5, 6])
+    #expect(config.keys == [.character("x"): .quit, .control("n"): .stepDown])
+  }
+
+  @Test(
+    "a bad file gets file:line: reason",
+    arguments: [
+      ("colums = 3\n", "1: unknown option \"colums\""),
+      ("\n\ncolumns = \"many\"\n", "3: The value 'many' is invalid for '--columns"),
+      ("columns = true\n", "1: columns takes a value, not true"),
+      ("no-images = 3\n", "1: no-images is a switch: true or false, not 3"),
+      ("[keys]\nC-d = \"quit\"\nc-d = \"top\"\n", "3: [keys] Ctrl-D is bound twice (also on line 2)"),
+      ("[keys]\nx = \"fly\"\n", "2: [keys] x: unknown action \"fly\""),
+      ("[keys]\n\"wait:5\" = \"quit\"\n", "[keys] bad key token"),
+      ("columns = = 3\n", "1: not TOML"),
+      ("[colours]\nred = 1\n", "unknown table [colours]"),
+      ("data = \"x.json\"\n", "1: \"data\" is not a setting for a config file"),
+    ])
+  func badFiles(text: String, expected: String) throws {
+    let path = try write(text)
+    do {
+      _ = try ConfigFile.load(path: path, required: true)
+      Issue.record("accepted: \(text)")
+    } catch {
+      #expect(error.description.hasPrefix(path + ":"), "\(error)")
+      #expect(error.description.contains(expected), "\(error)")
+    }
+  }
+
+  @Test("the file's words go first, so the command line wins; other commands are left alone")
+  func commandLineWins() throws {
+    let path = try write("columns = 2\nno-images = true\n")
+    let view = try Waterfall.withConfigFile(["--config", path, "--columns", "4"])
+    #expect(view == ["--columns", "2", "--no-images", "--config", path, "--columns", "4"])
+    let command = try #require(try Waterfall.parseAsRoot(view) as? ViewCommand)
+    #expect(command.display.columns == 4)
+    let snapshot = try Waterfall.withConfigFile(["snapshot", "--config", path])
+    #expect(snapshot.prefix(4) == ["snapshot", "--columns", "2", "--no-images"])
+    #expect(
+      try Waterfall.withConfigFile(["check", "--config", path, "x.json"]) == ["check", "--config", path, "x.json"])
+    #expect(try Waterfall.withConfigFile(["--no-config", "--columns", "4"]) == ["--no-config", "--columns", "4"])
+  }
+
+  @Test("a missing default file is no file; a missing --config file is an error")
+  func missingFiles() throws {
+    #expect(try ConfigFile.load(path: folder.appendingPathComponent("none.toml").path, required: false) == nil)
+    #expect(throws: ConfigError.self) {
+      try ConfigFile.load(path: self.folder.appendingPathComponent("none.toml").path, required: true)
+    }
+  }
+
+  @Test("the default place follows XDG_CONFIG_HOME, else HOME")
+  func defaultPlace() {
+    #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/waterfall/config.toml")
+    #expect(ConfigFile.defaultPath(environment: ["HOME": "/h"]) == "/h/.config/waterfall/config.toml")
+    #expect(ConfigFile.defaultPath(environment: [:]) == nil)
+  }
+}
