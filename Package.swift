@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
   name: "Waterfall",
-  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "waterfall", targets: ["waterfall"]),
     .library(name: "WaterfallKit", targets: ["WaterfallKit"]),
@@ -54,7 +53,8 @@ let package = Package(
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "TestSupport", "Locking"], exclude: ["Fixtures", "Server"]),
     .testTarget(
-      name: "WaterfallViewerTests", dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures"],
+      name: "WaterfallViewerTests",
+      dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer"]),
     .testTarget(

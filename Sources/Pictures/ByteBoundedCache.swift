@@ -1,6 +1,6 @@
 /// A cache bounded in bytes: each value states its size, and the least recently used go first when a new one
 /// does not fit. A value larger than the whole bound is not kept.
-public struct ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+struct ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private struct Entry: Sendable {
     var value: Value
     var bytes: Int
@@ -8,20 +8,20 @@ public struct ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     var older: Key?
   }
 
-  public let byteLimit: Int
-  public private(set) var byteCount = 0
+  let byteLimit: Int
+  private(set) var byteCount = 0
   private var entries: [Key: Entry] = [:]
   private var newest: Key?
   private var oldest: Key?
 
-  public init(byteLimit: Int) {
+  init(byteLimit: Int) {
     self.byteLimit = max(0, byteLimit)
   }
 
-  public var count: Int { entries.count }
+  var count: Int { entries.count }
 
   /// The value for `key`, which becomes the most recently used.
-  public mutating func value(for key: Key) -> Value? {
+  mutating func value(for key: Key) -> Value? {
     guard let entry = entries[key] else { return nil }
     unlink(key)
     link(key)
@@ -29,10 +29,10 @@ public struct ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: Senda
   }
 
   /// The value without touching the order (for looking without using).
-  public func peek(_ key: Key) -> Value? { entries[key]?.value }
+  func peek(_ key: Key) -> Value? { entries[key]?.value }
 
   /// Keys from the most to the least recently used.
-  public var keysByRecentUse: [Key] {
+  var keysByRecentUse: [Key] {
     var keys: [Key] = []
     var cursor = newest
     while let key = cursor {
@@ -43,7 +43,7 @@ public struct ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: Senda
   }
 
   /// Keeps `value` as the most recently used, first dropping the least recently used until it fits.
-  public mutating func insert(_ value: Value, bytes: Int, for key: Key) {
+  mutating func insert(_ value: Value, bytes: Int, for key: Key) {
     remove(key)
     guard bytes <= byteLimit else { return }
     while byteCount + bytes > byteLimit, let oldest { remove(oldest) }
@@ -52,14 +52,14 @@ public struct ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     link(key)
   }
 
-  public mutating func remove(_ key: Key) {
+  mutating func remove(_ key: Key) {
     guard let entry = entries[key] else { return }
     unlink(key)
     entries[key] = nil
     byteCount -= entry.bytes
   }
 
-  public mutating func removeAll() {
+  mutating func removeAll() {
     self = ByteBoundedCache(byteLimit: byteLimit)
   }
 

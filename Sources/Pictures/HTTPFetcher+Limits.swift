@@ -34,13 +34,10 @@ extension HTTPFetcher {
     of fetch: Fetch, _ outcome: Result<[UInt8], PictureFailure>, down: Bool, in state: inout State
   ) -> [Fetch] {
     guard down, case .failure(let failure) = outcome else {
-      if case .success = outcome { state.downHosts[fetch.host] = nil }
+      if case .success = outcome { state.downHosts.succeeded(fetch.host) }
       return []
     }
-    let inRow = (state.downHosts[fetch.host]?.inRow ?? 0) + 1
-    let delay = min(configuration.firstRetryDelay * (1 << min(inRow - 1, 20)), configuration.longestRetryDelay)
-    state.downHosts[fetch.host] = HostDown(
-      reason: failure.reason, kind: failure.kind, inRow: inRow, retryAt: .now + delay)
+    state.downHosts.failed(fetch.host, failure)
     let skipped = state.pending.filter { $0.host == fetch.host }
     state.pending.removeAll { $0.host == fetch.host }
     return skipped

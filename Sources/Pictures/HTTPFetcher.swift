@@ -39,30 +39,27 @@ final class HTTPFetcher: Sendable {
     /// The most fetches that were under way at once.
     var mostActive = 0
     /// Hosts that could not be reached, and when to try them again: other pictures from them fail at once.
-    var downHosts: [String: HostDown] = [:]
-  }
-
-  struct HostDown: Sendable {
-    var reason: String
-    var kind: PictureFailure.Kind
-    var inRow: Int
-    var retryAt: ContinuousClock.Instant
+    var downHosts: FailureBackoff<String>
   }
 
   let configuration: NetworkConfiguration
   private let completion = Locked<Completion?>(nil)
-  let state = Locked(State())
+  let state: Locked<State>
   private let session: URLSession
 
   init(configuration: NetworkConfiguration) {
     self.configuration = configuration
-    let settings = URLSessionConfiguration.ephemeral
+    state = Locked(State(downHosts: FailureBackoff(configuration)))
+    Self.keepFoundationOffTheDisk()
+    // Not `.ephemeral`: on Linux it makes a URLCache of its own, and that makes a folder too.
+    let settings = URLSessionConfiguration.default
     let total = Double(configuration.totalTimeout.nanoseconds) / 1e9
     settings.timeoutIntervalForRequest = total
     settings.timeoutIntervalForResource = total
     settings.httpMaximumConnectionsPerHost = configuration.requestsPerHost
     settings.urlCache = nil
     settings.httpCookieStorage = nil
+    settings.urlCredentialStorage = nil
     settings.httpShouldSetCookies = false
     settings.requestCachePolicy = .reloadIgnoringLocalCacheData
     let queue = OperationQueue()
@@ -72,6 +69,15 @@ final class HTTPFetcher: Sendable {
     session = URLSession(configuration: settings, delegate: delegate, delegateQueue: queue)
     delegate.fetcher.withLock { $0 = self }
   }
+
+  /// Foundation's shared URL cache (which every session configuration starts from) makes the folder
+  /// `$XDG_CACHE_HOME/org.swift.foundation.URLCache` when it is made, though we never use it: put a memory-only one
+  /// in its place first. Its disk path is a file, so the folder it would make cannot be made.
+  private static let foundationCacheReplaced: Void = {
+    URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null")
+  }()
+
+  private static func keepFoundationOffTheDisk() { Self.foundationCacheReplaced }
 
   func setCompletion(_ completion: Completion?) { self.completion.withLock { $0 = completion } }
 
@@ -84,7 +90,7 @@ final class HTTPFetcher: Sendable {
     let host = Self.host(of: url)
     let refused: PictureFailure? = state.withLock { state in
       if state.closed { return PictureFailure(.network, "the loader has shut down") }
-      if let down = state.downHosts[host], ContinuousClock.now < down.retryAt {
+      if let down = state.downHosts.failure(for: host) {
         return PictureFailure(down.kind, "\(down.reason) (the host failed a moment ago): \(RedactedURL.text(url))")
       }
       if let serial = state.active.first(where: { $0.value.url == url })?.key {
@@ -219,6 +225,13 @@ final class HTTPFetcher: Sendable {
   }
 
   var mostAtOnce: Int { state.withLock { $0.mostActive } }
+
+  /// How much of `url`'s body has arrived, and its announced length (-1 when unknown), while it is fetched.
+  func progress(of url: String) -> (received: Int, expected: Int64)? {
+    state.withLock { state in
+      state.active.values.first { $0.url == url }.map { ($0.body.count, $0.expectedBytes) }
+    }
+  }
 
   private func release(_ serial: UInt64, in state: inout State) {
     guard let fetch = state.active.removeValue(forKey: serial) else { return }

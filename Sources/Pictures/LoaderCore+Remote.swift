@@ -13,13 +13,6 @@ extension LoaderCore {
     let ownedFolder: String?
   }
 
-  /// A URL that failed, the failure given to requests until `retryAt`.
-  struct RemoteFailure: Sendable {
-    var failure: PictureFailure
-    var inRow: Int
-    var retryAt: ContinuousClock.Instant
-  }
-
   var remoteParts: Remote {
     remote.withLock { remote in
       if let remote { return remote }
@@ -52,8 +45,8 @@ extension LoaderCore {
       state.withLock { $0.statistics.fromDiskCache += 1 }
       return path
     }
-    if let record = state.withLock({ $0.remoteFailures[url] }), ContinuousClock.now < record.retryAt {
-      finish(job, .failure(record.failure), fromCache: false)
+    if let failure = state.withLock({ $0.remoteFailures.failure(for: url) }) {
+      finish(job, .failure(failure), fromCache: false)
       return nil
     }
     if configuration.network.offline || job.fetched {
@@ -81,12 +74,11 @@ extension LoaderCore {
     if case .success(let bytes) = outcome, case .failure(let failure) = remoteParts.diskCache.store(bytes, for: url) {
       outcome = .failure(failure)
     }
-    let network = configuration.network
     let (requeued, failed): ([Job], [Job]) = state.withLock { state in
       let jobs = waiters.compactMap { state.fetching.removeValue(forKey: $0) }
       switch outcome {
       case .success:
-        state.remoteFailures[url] = nil
+        state.remoteFailures.succeeded(url)
         state.statistics.fetched += 1
         for var job in jobs {
           job.fetched = true
@@ -94,14 +86,7 @@ extension LoaderCore {
         }
         return (jobs, [])
       case .failure(let failure):
-        // Forget failures whose delay has passed when there are many (a whole catalogue on an unreachable host).
-        if state.remoteFailures.count >= Self.remembered {
-          let now = ContinuousClock.now
-          state.remoteFailures = state.remoteFailures.filter { $0.value.retryAt > now }
-        }
-        let inRow = (state.remoteFailures[url]?.inRow ?? 0) + 1
-        let delay = min(network.firstRetryDelay * (1 << min(inRow - 1, 20)), network.longestRetryDelay)
-        state.remoteFailures[url] = RemoteFailure(failure: failure, inRow: inRow, retryAt: .now + delay)
+        state.remoteFailures.failed(url, failure)
         state.statistics.failed += jobs.count
         // Running until delivered, so waitUntilIdle does not return between here and the delivery.
         for job in jobs { state.running[job.id] = job.request }
@@ -113,9 +98,6 @@ extension LoaderCore {
       for job in failed { finish(job, .failure(failure), fromCache: false) }
     }
   }
-
-  /// How many failed URLs are remembered before those past their delay are forgotten.
-  static let remembered = 10_000
 
   /// Takes the jobs waiting for the network that match off the books; returns what to tell the fetcher.
   static func removeFetching(from state: inout State, where matches: (PictureRequest) -> Bool) -> [(String, UInt64)] {

@@ -17,7 +17,7 @@ final class LoaderCore: Sendable {
     /// Jobs waiting for the network, off the workers.
     var fetching: [UInt64: Job] = [:]
     /// URLs that failed, and when they may be asked for again.
-    var remoteFailures: [String: RemoteFailure] = [:]
+    var remoteFailures: FailureBackoff<String>
     var cancelledRunning: Set<UInt64> = []
     var nextID: UInt64 = 0
     var paused = false
@@ -45,6 +45,7 @@ final class LoaderCore: Sendable {
     self.deliver = deliver
     state = Locked(
       State(
+        remoteFailures: FailureBackoff(configuration.network),
         renders: ByteBoundedCache(byteLimit: configuration.renderCacheBytes),
         thumbnails: ByteBoundedCache(byteLimit: configuration.thumbnailCacheBytes)))
   }
@@ -152,7 +153,7 @@ final class LoaderCore: Sendable {
       state.renders.removeAll()
       state.thumbnails.removeAll()
       state.failures.removeAll()
-      state.remoteFailures.removeAll()
+      state.remoteFailures.forgetAll()
     }
   }
 

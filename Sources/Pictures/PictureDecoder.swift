@@ -22,6 +22,10 @@ public enum PictureDecoder {
     path: String, covering pixelSize: (width: Int, height: Int), limits: PictureLimits = PictureLimits()
   ) -> Result<Thumbnail, PictureFailure> {
     let started = DispatchTime.now().uptimeNanoseconds
+    // A PNG's claim is checked before libvips opens it, which would give no reason for a damaged header.
+    if let claimed = ClaimedSize.png(at: path), let refusal = limits.refusal(of: claimed, path: path) {
+      return .failure(refusal)
+    }
     let header: Header
     switch openHeader(path: path) {
     case .failure(let failure): return .failure(failure)
@@ -29,16 +33,7 @@ public enum PictureDecoder {
     }
     wf_g_object_unref(header.image)
     let source = header.dimensions
-    guard source.width.multipliedReportingOverflow(by: source.height).partialValue <= limits.maximumPixels,
-      source.width <= limits.maximumPixels, source.height <= limits.maximumPixels
-    else {
-      let megapixels = Double(source.width) * Double(source.height) / 1_000_000
-      return .failure(
-        PictureFailure(
-          .tooLarge,
-          "the picture claims \(source.width)×\(source.height) pixels (\(Int(megapixels.rounded())) megapixels; "
-            + "the limit is \(limits.maximumPixels / 1_000_000)): \(path)"))
-    }
+    if let refusal = limits.refusal(of: source, path: path) { return .failure(refusal) }
     let scale = max(
       Double(pixelSize.width) / Double(source.width), Double(pixelSize.height) / Double(source.height))
     let width = max(1, Int((Double(source.width) * scale).rounded(.up)))
@@ -56,6 +51,7 @@ public enum PictureDecoder {
   private static func openHeader(path: String) -> Result<Header, PictureFailure> {
     if let failure = VipsRuntime.startupFailure { return .failure(PictureFailure(.decodingFailed, failure)) }
     if let problem = PictureFile.problem(at: path) { return .failure(problem) }
+    VipsRuntime.forgetWarnings()
     let systemPath = PictureFile.systemPath(path)
     guard let loader = vips_foreign_find_load(systemPath).map({ String(cString: $0) }),
       VipsRuntime.allowedLoaderClasses.contains(where: { loader.hasPrefix($0) })

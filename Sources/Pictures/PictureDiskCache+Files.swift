@@ -5,9 +5,10 @@ import Foundation
 #endif
 
 extension PictureDiskCache {
-  /// The entries found in `folder`: names that parse and sizes that match; anything else there is removed
-  /// (a cut-short entry, a stray file), and so are temporary files a crash left over an hour ago.
-  static func scan(_ folder: String) -> [String: Entry] {
+  /// The entries found in `folder`: names that parse and sizes that match. With `tidy`, anything else there is
+  /// removed (a cut-short entry, a stray file), and so are temporary files a crash left over an hour ago; without
+  /// it, nothing is changed.
+  static func scan(_ folder: String, tidy: Bool) -> [String: Entry] {
     var entries: [String: Entry] = [:]
     let now = Date().timeIntervalSince1970
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
@@ -17,11 +18,11 @@ extension PictureDiskCache {
       let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
       if name.hasPrefix(".tmp-") {
         // Another process may be writing it right now: only old ones are leftovers.
-        if now - modified > 3600 { unlink(path) }
+        if tidy && now - modified > 3600 { unlink(path) }
         continue
       }
       guard let parsed = parse(name), Int(info.st_size) == parsed.bytes, entries[parsed.key] == nil else {
-        unlink(path)
+        if tidy { unlink(path) }
         continue
       }
       entries[parsed.key] = Entry(name: name, bytes: parsed.bytes, checksum: parsed.checksum, lastUse: modified)
@@ -43,22 +44,12 @@ extension PictureDiskCache {
   /// SHA, and a cache key needs spread, not secrecy.
   static func key(for url: String) -> String {
     let bytes = Array(url.utf8)
-    let first = fnv1a(bytes, basis: 0xcbf2_9ce4_8422_2325)
-    let second = fnv1a(bytes, basis: 0x6c62_272e_07bb_0142)
-    return hex(first) + hex(second)
+    return hex(FNV1a.hash(bytes)) + hex(FNV1a.hash(bytes, basis: 0x6c62_272e_07bb_0142))
   }
 
-  static func checksum(of bytes: [UInt8]) -> UInt64 { fnv1a(bytes, basis: 0xcbf2_9ce4_8422_2325) }
+  static func checksum(of bytes: [UInt8]) -> UInt64 { FNV1a.hash(bytes) }
 
-  static func checksum(of data: Data) -> UInt64 { checksum(of: [UInt8](data)) }
-
-  private static func fnv1a(_ bytes: [UInt8], basis: UInt64) -> UInt64 {
-    bytes.withUnsafeBufferPointer { buffer in
-      var hash = basis
-      for byte in buffer { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      return hash
-    }
-  }
+  static func checksum(of data: Data) -> UInt64 { FNV1a.hash(data) }
 
   private static func hex(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)

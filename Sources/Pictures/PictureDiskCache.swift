@@ -15,6 +15,10 @@ public final class PictureDiskCache: Sendable {
     public var folder: String
     public var bytes: Int
     public var count: Int
+
+    init(folder: String, entries: [String: Entry]) {
+      (self.folder, bytes, count) = (folder, entries.values.reduce(0) { $0 + $1.bytes }, entries.count)
+    }
   }
 
   struct Entry: Sendable {
@@ -36,9 +40,10 @@ public final class PictureDiskCache: Sendable {
   public init(folder: String, byteLimit: Int = 256 << 20) {
     self.folder = folder
     self.byteLimit = max(0, byteLimit)
-    entriesFolder = (folder as NSString).appendingPathComponent("pictures")
-    // The folder is made by the first store: looking (`cache info`, a run with nothing remote) leaves no trace.
-    index = Locked(Self.scan(entriesFolder))
+    entriesFolder = Self.entriesFolder(in: folder)
+    // Opening tidies (strays, old leftovers, what is over the bound); the folder is made by the first store, so
+    // a run with nothing remote leaves no trace. `look(at:)` only reads.
+    index = Locked(Self.scan(entriesFolder, tidy: true))
     index.withLock { evict(&$0) }
   }
 
@@ -51,10 +56,16 @@ public final class PictureDiskCache: Sendable {
     return (home as NSString).appendingPathComponent(".cache/waterfall")
   }
 
+  /// What the cache in `folder` holds, read without changing anything there (`cache info`): no stray or leftover
+  /// file is removed and nothing is evicted, unlike opening it.
+  public static func look(at folder: String) -> Summary {
+    Summary(folder: folder, entries: scan(entriesFolder(in: folder), tidy: false))
+  }
+
+  static func entriesFolder(in folder: String) -> String { (folder as NSString).appendingPathComponent("pictures") }
+
   public var summary: Summary {
-    index.withLock { entries in
-      Summary(folder: folder, bytes: entries.values.reduce(0) { $0 + $1.bytes }, count: entries.count)
-    }
+    index.withLock { Summary(folder: folder, entries: $0) }
   }
 
   /// The file holding `url`'s bytes, checked whole (length, and checksum once per process), or nil. A bad entry is

@@ -10,6 +10,19 @@ public struct PictureLimits: Hashable, Sendable {
     self.maximumPixels = maximumPixels
     self.timeLimit = timeLimit
   }
+
+  /// Why a picture of `size` is refused, or nil when it is within the limit.
+  func refusal(of size: PictureDimensions, path: String) -> PictureFailure? {
+    guard
+      size.width.multipliedReportingOverflow(by: size.height).partialValue > maximumPixels
+        || size.width > maximumPixels || size.height > maximumPixels
+    else { return nil }
+    let megapixels = Double(size.width) * Double(size.height) / 1_000_000
+    return PictureFailure(
+      .tooLarge,
+      "the picture claims \(size.width)×\(size.height) pixels (\(Int(megapixels.rounded())) megapixels; "
+        + "the limit is \(maximumPixels / 1_000_000)): \(path)")
+  }
 }
 
 /// A picture's size in pixels, upright (after EXIF orientation).

@@ -50,18 +50,24 @@ public final class PictureLoader: Sendable {
   /// Cancels the loads of generations before `generation` (after a reload).
   public func cancel(generationsBefore generation: Int) { core.cancel { $0.generation < generation } }
 
-  public func cancelAll() { core.cancel { _ in true } }
+  // For the tests, which take the pool's order and cancellation apart with these.
+  func cancelAll() { core.cancel { _ in true } }
 
   /// Holds back queued loads until ``resume()``; loads already running finish.
-  public func pause() { core.setPaused(true) }
+  func pause() { core.setPaused(true) }
 
-  public func resume() { core.setPaused(false) }
+  func resume() { core.setPaused(false) }
 
   public var statistics: PictureStatistics { core.statistics }
 
   /// Blocks until nothing is queued, running or being fetched (for tests, benchmarks and snapshots; never call it
   /// from `deliver`). Each fetch ends within its time limits, so this does too.
   public func waitUntilIdle() { core.waitUntilIdle() }
+
+  /// How much of `url`'s body has arrived while it is fetched, and its announced length (for the tests).
+  func fetchProgress(of url: String) -> (received: Int, expected: Int64)? {
+    core.remote.withLock { $0?.fetcher }?.progress(of: url)
+  }
 
   /// Empties both caches (the counters stay).
   public func removeCachedPictures() { core.removeCachedPictures() }

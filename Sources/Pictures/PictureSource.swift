@@ -10,8 +10,8 @@ public enum PictureSource: Hashable, Sendable {
   case notLocal(String)
 
   /// Resolves `img` from a dataset: an http(s) URL, a path relative to the dataset file's directory, an absolute
-  /// path, or a `file:` URL. `datasetFile` is the dataset file (or the directory of a photo folder) the item came
-  /// from.
+  /// path, or a `file:` URL. `datasetFile` is the dataset file the item came from (a photo folder's items have
+  /// absolute paths). From the text alone: the viewer resolves on its main loop, which must not wait for the disk.
   public static func resolve(_ img: String, relativeTo datasetFile: String) -> PictureSource {
     let text = img.trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { return .notLocal("no picture") }
@@ -28,16 +28,12 @@ public enum PictureSource: Hashable, Sendable {
       }
       // A path that is not UTF-8 keeps its URL form, which PictureFile.systemPath opens by its bytes.
       guard let path = String(validating: bytes, as: UTF8.self) else { return .file("file:" + text.dropFirst(5)) }
-      return .file(URL(fileURLWithPath: path).standardizedFileURL.path)
+      return .file(URL(filePath: path, directoryHint: .notDirectory).standardizedFileURL.path)
     }
-    if text.hasPrefix("/") { return .file(URL(fileURLWithPath: text).standardizedFileURL.path) }
-    var isDirectory: ObjCBool = false
-    let baseIsDirectory =
-      FileManager.default.fileExists(atPath: datasetFile, isDirectory: &isDirectory)
-      && isDirectory.boolValue
-    let base = URL(fileURLWithPath: datasetFile, isDirectory: baseIsDirectory)
-    let folder = baseIsDirectory ? base : base.deletingLastPathComponent()
-    return .file(folder.appendingPathComponent(text).standardizedFileURL.path)
+    // Every directory hint given, so Foundation does not ask the disk whether a path is a directory.
+    if text.hasPrefix("/") { return .file(URL(filePath: text, directoryHint: .notDirectory).standardizedFileURL.path) }
+    let folder = URL(filePath: datasetFile, directoryHint: .notDirectory).deletingLastPathComponent()
+    return .file(folder.appending(path: text, directoryHint: .notDirectory).standardizedFileURL.path)
   }
 
   /// The URL scheme of `text` ("http", "file", …), lowercased; nil for a plain path. One letter before the colon

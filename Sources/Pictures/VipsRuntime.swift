@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import Locking
 
 /// libvips, started once for the process with the settings a terminal viewer of untrusted files needs.
 enum VipsRuntime {
@@ -13,8 +14,14 @@ enum VipsRuntime {
 
   private static func start() -> String? {
     // GLib prints warnings (VIPS-WARNING, libjpeg's "premature end") on stderr, which is the curses screen.
-    // Failures reach us through return values and vips' error buffer instead.
-    g_log_set_default_handler({ _, _, _, _ in }, nil)
+    // Failures reach us through return values and vips' error buffer instead; but libpng's errors arrive only as
+    // warnings (vips' buffer then holds an empty line), so each thread's last one is kept as the reason.
+    g_log_set_default_handler(
+      { _, _, message, _ in
+        guard let message else { return }
+        let text = String(cString: message)
+        VipsRuntime.warnings.withLock { $0[pthread_self()] = text }
+      }, nil)
     guard wf_vips_init("waterfall") == 0 else {
       defer { vips_error_clear() }
       return "libvips did not start: " + VipsRuntime.takeError()
@@ -30,13 +37,24 @@ enum VipsRuntime {
     return nil
   }
 
-  /// The last line of vips' error buffer, and the buffer cleared (it is shared by all threads and only grows).
+  /// The last warning GLib logged on each thread since its decode began.
+  static let warnings = Locked<[pthread_t: String]>([:])
+
+  /// Called as a decode begins, so an earlier decode's warning is not taken for this one's reason.
+  static func forgetWarnings() {
+    _ = warnings.withLock { $0.removeValue(forKey: pthread_self()) }
+  }
+
+  /// This thread's last warning since its decode began, else the last line of vips' error buffer; the buffer
+  /// cleared (it only grows). The buffer is shared by all threads, so its last line may be another decode's: the
+  /// thread's own warning comes first.
   static func takeError() -> String {
     defer { vips_error_clear() }
-    guard let buffer = vips_error_buffer() else { return "unknown error" }
-    let lines = String(cString: buffer).split(separator: "\n").map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }.filter { !$0.isEmpty }
-    return lines.last ?? "unknown error"
+    let warning = warnings.withLock { $0.removeValue(forKey: pthread_self()) }
+    let buffer = vips_error_buffer().map { String(cString: $0) } ?? ""
+    let lines = buffer.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+      !$0.isEmpty && !$0.hasSuffix(":")
+    }
+    return warning ?? lines.last ?? "unknown error"
   }
 }

@@ -12,3 +12,8 @@ public struct SeededGenerator: RandomNumberGenerator {
     return mixed ^ (mixed >> 31)
   }
 }
+
+extension SeededGenerator {
+  /// A number in `range`, for the fuzzers' many small choices.
+  public mutating func next(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+}

@@ -108,16 +108,7 @@ extension WaterfallLayout {
   /// it, so only that one item's bottom needs reading.
   func firstPosition(inColumn column: Int, endingBelow y: Int) -> Int {
     let items = columnItems[column]
-    var low = 0
-    var high = items.count
-    while low < high {
-      let middle = (low + high) / 2
-      if itemTops[Int(items[middle])] <= y {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
+    let low = partitionPoint(items.count) { itemTops[Int(items[$0])] > y }
     guard low > 0 else { return 0 }
     let item = Int(items[low - 1])
     return itemTops[item] + Int(itemHeights[item]) > y ? low - 1 : low

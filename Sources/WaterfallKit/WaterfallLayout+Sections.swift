@@ -37,9 +37,6 @@ extension WaterfallLayout {
       height: sectionBottoms[section] - sectionTops[section])
   }
 
-  /// The first row of the columns of `section`, right under its header.
-  public func sectionItemsTop(_ section: Int) -> Int { sectionTops[section] + sectionHeaderHeights[section] }
-
   /// Calls `body` with each section whose header (of nonzero height) shares a cell with `rect`, in order.
   /// O(log s + k), allocating nothing.
   public func forEachSectionHeader(intersecting rect: GridRect, _ body: (Int) -> Void) {
@@ -80,12 +77,6 @@ extension WaterfallLayout {
 
   /// The first section for which `isPast` holds, given it holds for a suffix; `sectionCount` when none.
   private func firstSection(where isPast: (Int) -> Bool) -> Int {
-    var low = 0
-    var high = sectionCount
-    while low < high {
-      let middle = (low + high) / 2
-      if isPast(middle) { high = middle } else { low = middle + 1 }
-    }
-    return low
+    partitionPoint(sectionCount, where: isPast)
   }
 }

@@ -253,13 +253,7 @@ public struct WaterfallLayout: Sendable {
   }
 
   private func position(of index: Int, in items: [Int32]) -> Int {
-    var low = 0
-    var high = items.count
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(items[middle]) < index { low = middle + 1 } else { high = middle }
-    }
-    return low
+    partitionPoint(items.count) { Int(items[$0]) >= index }
   }
 
   /// The first row of the sections (of the first section's header).

@@ -13,9 +13,7 @@ struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the cache's place, size and count.")
 
     func run() throws {
-      // A bound this large evicts nothing: looking must not change the cache.
-      let cache = PictureDiskCache(folder: PictureDiskCache.defaultFolder(), byteLimit: .max)
-      let summary = cache.summary
+      let summary = PictureDiskCache.look(at: PictureDiskCache.defaultFolder())
       printLine("place: \(summary.folder)")
       printLine("size: \(CacheCommand.describe(bytes: summary.bytes))")
       printLine("pictures: \(summary.count)")

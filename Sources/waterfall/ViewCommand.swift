@@ -30,13 +30,15 @@ struct ViewCommand: ParsableCommand {
     try organise.apply(to: &options, items: loaded.dataset.items)
     options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
+    // Opening the disk cache reads its whole folder: done here, a large cache is not a blank screen.
+    let pictures = networkOptions.configure(pictureOptions.loaderConfiguration)
     let session = TerminalSession(mouse: !display.noMouse, color: options.colorEnabled)
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
       terminalColors: session.colorCount)
     let ending = InteractiveViewer.run(
       feed: dataOptions.feed(for: loaded.dataset), options: options, session: session,
-      pictures: networkOptions.configure(pictureOptions.loaderConfiguration))
+      pictures: pictures)
     session.restore()
     // Die of the same signal, now that the terminal is back, so the parent sees what happened.
     if case .signal(let number) = ending { TerminalSession.die(of: number) }

@@ -5,7 +5,8 @@ import Testing
 /// XDG_CACHE_HOME. An extension of the one serialized end-to-end suite.
 extension ViewerEndToEndTests {
   @Test(
-    "http pictures appear in colour, a 404 shows its mark; cache info counts them; offline draws them; clear empties")
+    "http pictures appear in colour, a 404 shows its mark; only the cache's own folder appears; cache info counts them; offline draws them; clear empties"
+  )
   func picturesOverHTTP() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-e2e-\(UUID().uuidString)")
       .path
@@ -24,12 +25,19 @@ extension ViewerEndToEndTests {
     #expect(colored.contains("38;5;") && colored.contains("48;5;"), "pictures in 256 colours:\n\(colored)")
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
+    // Foundation's own URL cache would make a folder beside ours.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/cache") == ["waterfall"])
 
+    // Looking changes nothing, not even a stray file that opening the cache would tidy away.
+    let pictures = folder + "/cache/waterfall/pictures"
+    _ = FileManager.default.createFile(atPath: pictures + "/stray", contents: Data([1]))
+    let files = try FileManager.default.contentsOfDirectory(atPath: pictures).sorted()
     let info = folder + "/cache-info.txt"
     let status = try ChildProcess.run(["env"] + environment + [TmuxPane.binary, "cache", "info"], outputPath: info)
     let text = (try? String(contentsOfFile: info, encoding: .utf8)) ?? ""
     #expect(status == 0)
     #expect(text.contains("place: \(folder)/cache/waterfall") && text.contains("pictures: 5"), "\(text)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: pictures).sorted() == files)
 
     server.stop()
     let offline = try TmuxPane(arguments: [dataset, "--latency", "0", "--offline"], environment: environment)

@@ -47,11 +47,12 @@ extension ViewerEndToEndTests {
       arguments: ["--latency", "0", "--data", file.path, "--columns", "3"], captureRawOutput: true)
     try pane.waitForScreen { $0.contains("VISIBLE-ONE") }
     // Open the detail of several boxes, where the extra field and the URL show too.
+    // Each waits for what the viewer shows, not for a while: the panel open, then closed.
     for (x, y) in [(5, 3), (40, 3), (70, 3), (5, 12), (40, 12)] {
       try pane.send(literal: "\u{1B}[<0;\(x);\(y)M\u{1B}[<0;\(x);\(y)m")
-      Thread.sleep(forTimeInterval: 0.15)
+      try pane.waitForScreen { $0.contains("Esc closes") }
       try pane.send(keys: ["Escape"])
-      Thread.sleep(forTimeInterval: 0.1)
+      try pane.waitForScreen { !$0.contains("Esc closes") }
     }
     try pane.send(keys: ["q"])
     try pane.waitForScreen { $0.contains("EXIT=0") }

@@ -129,7 +129,8 @@ final class TmuxPane {
   /// Sends raw bytes as if typed (mouse reports, escape sequences).
   func send(literal text: String) throws { try tmux(["send-keys", "-t", "e2e", "-l", text]) }
 
-  /// A click as a hand makes it: the press, a moment, then the release.
+  /// A click as a hand makes it: the press, a moment, then the release, so the viewer reads them apart. The
+  /// moment is the input under test, not a wait for the viewer: what follows waits on the screen.
   func click(press: String, release: String) throws {
     try send(literal: press)
     Thread.sleep(forTimeInterval: 0.15)

@@ -78,6 +78,26 @@ struct DiskCacheTests {
     #expect(cache.summary.count == 0 && cache.path(for: "u4") == nil && entryFiles(cache).isEmpty)
   }
 
+  @Test("looking (cache info) changes nothing: strays, old leftovers and entries over a bound all stay")
+  func lookingIsReadOnly() throws {
+    let folder = TemporaryDirectory()
+    let cache = PictureDiskCache(folder: folder.path)
+    _ = try cache.store(bytes(5), for: "u5").get()
+    _ = try cache.store(bytes(6), for: "u6").get()
+    _ = FileManager.default.createFile(atPath: cache.entriesFolder + "/stray.picture", contents: Data([1]))
+    let leftover = cache.entriesFolder + "/.tmp-crashed"
+    _ = FileManager.default.createFile(atPath: leftover, contents: Data(bytes(3)))
+    let dayAgo = Date().addingTimeInterval(-86_400)
+    try FileManager.default.setAttributes([.modificationDate: dayAgo], ofItemAtPath: leftover)
+    let before = try FileManager.default.contentsOfDirectory(atPath: cache.entriesFolder).sorted()
+    let summary = PictureDiskCache.look(at: folder.path)
+    #expect(summary.count == 2 && summary.bytes == 2000 && summary.folder == folder.path)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cache.entriesFolder).sorted() == before)
+    #expect(before.count == 4)
+    #expect(PictureDiskCache.look(at: folder.path + "/nothing-here").count == 0)
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/nothing-here"))
+  }
+
   @Test("stores and reads from many threads at once keep the bound, and the index agrees with the folder")
   func concurrentUse() {
     let folder = TemporaryDirectory()

@@ -4,14 +4,6 @@ import Testing
 
 @testable import Pictures
 
-/// Collects what the loader delivers.
-final class Deliveries: Sendable {
-  private let results = Locked<[PictureResult]>([])
-  var all: [PictureResult] { results.withLock { $0 } }
-  var items: [Int] { all.map(\.request.item) }
-  func append(_ result: PictureResult) { results.withLock { $0.append(result) } }
-}
-
 @Suite("Picture loader")
 struct LoaderTests {
   private func request(

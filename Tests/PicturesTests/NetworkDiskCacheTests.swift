@@ -52,24 +52,20 @@ struct NearlyFinishedTests {
   @Test("an item cancelled with most of its picture in lets the download land in the disk cache only")
   func landsOnDisk() throws {
     let fixture = try NetworkFixture()
-    let url = fixture.server.url("/slow-tail/nearly.png?pause=1500")
-    let (loader, deliveries) = fixture.loader()
+    let url = fixture.server.url("/slow-tail/nearly.png?hold=tail")
+    let (loader, deliveries) = fixture.loader(NetworkFixture.patient)
     loader.request(fixture.request(0, url))
-    // Cancel once the nine tenths are on their way (loopback delivers them at once; a moment more for the reads).
-    var polls = 0
-    while fixture.server.counts().byPath["/slow-tail/nearly.png#first-part-sent"] == nil && polls < 100 {
-      Thread.sleep(forTimeInterval: 0.05)
-      polls += 1
+    // Cancel once three quarters are in (the server sent nine tenths and holds the rest).
+    #expect(fixture.server.waitFor(path: "/slow-tail/nearly.png#first-part-sent"))
+    let mostlyIn = waitUntil {
+      guard let progress = loader.fetchProgress(of: url), progress.expected > 0 else { return false }
+      return Int64(progress.received) * 4 >= progress.expected * 3
     }
-    Thread.sleep(forTimeInterval: 0.3)
+    #expect(mostlyIn)
     loader.cancel(item: 0)
+    fixture.server.release("tail")
     loader.waitUntilIdle()
-    var landed = false
-    for _ in 0..<50 where !landed {
-      Thread.sleep(forTimeInterval: 0.1)
-      landed = PictureDiskCache(folder: fixture.cacheFolder).path(for: url) != nil
-    }
-    #expect(landed)
+    #expect(waitUntil { PictureDiskCache(folder: fixture.cacheFolder).path(for: url) != nil })
     #expect(deliveries.all.isEmpty, "the cancelled item got nothing")
     loader.request(fixture.request(1, url))
     loader.waitUntilIdle()

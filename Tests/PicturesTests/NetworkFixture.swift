@@ -4,7 +4,7 @@ import Locking
 
 @testable import Pictures
 
-/// A loader over the loopback server with its own disk cache in a temporary folder; deliveries timed.
+/// A loader over the loopback server with its own disk cache in a temporary folder.
 final class NetworkFixture {
   let server: LoopbackServer
   let folder = TemporaryDirectory()
@@ -17,8 +17,8 @@ final class NetworkFixture {
 
   func loader(
     byteLimit: Int = 16 << 20, _ change: (inout PictureLoader.Configuration) -> Void = { _ in }
-  ) -> (PictureLoader, TimedDeliveries) {
-    let deliveries = TimedDeliveries()
+  ) -> (PictureLoader, Deliveries) {
+    let deliveries = Deliveries()
     var configuration = PictureLoader.Configuration()
     configuration.diskCache = PictureDiskCache(folder: cacheFolder, byteLimit: byteLimit)
     change(&configuration)
@@ -30,21 +30,36 @@ final class NetworkFixture {
   }
 
   func picture(_ name: String, delay: Int = 0) -> String { server.url("/picture/\(name).png?delay=\(delay)") }
+
+  /// A picture the server holds, in flight and unanswered, until ``LoopbackPictureServer/release(_:)`` of `key`.
+  func heldPicture(_ name: String, key: String) -> String { server.url("/picture/\(name).png?hold=\(key)") }
+
+  /// Time limits no slow machine reaches, for tests whose pictures the server holds until told.
+  static func patient(_ configuration: inout PictureLoader.Configuration) {
+    configuration.network.connectTimeout = .seconds(120)
+    configuration.network.totalTimeout = .seconds(120)
+  }
 }
 
-/// Deliveries with the time each arrived.
-final class TimedDeliveries: Sendable {
-  private let results = Locked<[(PictureResult, ContinuousClock.Instant)]>([])
-  var all: [PictureResult] { results.withLock { $0.map(\.0) } }
+/// Polls `condition` until it holds or `seconds` pass (a bound for a broken build, not a measure); whether it held.
+func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
+  let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+  while !condition() {
+    guard ContinuousClock.now < deadline else { return false }
+    Thread.sleep(forTimeInterval: 0.01)
+  }
+  return true
+}
+
+/// What the loader delivers, in the order it arrived.
+final class Deliveries: Sendable {
+  private let results = Locked<[PictureResult]>([])
+  var all: [PictureResult] { results.withLock { $0 } }
   var items: [Int] { all.map(\.request.item) }
 
-  func append(_ result: PictureResult) { results.withLock { $0.append((result, .now)) } }
+  func append(_ result: PictureResult) { results.withLock { $0.append(result) } }
 
   func outcome(of item: Int) -> Result<PictureGrid, PictureFailure>? {
-    results.withLock { $0.first { $0.0.request.item == item }?.0.outcome }
-  }
-
-  func arrival(of item: Int) -> ContinuousClock.Instant? {
-    results.withLock { $0.first { $0.0.request.item == item }?.1 }
+    results.withLock { $0.first { $0.request.item == item }?.outcome }
   }
 }

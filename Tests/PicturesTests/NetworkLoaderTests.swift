@@ -26,32 +26,33 @@ struct NetworkLoaderTests {
     #expect((0..<6).allSatisfy { counts["/picture/kept-\($0).png"] == 1 }, "each fetched once: \(counts)")
   }
 
-  @Test("every kind of failure arrives as that item's failure within its time limit, and good pictures still come")
+  @Test("every kind of failure arrives as that item's failure (time-outs as time-outs), and good pictures still come")
   func failuresWithinLimits() throws {
     let fixture = try NetworkFixture()
     let server = fixture.server
     let closedPort = try #require(Self.closedPort())
-    let cases: [(url: String, kind: PictureFailure.Kind, limit: Double)] = [
-      (server.url("/status/404"), .httpStatus, 1.5),
-      (server.url("/status/500"), .httpStatus, 1.5),
-      (server.url("/loop"), .badRedirect, 1.5),
-      (server.url("/redirect/6/picture/far.png"), .badRedirect, 1.5),
-      (server.url("/html"), .unsupportedFormat, 1.5),
-      (server.url("/huge?mb=8"), .bodyTooLarge, 2.5),
-      (server.url("/declared-huge"), .bodyTooLarge, 1.5),
-      (server.url("/reset"), .network, 1.5),
+    let cases: [(url: String, kind: PictureFailure.Kind)] = [
+      (server.url("/status/404"), .httpStatus),
+      (server.url("/status/500"), .httpStatus),
+      (server.url("/loop"), .badRedirect),
+      (server.url("/redirect/6/picture/far.png"), .badRedirect),
+      (server.url("/html"), .unsupportedFormat),
+      (server.url("/huge?mb=8"), .bodyTooLarge),
+      (server.url("/declared-huge"), .bodyTooLarge),
+      (server.url("/reset"), .network),
       // https to a plain http server: the TLS handshake fails, cleanly.
-      ("https://127.0.0.1:\(server.port)/picture/tls.png", .network, 1.5),
-      ("http://127.0.0.1:\(closedPort)/picture/x.png", .network, 1.5),
-      ("http://127.0.0.1:\(server.silentPort)/picture/x.png", .timedOut, 1 + 1.5),
-      (server.url("/drip"), .timedOut, 3 + 1.5),
+      ("https://127.0.0.1:\(server.port)/picture/tls.png", .network),
+      ("http://127.0.0.1:\(closedPort)/picture/x.png", .network),
+      // Never answered: the connect time-out ends it.
+      ("http://127.0.0.1:\(server.silentPort)/picture/x.png", .timedOut),
+      // Answered, then a byte every half second: the total time-out ends it.
+      (server.url("/drip"), .timedOut),
     ]
     let (loader, deliveries) = fixture.loader { configuration in
       configuration.network.connectTimeout = .seconds(1)
       configuration.network.totalTimeout = .seconds(3)
       configuration.network.maximumBodyBytes = 1 << 20
     }
-    let started = ContinuousClock.now
     for (item, entry) in cases.enumerated() { loader.request(fixture.request(item, entry.url)) }
     loader.request(fixture.request(100, server.url("/redirect/5/picture/near.png")))
     loader.request(fixture.request(101, fixture.picture("alongside", delay: 200)))
@@ -59,18 +60,19 @@ struct NetworkLoaderTests {
     for (item, entry) in cases.enumerated() {
       let failure = deliveries.outcome(of: item)?.failure
       #expect(failure?.kind == entry.kind, "\(entry.url): \(failure?.reason ?? "no failure")")
-      let took = deliveries.arrival(of: item).map { started.duration(to: $0) } ?? .seconds(999)
-      #expect(took < .milliseconds(Int(entry.limit * 1000)), "\(entry.url) took \(took)")
     }
+    #expect(deliveries.outcome(of: cases.count - 2)?.failure?.reason.contains("no answer within 1") == true)
+    #expect(deliveries.outcome(of: cases.count - 1)?.failure?.reason.contains("not fetched within 3") == true)
     #expect(deliveries.outcome(of: 100)?.success != nil, "five redirects are followed")
     #expect(deliveries.outcome(of: 101)?.success != nil, "a good picture arrives meanwhile")
     #expect(deliveries.all.count == cases.count + 2, "one delivery each")
   }
 
-  @Test("a failed URL is not asked for again before its back-off has passed, then once")
+  @Test("a failed URL is not asked for again while its back-off lasts; with no back-off, every time")
   func backOff() throws {
     let fixture = try NetworkFixture()
-    let (loader, deliveries) = fixture.loader { $0.network.firstRetryDelay = .milliseconds(500) }
+    // A minute: no machine is slow enough to see it pass. When it does pass is FailureBackoffTests' part.
+    let (loader, deliveries) = fixture.loader { $0.network.firstRetryDelay = .seconds(60) }
     let url = fixture.server.url("/status/500")
     for item in 0..<5 {
       loader.request(fixture.request(item, url))
@@ -78,10 +80,13 @@ struct NetworkLoaderTests {
     }
     #expect(fixture.server.counts().byPath["/status/500"] == 1)
     #expect(deliveries.all.count == 5 && deliveries.all.allSatisfy { $0.outcome.failure?.kind == .httpStatus })
-    Thread.sleep(forTimeInterval: 0.7)
-    loader.request(fixture.request(9, url))
-    loader.waitUntilIdle()
-    #expect(fixture.server.counts().byPath["/status/500"] == 2)
+    let (eager, _) = fixture.loader { $0.network.firstRetryDelay = .zero }
+    let other = fixture.server.url("/status/503")
+    for item in 0..<3 {
+      eager.request(fixture.request(item, other))
+      eager.waitUntilIdle()
+    }
+    #expect(fixture.server.counts().byPath["/status/503"] == 3)
   }
 
   @Test("credentials in a URL never reach a failure's reason")

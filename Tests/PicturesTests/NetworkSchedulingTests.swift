@@ -8,18 +8,15 @@ struct NetworkSchedulingTests {
   @Test("a cancelled item never gets a delivery; the others get exactly one, from exactly one request each")
   func cancellation() throws {
     let fixture = try NetworkFixture()
-    let (loader, deliveries) = fixture.loader()
-    let urls = (0..<20).map { fixture.picture("screen-\($0)", delay: 300) }
+    let (loader, deliveries) = fixture.loader(NetworkFixture.patient)
+    let urls = (0..<20).map { fixture.heldPicture("screen-\($0)", key: "screen") }
     for (item, url) in urls.enumerated() { loader.request(fixture.request(item, url)) }
-    // Some are on the wire by now, others wait for a slot; odd ones leave the screen.
-    Thread.sleep(forTimeInterval: 0.1)
+    // Four are on the wire (held by the server), the others wait for a slot; odd ones leave the screen.
+    #expect(fixture.server.waitFor(atOnce: 4))
     for item in stride(from: 1, to: 20, by: 2) { loader.cancel(item: item) }
-    let deliveredAtCancel = deliveries.items.filter { !$0.isMultiple(of: 2) }
+    fixture.server.release("screen")
     loader.waitUntilIdle()
-    let odd = deliveries.items.filter { !$0.isMultiple(of: 2) }
-    #expect(odd == deliveredAtCancel, "nothing for a cancelled item after cancel returned")
-    let even = deliveries.items.filter { $0.isMultiple(of: 2) }
-    #expect(even.sorted() == Array(stride(from: 0, to: 20, by: 2)), "each kept item once")
+    #expect(deliveries.items.sorted() == Array(stride(from: 0, to: 20, by: 2)), "each kept item once, no odd one")
     let counts = fixture.server.counts().byPath
     for item in 0..<20 {
       let asked = counts["/picture/screen-\(item).png", default: 0]
@@ -30,11 +27,12 @@ struct NetworkSchedulingTests {
   @Test("items that share a URL share one request; a re-request while fetching does not ask again")
   func sharedRequests() throws {
     let fixture = try NetworkFixture()
-    let (loader, deliveries) = fixture.loader()
-    let url = fixture.picture("shared", delay: 200)
+    let (loader, deliveries) = fixture.loader(NetworkFixture.patient)
+    let url = fixture.heldPicture("shared", key: "shared")
     for item in 0..<5 { loader.request(fixture.request(item, url)) }
-    Thread.sleep(forTimeInterval: 0.05)
+    #expect(fixture.server.waitFor(path: "/picture/shared.png"))
     loader.request(fixture.request(0, url))
+    fixture.server.release("shared")
     loader.waitUntilIdle()
     #expect(deliveries.items.sorted() == [0, 1, 2, 3, 4])
     #expect(fixture.server.counts().byPath["/picture/shared.png"] == 1)
@@ -43,29 +41,29 @@ struct NetworkSchedulingTests {
   @Test("at most four requests to one host at once, and nothing is lost while they wait")
   func perHostLimit() throws {
     let fixture = try NetworkFixture()
-    let (loader, deliveries) = fixture.loader()
-    for item in 0..<12 { loader.request(fixture.request(item, fixture.picture("busy-\(item)", delay: 250))) }
+    let (loader, deliveries) = fixture.loader(NetworkFixture.patient)
+    for item in 0..<12 { loader.request(fixture.request(item, fixture.heldPicture("busy-\(item)", key: "busy"))) }
+    #expect(fixture.server.waitFor(atOnce: 4), "four go at once")
+    // The other eight stay with the fetcher, not the server, while the four are held.
+    #expect(fixture.server.counts().byPath.filter { $0.key.hasPrefix("/picture/busy-") }.count == 4)
+    fixture.server.release("busy")
     loader.waitUntilIdle()
     #expect(deliveries.items.sorted() == Array(0..<12))
-    let mostAtOnce = fixture.server.counts().mostAtOnce
-    #expect(mostAtOnce >= 1 && mostAtOnce <= 4, "the server saw \(mostAtOnce) at once")
+    #expect(fixture.server.counts().mostAtOnce == 4, "the server saw \(fixture.server.counts().mostAtOnce) at once")
   }
 
   @Test("network waits leave the decode workers free: a local file is drawn while fetches hang")
   func workersStayFree() throws {
     let fixture = try NetworkFixture()
-    let (loader, deliveries) = fixture.loader { configuration in
-      configuration.network.connectTimeout = .seconds(2)
-      configuration.network.totalTimeout = .seconds(2)
-    }
-    for item in 0..<6 {
-      loader.request(fixture.request(item, "http://127.0.0.1:\(fixture.server.silentPort)/hang-\(item).png"))
-    }
+    let (loader, deliveries) = fixture.loader(NetworkFixture.patient)
+    for item in 0..<6 { loader.request(fixture.request(item, fixture.heldPicture("hang-\(item)", key: "hang"))) }
+    #expect(fixture.server.waitFor(atOnce: 4))
     let local = PictureFiles.cataloguePictures[0]
     loader.request(PictureRequest(item: 50, key: PictureRenderKey(source: .file(local), size: fixture.box)))
-    for _ in 0..<150 where deliveries.outcome(of: 50) == nil { Thread.sleep(forTimeInterval: 0.01) }
-    #expect(deliveries.outcome(of: 50)?.success != nil, "drawn before any hanging fetch gave up")
+    #expect(waitUntil { deliveries.outcome(of: 50) != nil })
+    #expect(deliveries.outcome(of: 50)?.success != nil, "drawn while every fetch is held")
     #expect(deliveries.all.count == 1)
+    fixture.server.release("hang")
     loader.waitUntilIdle()
     #expect(deliveries.all.count == 7)
   }
@@ -77,10 +75,14 @@ struct NetworkHostTests {
   func limitInAll() throws {
     let servers = try (0..<3).map { _ in try LoopbackServer() }
     let fixture = try NetworkFixture()
-    let (loader, deliveries) = fixture.loader()
+    let (loader, deliveries) = fixture.loader(NetworkFixture.patient)
     for item in 0..<18 {
-      loader.request(fixture.request(item, servers[item % 3].url("/picture/spread-\(item).png?delay=300")))
+      loader.request(fixture.request(item, servers[item % 3].url("/picture/spread-\(item).png?hold=spread")))
     }
+    // Eight in flight: four, and four more split over the other two servers in some way.
+    #expect(waitUntil { servers.map { $0.counts().byPath.count }.reduce(0, +) >= 8 })
+    #expect(servers.map { $0.counts().byPath.count }.reduce(0, +) == 8)
+    for server in servers { server.release("spread") }
     loader.waitUntilIdle()
     #expect(deliveries.items.sorted() == Array(0..<18))
     #expect(loader.statistics.mostFetchesAtOnce == 8)
@@ -93,14 +95,17 @@ struct NetworkHostTests {
     let (loader, deliveries) = fixture.loader { configuration in
       configuration.network.connectTimeout = .seconds(1)
       configuration.network.totalTimeout = .seconds(10)
+      configuration.network.firstRetryDelay = .seconds(60)
     }
     let silent = "http://127.0.0.1:\(fixture.server.silentPort)"
-    let started = ContinuousClock.now
     for item in 0..<20 { loader.request(fixture.request(item, "\(silent)/hang-\(item).jpg")) }
     loader.waitUntilIdle()
     #expect(deliveries.all.count == 20 && deliveries.all.allSatisfy { $0.outcome.failure?.kind == .timedOut })
-    let took = started.duration(to: .now)
-    #expect(took < .seconds(3), "one round of time-outs, not five: \(took)")
+    // One round of time-outs (the four on the wire), not five: the rest fail without being tried.
+    let waited = deliveries.all.filter {
+      !($0.outcome.failure?.reason.contains("the host failed a moment ago") ?? false)
+    }
+    #expect((1...4).contains(waited.count), "\(waited.count) waited for their own time-out")
   }
 }
 
@@ -109,16 +114,20 @@ struct NetworkPriorityTests {
   @Test("a prefetch waiting for a slot moves ahead once its box is asked for as visible, without a second request")
   func visibleMovesUp() throws {
     let fixture = try NetworkFixture()
-    let (loader, deliveries) = fixture.loader()
-    let urls = (0..<12).map { fixture.picture("queue-\($0)", delay: 300) }
+    let (loader, deliveries) = fixture.loader(NetworkFixture.patient)
+    // The server holds the first four until "first", the rest until "rest".
+    let urls = (0..<12).map { fixture.heldPicture("queue-\($0)", key: $0 < 4 ? "first" : "rest") }
     for (item, url) in urls.enumerated() { loader.request(fixture.request(item, url, priority: .prefetch)) }
+    #expect(fixture.server.waitFor(atOnce: 4), "the first four are on the wire")
     loader.request(fixture.request(11, urls[11], priority: .visible))
+    fixture.server.release("first")
+    // The four freed slots: item 11, and the three prefetches queued first; 7…10 still wait.
+    #expect(waitUntil { fixture.server.counts().byPath.count == 8 })
+    let asked = Set(fixture.server.counts().byPath.keys)
+    #expect(asked == Set([0, 1, 2, 3, 4, 5, 6, 11].map { "/picture/queue-\($0).png" }), "\(asked.sorted())")
+    fixture.server.release("rest")
     loader.waitUntilIdle()
-    let order = deliveries.items
-    #expect(order.sorted() == Array(0..<12), "each once")
-    let position = { (item: Int) in order.firstIndex(of: item) ?? 99 }
-    // Four go at once; item 11 is in the second wave, ahead of 7…10.
-    #expect((7...10).allSatisfy { position(11) < position($0) }, "\(order)")
+    #expect(deliveries.items.sorted() == Array(0..<12), "each once")
     #expect(fixture.server.counts().byPath["/picture/queue-11.png"] == 1)
   }
 }

@@ -11,6 +11,13 @@ enum PNGBytes {
       + chunk("IEND", [])
   }
 
+  /// `png` with its IHDR chunk's checksum spoiled.
+  static func damaged(_ png: [UInt8]) -> [UInt8] {
+    var bytes = png
+    bytes[29] ^= 0xFF
+    return bytes
+  }
+
   private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
     let typed = Array(type.utf8) + data
     return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))

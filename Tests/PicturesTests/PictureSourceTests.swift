@@ -13,6 +13,17 @@ struct PictureSourceTests {
     #expect(PictureSource.resolve("../up.png", relativeTo: "/data/shop/1.plist") == .file("/data/up.png"))
   }
 
+  @Test("resolving reads the text alone, never the disk: a directory named like the dataset file changes nothing")
+  func fromTextAlone() throws {
+    let folder = TemporaryDirectory()
+    let lookalike = folder.file("shop.json")
+    try FileManager.default.createDirectory(atPath: lookalike, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: folder.file("pictures"), withIntermediateDirectories: true)
+    #expect(PictureSource.resolve("a.jpg", relativeTo: lookalike) == .file(folder.file("a.jpg")))
+    #expect(PictureSource.resolve("pictures", relativeTo: lookalike) == .file(folder.file("pictures")))
+    #expect(PictureSource.resolve("b.jpg", relativeTo: "/nowhere/shop.json") == .file("/nowhere/b.jpg"))
+  }
+
   @Test("absolute paths and file: URLs are used as they are")
   func absolute() {
     #expect(PictureSource.resolve("/photos/a.jpg", relativeTo: "/data/1.plist") == .file("/photos/a.jpg"))

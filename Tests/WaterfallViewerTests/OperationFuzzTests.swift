@@ -1,5 +1,6 @@
 import Foundation
 import ShopCatalog
+import TestSupport
 import Testing
 import WaterfallKit
 import WaterfallViewer
@@ -16,7 +17,7 @@ struct OperationFuzzTests {
 
   @Test("after every step: frames, visible cells, selection and items match brute force", arguments: seeds)
   func fuzz(seed: UInt64) {
-    var random = FuzzRandom(seed: seed)
+    var random = SeededGenerator(seed: seed)
     let pageSize = random.next(in: 4...20)
     let pageCount = random.next(in: 3...10)
     let items = AppFixture.items(pageSize * pageCount, titlePrefix: "fuzz")
@@ -40,7 +41,7 @@ struct OperationFuzzTests {
     }
   }
 
-  static func randomToken(_ random: inout FuzzRandom, runner: ScriptedRun) -> String {
+  static func randomToken(_ random: inout SeededGenerator, runner: ScriptedRun) -> String {
     let size = runner.viewer.state.screenSize
     let x = random.next(in: 0...max(0, size.width - 1))
     let y = random.next(in: 0...max(0, size.height - 1))
@@ -100,20 +101,5 @@ struct OperationFuzzTests {
       return "cells unaccounted for: \(stats)"
     }
     return nil
-  }
-}
-
-/// xorshift64*: small, seedable, reproducible.
-struct FuzzRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
-
-  mutating func next(in range: ClosedRange<Int>) -> Int {
-    state ^= state >> 12
-    state ^= state << 25
-    state ^= state >> 27
-    let value = state &* 0x2545_F491_4F6C_DD1D
-    return range.lowerBound + Int(value % UInt64(range.count))
   }
 }

@@ -1,5 +1,6 @@
 import Pictures
 import ShopCatalog
+import TestSupport
 import Testing
 import WaterfallKit
 import WaterfallViewer
@@ -17,7 +18,7 @@ struct PictureReusePropertyTests {
 
   @Test("after every step each box shows its own picture or the placeholder", arguments: seeds)
   func ownPictureOrPlaceholder(seed: UInt64) {
-    var random = FuzzRandom(seed: seed)
+    var random = SeededGenerator(seed: seed)
     var harness = PictureHarness(random: &random)
     for step in 0..<300 {
       let action = harness.randomStep(&random)
@@ -52,7 +53,7 @@ struct PictureHarness {
   var deliveredAfterCancel = 0
   private var cancelledItems: Set<Int> = []
 
-  init(random: inout FuzzRandom) {
+  init(random: inout SeededGenerator) {
     pageCount = random.next(in: 2...5)
     var options = AppFixture.options(latency: 0)
     options.pictures = PictureDisplay()
@@ -71,7 +72,7 @@ struct PictureHarness {
   /// The character a picture of item `number` is drawn with.
   static func mark(_ number: Int) -> Character { Character(Unicode.Scalar(0xE000 + UInt32(number))!) }
 
-  mutating func randomStep(_ random: inout FuzzRandom) -> String {
+  mutating func randomStep(_ random: inout SeededGenerator) -> String {
     let tokens = [
       "j", "k", "C-d", "C-u", "G", "g", "+", "-", "=", "l", "h", "Enter", "Escape", "wheeldown:5,5", "wheelup:5,5",
     ]
@@ -102,7 +103,7 @@ struct PictureHarness {
   }
 
   mutating func deliverEverything() {
-    var random = FuzzRandom(seed: 99)
+    var random = SeededGenerator(seed: 99)
     for _ in 0..<20 {
       deliverPages(random: &random)
       now += 10_000
@@ -112,13 +113,13 @@ struct PictureHarness {
     }
   }
 
-  private mutating func deliverPages(random: inout FuzzRandom) {
+  private mutating func deliverPages(random: inout SeededGenerator) {
     let pages = pendingPages
     pendingPages = []
     for delivery in pages { perform(viewer.update(.pageArrived(delivery)), random: &random) }
   }
 
-  private mutating func deliverDue(random: inout FuzzRandom) {
+  private mutating func deliverDue(random: inout SeededGenerator) {
     let due = pending.filter { $0.due <= now }
     pending.removeAll { $0.due <= now }
     for (_, result) in due {
@@ -127,7 +128,7 @@ struct PictureHarness {
     }
   }
 
-  private mutating func perform(_ effects: [Effect], random: inout FuzzRandom) {
+  private mutating func perform(_ effects: [Effect], random: inout SeededGenerator) {
     for effect in effects {
       switch effect {
       case .loadPage(let load):
@@ -154,7 +155,7 @@ struct PictureHarness {
 
   /// The picture a real loader would make: a grid of the requested size, every cell the item's mark; now and
   /// then a failure instead.
-  static func picture(for request: PictureRequest, random: inout FuzzRandom) -> PictureResult {
+  static func picture(for request: PictureRequest, random: inout SeededGenerator) -> PictureResult {
     let size = request.key.size
     guard let number = itemNumber(request.key.source), random.next(in: 0...9) > 0 else {
       return PictureResult(

@@ -17,6 +17,9 @@ public struct PictureBook: Sendable {
   }
 
   public private(set) var entries: [Int: Entry] = [:]
+  /// Each item's picture source by store index, resolved once until the items change: a box that comes back
+  /// into view, or a resize, asks again at a new size for the same source.
+  private var sources: [Int: PictureSource] = [:]
   /// Raised when the items behind the indices change (a refresh), so loads for the old items are recognised.
   public private(set) var generation = 0
 
@@ -42,9 +45,18 @@ public struct PictureBook: Sendable {
     return true
   }
 
+  /// The picture source of the item at store index `index`, resolved the first time it is asked for.
+  mutating func source(ofStoreItem index: Int, resolving resolve: () -> PictureSource) -> PictureSource {
+    if let known = sources[index] { return known }
+    let source = resolve()
+    sources[index] = source
+    return source
+  }
+
   /// Forgets every picture and starts a new generation.
   mutating func startOver() {
     entries.removeAll()
+    sources.removeAll()
     generation += 1
   }
 }

@@ -58,8 +58,8 @@ extension Viewer {
     }
   }
 
-  /// Items that arrived at the end of the store: appended to the layout in O(k) when the order allows (dataset
-  /// order, filtered or not); under a sort, the order is rebuilt and the place kept.
+  /// Items that arrived at the end of the store: when the order allows (dataset order, filtered or not) the layout
+  /// places only them, after the others; under a sort, the order is rebuilt and the place kept.
   private func showAppended(_ range: Range<Int>) {
     searchIndex.append(contentsOf: Array(store.items[range]))
     if presentation.append(range, search: searchIndex) {

@@ -48,10 +48,9 @@ extension Viewer {
     _ = pictures.take(result)
   }
 
-  /// The picture at the top of the detail panel of the item at layout index `index`: as wide as the panel's text, as tall as the
-  /// picture's shape says, at most half the panel.
-  /// The whole picture at its own shape (fitted, never cropped): as wide as the panel's text when the rows
-  /// allow, else narrower.
+  /// The picture at the top of the detail panel of the item at layout index `index`: the whole picture at its own
+  /// shape (fitted, never cropped), as wide as the panel's text when the rows allow, else narrower; the rows leave
+  /// room for the panel's text.
   func detailPictureSize(_ index: Int) -> BoxSize? {
     let widest = min(state.screenSize.width - 2, 64) - 4
     // Room for the picture above the panel's few lines of text.
@@ -70,8 +69,9 @@ extension Viewer {
   /// `index`: the store's.
   private func key(for index: Int, size: BoxSize, display: PictureDisplay) -> PictureRenderKey {
     let item = store.items[index]
-    return PictureRenderKey(
-      source: PictureSource.resolve(item.imageURL, relativeTo: item.sourceFile), size: size,
-      symbols: display.symbols, colours: display.colours)
+    let source = pictures.source(ofStoreItem: index) {
+      PictureSource.resolve(item.imageURL, relativeTo: item.sourceFile)
+    }
+    return PictureRenderKey(source: source, size: size, symbols: display.symbols, colours: display.colours)
   }
 }

@@ -1,3 +1,4 @@
+import Pictures
 import ShopCatalog
 
 /// What the layout needs of a shop item, computed cheaply once when the item arrives: 100,000 items must reach
@@ -24,11 +25,8 @@ public struct DisplayItem: Sendable {
     }
     titleWidth = width
     aspectRatio = item.aspectRatio
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in (item.imageURL.isEmpty ? item.title + item.price : item.imageURL).utf8.prefix(256) {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-    }
-    look = Int(truncatingIfNeeded: hash >> 33)
+    let named = item.imageURL.isEmpty ? item.title + item.price : item.imageURL
+    look = Int(truncatingIfNeeded: FNV1a.hash(named.utf8.prefix(256)) >> 33)
   }
 
   /// The title as the screen may show it: capped and sanitised.

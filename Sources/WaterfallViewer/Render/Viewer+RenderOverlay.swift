@@ -21,7 +21,6 @@ extension Viewer {
     var body: [String] = []
     /// The first body lines are the item's picture (the detail panel), drawn over blank lines, centred.
     var picture: BoxSize?
-    var pictureRows: Int { picture?.rows ?? 0 }
     var visibleRows: Int { max(0, height - 4) }
     var maximumScroll: Int { max(0, body.count - visibleRows) }
   }

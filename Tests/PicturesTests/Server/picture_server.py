@@ -11,13 +11,22 @@ Paths:
   /redirect/<n>/<rest>                    n redirects, then /<rest>
   /loop                                   redirects to itself forever
   /slow-tail/<name>.png?pause=MS          a PNG: nine tenths at once (then counted as <path>#first-part-sent),
-                                          the rest after MS milliseconds
+                                          the rest after MS milliseconds (or once released, with hold=KEY)
   /drip                                   a PNG header, then one byte every 0.5 s
   /huge?mb=N                              a PNG header and N MB more, no Content-Length (HTTP/1.0 style)
   /declared-huge                          Content-Length of 1 GB, nothing sent
   /html                                   200, Content-Type image/png, an HTML page
   /reset                                  the connection reset (RST) after reading the request
-  /__counts                               JSON: {"counts": {path: requests}, "most_at_once": n} (pictures at once)
+  /__counts                               JSON: {"counts": {path: requests}, "most_at_once": n, "at_once": n}
+                                          (picture requests at once: most ever, and now)
+
+For tests that wait on what the server saw instead of sleeping:
+  /picture/...?hold=KEY                   the picture is held (in flight, no answer) until KEY is released
+                                          (at most --lifetime)
+  /__release?key=KEY                      releases every picture held, or to be held, with KEY
+  /__wait?path=P&count=N&timeout=S        answers /__counts once P was asked for N times
+  /__wait?at_once=N&timeout=S             answers /__counts once N pictures are in flight at once
+                                          (status 408 if that did not happen within S seconds)
 """
 
 import argparse
@@ -57,9 +66,23 @@ def png(width, height, seed):
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     counts = {}
-    counts_lock = threading.Lock()
+    # Notified whenever a count or the number in flight changes, for /__wait.
+    counts_lock = threading.Condition()
     at_once = 0
     most_at_once = 0
+    releases = {}
+    lifetime = 120.0
+
+    @staticmethod
+    def release_event(key):
+        with Handler.counts_lock:
+            return Handler.releases.setdefault(key, threading.Event())
+
+    @staticmethod
+    def counts_json():
+        return json.dumps(
+            {"counts": Handler.counts, "most_at_once": Handler.most_at_once, "at_once": Handler.at_once}
+        ).encode()
 
     def log_message(self, *args):
         pass
@@ -76,9 +99,10 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         parts = urlsplit(self.path)
         path, query = parts.path, parse_qs(parts.query)
-        if path != "/__counts":
+        if not path.startswith("/__"):
             with Handler.counts_lock:
                 Handler.counts[path] = Handler.counts.get(path, 0) + 1
+                Handler.counts_lock.notify_all()
         try:
             self.route(path, query)
         except (BrokenPipeError, ConnectionResetError):
@@ -87,19 +111,38 @@ class Handler(BaseHTTPRequestHandler):
     def route(self, path, query):
         if path == "/__counts":
             with Handler.counts_lock:
-                body = json.dumps({"counts": Handler.counts, "most_at_once": Handler.most_at_once}).encode()
+                body = Handler.counts_json()
             return self.send_body(200, body, "application/json")
+        if path == "/__release":
+            Handler.release_event(query["key"][0]).set()
+            return self.send_body(200, b"released", "text/plain")
+        if path == "/__wait":
+            timeout = float(query.get("timeout", ["60"])[0])
+            if "at_once" in query:
+                wanted = int(query["at_once"][0])
+                condition = lambda: Handler.at_once >= wanted
+            else:
+                wanted_path, wanted = query["path"][0], int(query.get("count", ["1"])[0])
+                condition = lambda: Handler.counts.get(wanted_path, 0) >= wanted
+            with Handler.counts_lock:
+                happened = Handler.counts_lock.wait_for(condition, timeout)
+                body = Handler.counts_json()
+            return self.send_body(200 if happened else 408, body, "application/json")
         if path.startswith("/picture/"):
             with Handler.counts_lock:
                 Handler.at_once += 1
                 Handler.most_at_once = max(Handler.most_at_once, Handler.at_once)
+                Handler.counts_lock.notify_all()
             try:
+                if "hold" in query:
+                    Handler.release_event(query["hold"][0]).wait(Handler.lifetime)
                 time.sleep(int(query.get("delay", ["0"])[0]) / 1000)
                 width, height = (int(v) for v in query.get("size", ["32x24"])[0].split("x"))
                 body = png(width, height, path)
             finally:
                 with Handler.counts_lock:
                     Handler.at_once -= 1
+                    Handler.counts_lock.notify_all()
             return self.send_body(200, body)
         if path.startswith("/status/"):
             code = int(path.split("/")[2])
@@ -121,7 +164,11 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             with Handler.counts_lock:
                 Handler.counts[path + "#first-part-sent"] = 1
-            time.sleep(int(query.get("pause", ["1000"])[0]) / 1000)
+                Handler.counts_lock.notify_all()
+            if "hold" in query:
+                Handler.release_event(query["hold"][0]).wait(Handler.lifetime)
+            else:
+                time.sleep(int(query.get("pause", ["1000"])[0]) / 1000)
             self.wfile.write(body[cut:])
             return
         if path == "/drip":
@@ -174,6 +221,7 @@ def main():
     arguments = argparse.ArgumentParser()
     arguments.add_argument("--lifetime", type=float, default=120)
     options = arguments.parse_args()
+    Handler.lifetime = options.lifetime
     server = Server(("127.0.0.1", 0), Handler)
     silent = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     silent.bind(("127.0.0.1", 0))
