@@ -36,9 +36,11 @@ for target in "$@"; do
     runs=$((runs + $(stat_of number_of_executed_units "$log.part" | grep . || echo 0)))
     [ "$code" = 0 ] && break
     finding=$(sed -n 's/.*Test unit written to //p' "$log.part" | tail -1)
-    # On a busy machine a run can be descheduled past the 2 s limit: a hang must happen again, alone, to count.
-    if grep -q "ERROR: libFuzzer: timeout" "$log.part" && [ -n "$finding" ] &&
-      "$bin/fuzz-$target" -timeout=2 -rss_limit_mb=2048 "$finding" >"$log.recheck" 2>&1; then
+    # On a busy machine a run can be descheduled past the 2 s limit: a hang must happen again, alone, to count
+    # (three tries, as a starved process can miss one).
+    if grep -q "ERROR: libFuzzer: timeout" "$log.part" && [ -n "$finding" ] && for _ in 1 2 3; do
+      "$bin/fuzz-$target" -timeout=2 -rss_limit_mb=2048 "$finding" >"$log.recheck" 2>&1 && break
+    done; then
       echo "(a timeout that did not happen again alone: $finding, kept in $work/stalls)" >>"$log"
       mv "$finding" "$work/stalls/"
       finding="" code=0
