@@ -1,12 +1,19 @@
 # Waterfall: `make run` opens the viewer on the bundled catalogue, `make test` runs every test.
+SHELL := /bin/bash
 SWIFT ?= swift
 PREFIX ?= /usr/local
 TEST_TIMEOUT ?= 2400
 BENCH_OUT ?= .build/bench.json
 ARGS ?=
 FUZZ_STEPS ?= 200000
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniffer
+# The libFuzzer targets exist only with WATERFALL_FUZZ=1 (Package.swift); gold fails on their link, lld does not.
+FUZZ_BUILD = WATERFALL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 
-.PHONY: all build run test lint format bench bench-quick fuzz install clean deps test-deps bench-deps
+.PHONY: all build run test lint format bench bench-quick fuzz fuzz-build fuzz-inputs fuzz-regressions sanitize man man-page \
+  install clean deps test-deps bench-deps
 
 all: build
 
@@ -38,14 +45,16 @@ deps:
 # The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term);
 # the network tests serve pictures with Python's http.server; the recording tests check that asciinema plays
 # what we write; the real-pixel tests run xterm, kitty and mlterm on a virtual X display (Xvfb), type with xdotool
-# and take screenshots with xwd (x11-apps).
-TEST_PACKAGES = tmux ncurses-term python3 asciinema xvfb xterm kitty mlterm x11-apps xdotool
+# and take screenshots with xwd (x11-apps); the manual page is checked with man (man-db) and the completion scripts
+# with each shell's syntax check.
+TEST_PACKAGES = tmux ncurses-term python3 asciinema xvfb xterm kitty mlterm x11-apps xdotool man-db zsh fish
 TEST_MISSING = ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null 2>&1 || ! command -v python3 >/dev/null \
   || ! command -v asciinema >/dev/null || ! command -v Xvfb >/dev/null || ! command -v xterm >/dev/null \
   || ! command -v kitty >/dev/null || ! command -v mlterm >/dev/null || ! command -v xwd >/dev/null \
-  || ! command -v xdotool >/dev/null
+  || ! command -v xdotool >/dev/null || ! command -v man >/dev/null || ! command -v zsh >/dev/null \
+  || ! command -v fish >/dev/null
 test-deps: deps
-	$(call require,$(TEST_MISSING),$(TEST_PACKAGES),The tests need tmux and ncurses-term and python3 and asciinema and Xvfb and xterm and kitty and mlterm and xwd and xdotool)
+	$(call require,$(TEST_MISSING),$(TEST_PACKAGES),The tests need tmux and ncurses-term and python3 and asciinema and Xvfb and xterm and kitty and mlterm and xwd and xdotool and man-db and zsh and fish)
 
 # The catalogue benchmark's peers: `jq length` and Python's json module on the same file.
 BENCH_PACKAGES = jq python3
@@ -65,6 +74,7 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	WATERFALL_BIN="$$($(SWIFT) build -c release --show-bin-path)/waterfall" \
 	  timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory fuzz-regressions
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
@@ -86,10 +96,55 @@ fuzz: deps
 	$(SWIFT) build --build-tests
 	WATERFALL_FUZZ_STEPS=$(FUZZ_STEPS) timeout $(TEST_TIMEOUT) $(SWIFT) test --skip-build --filter OperationFuzzTests
 
-install: deps
+# Coverage-guided fuzzing of everything that reads untrusted bytes (Tests/Fuzz): FUZZ_SECONDS per target.
+fuzz-build: deps
+	@for target in $(FUZZ_TARGETS); do \
+	  $(FUZZ_BUILD) --product fuzz-$$target 2>&1 | grep -v "Cannot export local symbol" ; \
+	  test "$${PIPESTATUS[0]}" = 0 || exit 1; \
+	done
+
+fuzz-inputs: fuzz-build
+	nice -n 10 Tests/Fuzz/run-targets.sh $(FUZZ_SECONDS) .build-fuzz/release .build-fuzz $(FUZZ_TARGETS)
+
+# Part of `make test`: each target for a few seconds from its seed corpus alone, the corpus as regression tests.
+fuzz-regressions: fuzz-build
+	rm -rf .build-fuzz/regressions
+	Tests/Fuzz/run-targets.sh 3 .build-fuzz/release .build-fuzz/regressions $(FUZZ_TARGETS)
+
+# The unit tests under AddressSanitizer (with LeakSanitizer), then under ThreadSanitizer; fails on any report.
+sanitize: test-deps
+	SWIFT="$(SWIFT)" Tests/run-sanitized.sh address .build-asan $(TEST_TIMEOUT)
+	SWIFT="$(SWIFT)" Tests/run-sanitized.sh thread .build-tsan $(TEST_TIMEOUT)
+
+# The manual page: swift-argument-parser's generator over the command's own definitions (so it never drifts from
+# --help), its generic EXIT STATUS replaced by the sections it cannot know (keys, formats, environment, files, exit
+# statuses) from share/man/sections.mdoc.
+MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
+# `make man` refreshes the copy in the repository; `make install` installs a fresh one.
+man-page: deps
 	$(SWIFT) build -c release --product waterfall
-	install -d "$(PREFIX)/bin" "$(PREFIX)/share/waterfall/catalogue/pictures"
+	$(SWIFT) build -c release --product generate-manual
+	rm -rf .build/man && mkdir -p .build/man/generated
+	"$$($(SWIFT) build -c release --show-bin-path)/generate-manual" \
+	  "$$($(SWIFT) build -c release --show-bin-path)/waterfall" --date "$(MAN_DATE)" \
+	  --output-directory .build/man/generated
+	awk '/^\.Sh "?EXIT STATUS/ { skip = 1; next } /^\.Sh/ { skip = 0 } !skip' .build/man/generated/waterfall.1 \
+	  | cat - share/man/sections.mdoc >.build/man/waterfall.1
+
+man: man-page
+	cp .build/man/waterfall.1 share/man/man1/waterfall.1
+
+install: deps man-page
+	$(SWIFT) build -c release --product waterfall
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/waterfall/catalogue/pictures" "$(PREFIX)/share/man/man1" \
+	  "$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" \
+	  "$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/waterfall" "$(PREFIX)/bin/waterfall"
+	install -m 644 .build/man/waterfall.1 "$(PREFIX)/share/man/man1/waterfall.1"
+	"$(PREFIX)/bin/waterfall" --generate-completion-script bash >"$(PREFIX)/share/bash-completion/completions/waterfall"
+	"$(PREFIX)/bin/waterfall" --generate-completion-script zsh >"$(PREFIX)/share/zsh/site-functions/_waterfall"
+	"$(PREFIX)/bin/waterfall" --generate-completion-script fish \
+	  >"$(PREFIX)/share/fish/vendor_completions.d/waterfall.fish"
 	install -m 644 Resources/catalogue/*.plist "$(PREFIX)/share/waterfall/catalogue/"
 	install -m 644 Resources/catalogue/pictures/*.jpg "$(PREFIX)/share/waterfall/catalogue/pictures/"
 

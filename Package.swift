@@ -22,12 +22,14 @@ let package = Package(
     .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
     // Signal and crash handling: a compiled C target, so the state its handlers share has one definition.
     .target(name: "CTerminalSignals"),
+    // The one lock type, on a pthread mutex so that ThreadSanitizer sees it (Synchronization.Mutex it cannot).
+    .target(name: "Locking"),
     .target(name: "WaterfallKit"),
     .target(name: "ShopCatalog"),
     // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
-    .target(name: "Pictures", dependencies: ["CVips", "CChafa"]),
+    .target(name: "Pictures", dependencies: ["CVips", "CChafa", "Locking"]),
     // The viewer: state, update(message) -> effects, rendering into an in-memory screen, the one runner. No curses.
-    .target(name: "WaterfallViewer", dependencies: ["WaterfallKit", "ShopCatalog", "Pictures"]),
+    .target(name: "WaterfallViewer", dependencies: ["WaterfallKit", "ShopCatalog", "Pictures", "Locking"]),
     // The terminal: curses session, input decoding, signals, the presenter that writes screen changes.
     .target(
       name: "WaterfallTerminal",
@@ -41,15 +43,15 @@ let package = Package(
       ]
     ),
     // Shared by the tests and the benchmarks: the loopback picture server's launcher, a seeded generator.
-    .target(name: "TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Locking"]),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallKit", "WaterfallViewer", "ShopCatalog", "Pictures", "TestSupport"]
+      dependencies: ["WaterfallKit", "WaterfallViewer", "ShopCatalog", "Pictures", "TestSupport", "Locking"]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit", "TestSupport"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog", "TestSupport"]),
     .testTarget(
-      name: "PicturesTests", dependencies: ["Pictures", "TestSupport"], exclude: ["Fixtures", "Server"]),
+      name: "PicturesTests", dependencies: ["Pictures", "TestSupport", "Locking"], exclude: ["Fixtures", "Server"]),
     .testTarget(
       name: "WaterfallViewerTests",
       dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "TestSupport"],
@@ -62,3 +64,25 @@ let package = Package(
     .testTarget(name: "EndToEndTests", dependencies: ["ShopCatalog", "TestSupport"]),
   ]
 )
+
+// The libFuzzer targets (Tests/Fuzz), only when `make fuzz-inputs` asks for them: they link libFuzzer's driver,
+// which only a `-sanitize=fuzzer` build provides, so they cannot be part of the normal build.
+if Context.environment["WATERFALL_FUZZ"] == "1" {
+  package.targets += [
+    .target(name: "CFuzzerDriver", path: "Tests/Fuzz/Driver"),
+    .target(name: "FuzzSupport", dependencies: ["ShopCatalog", "CFuzzerDriver"], path: "Tests/Fuzz/Support"),
+  ]
+  let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("terminal-input", ["WaterfallTerminal", "WaterfallViewer", "FuzzSupport"]),
+    ("json", ["ShopCatalog", "FuzzSupport"]),
+    ("json-lines", ["ShopCatalog", "FuzzSupport"]),
+    ("csv", ["ShopCatalog", "FuzzSupport"]),
+    ("plist", ["ShopCatalog", "FuzzSupport"]),
+    ("key-script", ["WaterfallViewer", "FuzzSupport"]),
+    ("picture-sniffer", ["Pictures", "FuzzSupport"]),
+  ]
+  for (name, dependencies) in fuzzTargets {
+    package.targets.append(
+      .executableTarget(name: "fuzz-\(name)", dependencies: dependencies, path: "Tests/Fuzz/Targets/\(name)"))
+  }
+}

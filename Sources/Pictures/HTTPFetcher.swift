@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -43,13 +43,13 @@ final class HTTPFetcher: Sendable {
   }
 
   let configuration: NetworkConfiguration
-  private let completion = Mutex<Completion?>(nil)
-  let state: Mutex<State>
+  private let completion = Locked<Completion?>(nil)
+  let state: Locked<State>
   private let session: URLSession
 
   init(configuration: NetworkConfiguration) {
     self.configuration = configuration
-    state = Mutex(State(downHosts: FailureBackoff(configuration)))
+    state = Locked(State(downHosts: FailureBackoff(configuration)))
     Self.keepFoundationOffTheDisk()
     // Not `.ephemeral`: on Linux it makes a URLCache of its own, and that makes a folder too.
     let settings = URLSessionConfiguration.default

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -10,7 +10,7 @@ import Synchronization
 final class HTTPFetcherDelegate: NSObject, URLSessionDataDelegate, Sendable {
   /// Set once, right after the session is made (the session keeps its delegate; the fetcher breaks the cycle
   /// by invalidating the session when it shuts down).
-  let fetcher = Mutex<HTTPFetcher?>(nil)
+  let fetcher = Locked<HTTPFetcher?>(nil)
 
   private var owner: HTTPFetcher? { fetcher.withLock { $0 } }
 
@@ -78,7 +78,11 @@ final class HTTPFetcherDelegate: NSObject, URLSessionDataDelegate, Sendable {
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
-    guard let owner else { return completionHandler(nil) }
+    // A fetch that ended had its task cancelled, and FoundationNetworking stops the process (a fatal error) when a
+    // redirect's answer reaches a task cancelled while its delegate was deciding: so a redirect is answered only
+    // under the fetcher's lock while its fetch is active (ending a fetch takes that lock before it cancels, so the
+    // answer is queued first), and a fetch that ends here is cancelled without an answer.
+    guard let owner else { return }
     let maximum = owner.configuration.maximumRedirects
     guard
       let (serial, redirects) = owner.withFetch(
@@ -87,19 +91,17 @@ final class HTTPFetcherDelegate: NSObject, URLSessionDataDelegate, Sendable {
           fetch.redirects += 1
           return fetch.redirects
         })
-    else { return completionHandler(nil) }
+    else { return }
     // The next server gets its own time to answer, within the total limit.
     owner.watchAnswer(serial, hop: redirects)
     let scheme = request.url?.scheme?.lowercased()
     if redirects > maximum {
-      completionHandler(nil)
       return owner.finish(serial, .failure(PictureFailure(.badRedirect, "more than \(maximum) redirects (a loop?)")))
     }
     guard scheme == "http" || scheme == "https" else {
-      completionHandler(nil)
       return owner.finish(serial, .failure(PictureFailure(.badRedirect, "a redirect to something not http(s)")))
     }
-    completionHandler(request)
+    _ = owner.withFetch(of: task) { _ in completionHandler(request) }
   }
 
   private static func tooLarge(_ limit: Int, declared: Int64?) -> PictureFailure {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// The loader's shared state and its workers' loop. All mutable state is inside `state`.
 final class LoaderCore: Sendable {
@@ -31,19 +31,19 @@ final class LoaderCore: Sendable {
 
   let configuration: PictureLoader.Configuration
   let deliver: PictureLoader.Delivery
-  let state: Mutex<State>
+  let state: Locked<State>
   /// Counts queued jobs (and wake-ups on shutdown or resume).
   let queued = DispatchSemaphore(value: 0)
   /// Held while a result is delivered, so a cancel waits for a delivery under way; recursive so that `deliver`
   /// itself may cancel.
   let delivery = NSRecursiveLock()
   /// The fetcher and the disk cache, made on the first remote picture.
-  let remote = Mutex<Remote?>(nil)
+  let remote = Locked<Remote?>(nil)
 
   init(configuration: PictureLoader.Configuration, deliver: @escaping PictureLoader.Delivery) {
     self.configuration = configuration
     self.deliver = deliver
-    state = Mutex(
+    state = Locked(
       State(
         remoteFailures: FailureBackoff(configuration.network),
         renders: ByteBoundedCache(byteLimit: configuration.renderCacheBytes),

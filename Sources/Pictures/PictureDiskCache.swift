@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -35,7 +35,7 @@ public final class PictureDiskCache: Sendable {
   public let byteLimit: Int
   /// Where the entries live (`folder`/pictures), so other caches can sit beside them later.
   let entriesFolder: String
-  private let index: Mutex<[String: Entry]>
+  private let index: Locked<[String: Entry]>
 
   public init(folder: String, byteLimit: Int = 256 << 20) {
     self.folder = folder
@@ -43,7 +43,7 @@ public final class PictureDiskCache: Sendable {
     entriesFolder = Self.entriesFolder(in: folder)
     // Opening tidies (strays, old leftovers, what is over the bound); the folder is made by the first store, so
     // a run with nothing remote leaves no trace. `look(at:)` only reads.
-    index = Mutex(Self.scan(entriesFolder, tidy: true))
+    index = Locked(Self.scan(entriesFolder, tidy: true))
     index.withLock { evict(&$0) }
   }
 

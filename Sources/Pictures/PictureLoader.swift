@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Loads pictures on a small pool of worker threads: visible boxes first, then prefetches; decoded thumbnails and
 /// drawn grids kept in caches bounded in bytes; loads cancelled by item or by generation. Results go to the

@@ -1,10 +1,10 @@
 /// Tells pictures from everything else by their first bytes, whatever a server's Content-Type claims.
-enum PictureSniffer {
+public enum PictureSniffer {
   /// Enough bytes to tell every allowed format.
-  static let prefixLength = 12
+  public static let prefixLength = 12
 
   /// Nil when `prefix` starts a JPEG, PNG, WebP or GIF; else what it looks like, for the failure's reason.
-  static func problem(with prefix: some Collection<UInt8>) -> String? {
+  public static func problem(with prefix: some Collection<UInt8>) -> String? {
     let bytes = Array(prefix.prefix(prefixLength))
     if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return nil }
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return nil }

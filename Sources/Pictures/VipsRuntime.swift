@@ -1,6 +1,6 @@
 import CVips
 import Foundation
-import Synchronization
+import Locking
 
 /// libvips, started once for the process with the settings a terminal viewer of untrusted files needs.
 enum VipsRuntime {
@@ -38,7 +38,7 @@ enum VipsRuntime {
   }
 
   /// The last warning GLib logged on each thread since its decode began.
-  static let warnings = Mutex<[pthread_t: String]>([:])
+  static let warnings = Locked<[pthread_t: String]>([:])
 
   /// Called as a decode begins, so an earlier decode's warning is not taken for this one's reason.
   static func forgetWarnings() {

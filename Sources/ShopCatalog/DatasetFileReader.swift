@@ -40,6 +40,21 @@ enum DatasetFileReader {
     try result.get()
   }
 
+  /// Reads a file's bytes already in memory, as ``read(file:format:firstBatch:deliver:)`` reads the file.
+  static func read(
+    bytes: [UInt8], file: String, format: DatasetFormat?, firstBatch: Int = 64, deliver: (ReadBatch) -> Void
+  ) throws(DatasetError) {
+    let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let result: Result<Void, DatasetError> = bytes.withUnsafeBufferPointer { all in
+      Result { () throws(DatasetError) in
+        try read(
+          UnsafeBufferPointer(rebasing: all[bomLength...]), file: file, format: format, firstBatch: firstBatch,
+          deliver: deliver)
+      }
+    }
+    try result.get()
+  }
+
   private static func read(
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, format: DatasetFormat?, firstBatch: Int,
     deliver: (ReadBatch) -> Void

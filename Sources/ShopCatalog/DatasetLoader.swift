@@ -103,4 +103,19 @@ public enum DatasetLoader {
     }
     return pageNames.map { (directory as NSString).appendingPathComponent($0) }
   }
+
+  /// Reads one dataset file's bytes, as `format` or (nil) as its first bytes suggest, naming it `file` in problems:
+  /// its usable items, and what was wrong with the rest. Throws when nothing can be read at all. (The fuzz
+  /// targets' way in: the same reader as files, without a file.)
+  public static func read(bytes: [UInt8], format: DatasetFormat?, file: String) throws(DatasetError) -> Dataset {
+    var items: [ShopItem] = []
+    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
+    try DatasetFileReader.read(bytes: bytes, file: file, format: format) { batch in
+      items += batch.items
+      dataset.problems += batch.problems
+      dataset.skippedItems += batch.skipped
+    }
+    dataset.files.append(Dataset.File(path: file, items: items))
+    return dataset
+  }
 }

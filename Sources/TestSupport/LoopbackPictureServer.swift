@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The loopback picture server (Tests/PicturesTests/Server/picture_server.py, Python's ThreadingHTTPServer) in a
 /// child process on 127.0.0.1, for the tests and the network benchmark. It stops when ``stop()`` closes its
@@ -56,7 +56,7 @@ public final class LoopbackPictureServer {
   }
 
   private static func readLine(from handle: FileHandle, within seconds: Double) -> String? {
-    let line = Mutex<String?>(nil)
+    let line = Locked<String?>(nil)
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       var bytes: [UInt8] = []

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 
 #if canImport(FoundationNetworking)
@@ -15,7 +15,7 @@ enum BenchServer {
 
   /// A plain GET, waited for at most 10 s.
   static func get(_ address: String) -> Data? {
-    let result = Mutex<Data?>(nil)
+    let result = Locked<Data?>(nil)
     let done = DispatchSemaphore(value: 0)
     URLSession.shared.dataTask(with: URL(string: address)!) { data, response, _ in
       if (response as? HTTPURLResponse)?.statusCode == 200 { result.withLock { $0 = data } }

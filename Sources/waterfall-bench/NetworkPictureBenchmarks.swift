@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Pictures
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -81,7 +81,7 @@ struct NetworkPictureBenchmarks {
 
 /// A count shared with the loader's delivery thread.
 final class Counter: Sendable {
-  private let count = Mutex(0)
+  private let count = Locked(0)
   var value: Int { count.withLock { $0 } }
   func add() { count.withLock { $0 += 1 } }
 }

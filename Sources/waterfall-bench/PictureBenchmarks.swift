@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Pictures
-import Synchronization
 
 /// Pictures: decode + thumbnail + draw per box for the four formats (p50, p95), side by side with the chafa
 /// command drawing the same file at the same size, the render cache, a screen of 20 boxes cold and cached, and
@@ -104,7 +104,7 @@ struct PictureBenchmarks {
     var all: [Double] = []
     var cached: [Double] = []
     for _ in 0..<(quick ? 2 : 5) {
-      let arrivals = Mutex<[UInt64]>([])
+      let arrivals = Locked<[UInt64]>([])
       let loader = PictureLoader { _ in arrivals.withLock { $0.append(Harness.now()) } }
       let requests = paths.enumerated().map { index, path in
         PictureRequest(item: index, key: PictureRenderKey(source: .file(path), size: Self.box))

@@ -12,7 +12,6 @@ struct SnapshotCommand: ParsableCommand {
       Enter Escape Space Backspace); C-x for Ctrl-x; click:X,Y, wheelup:X,Y, wheeldown:X,Y (0-based column and row);
       resize:WxH; wait:MS (advances the simulated clock). Latency defaults to 0 here; with --latency, use wait:MS
       to let pages arrive. The pictures a frame asks for are loaded before it is printed.
-
       --tape FILE.tape runs a VHS-compatible tape instead (see the README's QA section); --replay FILE.cast feeds a
       recording's input (`waterfall --record FILE.cast --record-input`); --expect GOLDEN.txt compares instead of
       writing or printing: exit 0 when the frames match, else the first differing frame as a diff and exit 1.

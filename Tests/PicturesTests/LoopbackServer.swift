@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 
 #if canImport(FoundationNetworking)
@@ -68,8 +68,8 @@ extension LoopbackPictureServer {
 
 /// A value shared with callbacks on other threads.
 final class LockedBox<Value: Sendable>: Sendable {
-  private let value: Mutex<Value>
-  init(_ value: Value) { self.value = Mutex(value) }
+  private let value: Locked<Value>
+  init(_ value: Value) { self.value = Locked(value) }
   func get() -> Value { value.withLock { $0 } }
   func set(_ newValue: Value) { value.withLock { $0 = newValue } }
 }

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 @testable import Pictures
 
@@ -53,7 +53,7 @@ func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
 
 /// What the loader delivers, in the order it arrived.
 final class Deliveries: Sendable {
-  private let results = Mutex<[PictureResult]>([])
+  private let results = Locked<[PictureResult]>([])
   var all: [PictureResult] { results.withLock { $0 } }
   var items: [Int] { all.map(\.request.item) }
 

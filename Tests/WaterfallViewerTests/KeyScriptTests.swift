@@ -34,6 +34,37 @@ struct KeyScriptTests {
     }
   }
 
+  // Found by the key-script fuzz target (Tests/Fuzz/Corpus/key-script/every-kind): the key script refused
+  // `Ctrl-D`, the way the help and Key.label write Ctrl-D.
+  @Test("every key's label, as the help writes it, parses back to that key")
+  func labelsParse() throws {
+    let keys: [Key] =
+      [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace]
+      + ["j", "G", " ", "/", "中"].map(Key.character) + ["d", "u", "l"].map(Key.control)
+    for key in keys {
+      #expect(try KeyScript.parse(key.label) == [.event(.key(key))], "\(key.label)")
+    }
+    #expect(
+      try KeyScript.parse("Ctrl-D ctrl-u C-l") == [
+        .event(.key(.control("d"))), .event(.key(.control("u"))), .event(.key(.control("l"))),
+      ])
+  }
+
+  // Found by the key-script fuzz target (Tests/Fuzz/Corpus/key-script/unknown-command-with-control): the reason
+  // quoted the command's name unsanitised, so `waterfall snapshot --keys` could print a control sequence.
+  @Test(
+    "an error message carries no control character, even from a command's name",
+    arguments: ["\0:", "\u{1B}]0;x\u{07}:1"])
+  func controlCharactersInCommandNames(_ script: String) {
+    do {
+      _ = try KeyScript.parse(script)
+      Issue.record("\(script.debugDescription) parsed")
+    } catch {
+      #expect(!error.description.unicodeScalars.contains { $0.properties.generalCategory == .control })
+      #expect(error.description.contains("unknown command"))
+    }
+  }
+
   @Test("sizes up to the documented limit are accepted; larger ones are refused with the limit in the message")
   func sizeLimit() throws {
     #expect(try KeyScript.parseSize("2000x1000") == GridSize(width: 2000, height: 1000))

@@ -12,11 +12,14 @@ public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible
   public var token: String
   public var reason: String
 
-  public var description: String { "bad key token \"\(TextSanitizer.sanitize(token))\": \(reason)" }
+  /// Sanitised whole: the reason may quote part of the token (a command's name), which may hold anything.
+  public var description: String {
+    "bad key token \"\(TextSanitizer.sanitize(token))\": \(TextSanitizer.sanitize(reason))"
+  }
 }
 
 /// Parses snapshot key scripts: space-separated tokens, each a single character; a key name (Up Down Left Right
-/// PageUp PageDown Home End Enter Escape Space Backspace); `C-x` for Ctrl-x; `click:X,Y`, `wheelup:X,Y`,
+/// PageUp PageDown Home End Enter Escape Space Backspace); `C-x` or `Ctrl-x` for Ctrl-x; `click:X,Y`, `wheelup:X,Y`,
 /// `wheeldown:X,Y` (0-based column and row); `resize:WxH`; or `wait:MS`.
 public enum KeyScript {
   static let namedKeys: [String: Key] = [
@@ -44,8 +47,9 @@ public enum KeyScript {
   static func parseToken(_ token: String) throws(KeyScriptError) -> ScriptStep {
     if token.count == 1, let character = token.first { return .event(.key(.character(character))) }
     if let key = namedKeys[token.lowercased()] { return .event(.key(key)) }
-    if token.hasPrefix("C-") || token.hasPrefix("c-") {
-      let letter = token.dropFirst(2).lowercased()
+    // `Ctrl-D` too: it is how the help and `Key.label` write the key.
+    if let prefix = ["c-", "ctrl-"].first(where: token.lowercased().hasPrefix) {
+      let letter = token.dropFirst(prefix.count).lowercased()
       guard letter.count == 1, let character = letter.first, character.isASCII, character.isLetter else {
         throw KeyScriptError(token: token, reason: "C- takes one letter, as in C-d")
       }

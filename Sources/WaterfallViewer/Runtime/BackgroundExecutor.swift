@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// Runs page fetches in the background and leaves the results in the runner's mailbox (pictures have their own
 /// worker pool, the `PictureLoader`).
@@ -17,7 +17,7 @@ public protocol BackgroundExecutor: AnyObject {
 
 /// The real executor: work waits out its delay on a background queue, so the main loop keeps drawing.
 public final class ThreadExecutor: BackgroundExecutor, Sendable {
-  private let cancelled = Mutex<Set<Int>>([])
+  private let cancelled = Locked<Set<Int>>([])
 
   public init() {}
 

@@ -1,9 +1,9 @@
-import Synchronization
+import Locking
 
 /// Where background work leaves its results for the main loop, which drains it every tick: the only way results
 /// reach the viewer (the picture loader's and the executor's own state stays behind their own locks).
 public final class Mailbox<Message: Sendable>: Sendable {
-  private let messages = Mutex<[Message]>([])
+  private let messages = Locked<[Message]>([])
 
   public init() {}
 

@@ -1,0 +1,8 @@
+import FuzzSupport
+import ShopCatalog
+
+/// The json reader and the item decoder over it: see `DatasetProperties` for what must hold.
+runFuzzer { data, size in
+  DatasetProperties.check(fuzzBytes(data, size), format: .json)
+  return 0
+}

@@ -1,0 +1,67 @@
+#!/bin/bash
+# Runs libFuzzer targets one after another, each for SECONDS over its seed corpus (Tests/Fuzz/Corpus/TARGET) and
+# the inputs earlier runs kept (WORK/corpus/TARGET), failing at the first crash, leak, hang (an input taking over
+# 2 s) or out-of-memory (over 2048 MB). Prints one line per target; exits 1 if any target found something, the
+# input kept in WORK/findings.
+#   run-targets.sh SECONDS BIN WORK TARGET...
+set -u
+seconds=$1 bin=$2 work=$3
+shift 3
+root=$(cd "$(dirname "$0")/../.." && pwd)
+mkdir -p "$work/findings" "$work/stalls" "$work/logs"
+# Swift's own crash backtracer would make libFuzzer wait on it; ASan's report is what we want.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
+export LSAN_OPTIONS="suppressions=$root/Tests/Fuzz/lsan-suppressions.txt"
+status=0
+
+stat_of() { sed -n "s/^stat::$1: *//p" "$2"; }
+
+for target in "$@"; do
+  corpus="$work/corpus/$target" log="$work/logs/$target.log"
+  mkdir -p "$corpus"
+  seeds=("$root/Tests/Fuzz/Corpus/$target")
+  # The originals' pages are test data we may read but not copy into the repository.
+  shared="$root/../shared/datasets/mogujie-shop"
+  if [ "$target" = plist ] && [ -d "$shared" ]; then seeds+=("$shared"); fi
+  : >"$log"
+  runs=0 code=0 finding="" deadline=$((SECONDS + seconds))
+  while [ "$SECONDS" -lt "$deadline" ]; do
+    timeout --kill-after=10 $((deadline - SECONDS + 120)) \
+      "$bin/fuzz-$target" "$corpus" "${seeds[@]}" \
+      -max_total_time=$((deadline - SECONDS)) -timeout=2 -rss_limit_mb=2048 -print_final_stats=1 \
+      -artifact_prefix="$work/findings/$target-" >"$log.part" 2>&1
+    code=$?
+    cat "$log.part" >>"$log"
+    runs=$((runs + $(stat_of number_of_executed_units "$log.part" | grep . || echo 0)))
+    [ "$code" = 0 ] && break
+    finding=$(sed -n 's/.*Test unit written to //p' "$log.part" | tail -1)
+    # On a busy machine a run can be descheduled past the 2 s limit: a hang must happen again, alone, to count
+    # (three tries, as a starved process can miss one).
+    if grep -q "ERROR: libFuzzer: timeout" "$log.part" && [ -n "$finding" ] && for _ in 1 2 3; do
+      "$bin/fuzz-$target" -timeout=2 -rss_limit_mb=2048 "$finding" >"$log.recheck" 2>&1 && break
+    done; then
+      echo "(a timeout that did not happen again alone: $finding, kept in $work/stalls)" >>"$log"
+      mv "$finding" "$work/stalls/"
+      finding="" code=0
+      continue
+    fi
+    break
+  done
+  speed=$(stat_of average_exec_per_sec "$log" | tail -1)
+  coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+  features=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+  stalls=$(grep -c "did not happen again alone" "$log")
+  kept=$(find "$corpus" -type f | wc -l)
+  line=$(printf '%-16s runs %10s  %6s/s  coverage %5s edges, %5s features  corpus %5s' \
+    "$target" "$runs" "${speed:-?}" "${coverage:-?}" "${features:-?}" "$kept")
+  [ "$stalls" -gt 0 ] && line="$line  ($stalls unrepeated timeouts)"
+  if [ "$code" = 0 ]; then
+    echo "$line  ok"
+  else
+    status=1
+    echo "$line  FAILED (exit $code): ${finding:-see $log}"
+    grep -m1 -E "^==[0-9]+== ?ERROR|property failed|Fatal error|ERROR: libFuzzer" "$log" | sed 's/^/    /'
+  fi
+done
+exit $status
