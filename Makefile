@@ -106,10 +106,11 @@ fuzz-build: deps
 fuzz-inputs: fuzz-build
 	nice -n 10 Tests/Fuzz/run-targets.sh $(FUZZ_SECONDS) .build-fuzz/release .build-fuzz $(FUZZ_TARGETS)
 
-# Part of `make test`: each target for a few seconds from its seed corpus alone, the corpus as regression tests.
+# Part of `make test`: each target once over its seed corpus, the corpus as regression tests (the same inputs every
+# run; new inputs are `make fuzz-inputs` work).
 fuzz-regressions: fuzz-build
 	rm -rf .build-fuzz/regressions
-	Tests/Fuzz/run-targets.sh 3 .build-fuzz/release .build-fuzz/regressions $(FUZZ_TARGETS)
+	FUZZ_REPLAY_ONLY=1 Tests/Fuzz/run-targets.sh 3 .build-fuzz/release .build-fuzz/regressions $(FUZZ_TARGETS)
 
 # The unit tests under AddressSanitizer (with LeakSanitizer), then under ThreadSanitizer; fails on any report.
 sanitize: test-deps

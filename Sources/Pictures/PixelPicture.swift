@@ -1,4 +1,5 @@
 import Synchronization
+
 /// A cell's size in pixels, as the terminal draws it (for pictures drawn in real pixels).
 public struct CellPixelSize: Hashable, Sendable, CustomStringConvertible {
   public var width: Int

@@ -11,7 +11,8 @@ struct DisplayOptions: ParsableArguments {
 
   @Flag(
     name: .long,
-    help: "No mouse reporting: clicks and the wheel are left to the terminal (snapshot drops them from --keys).")
+    help: "No mouse reporting: clicks and the wheel are left to the terminal (in snapshot, scripted clicks do nothing)."
+  )
   var noMouse = false
 
   @Flag(name: .long, help: "Label each box with its cell object's ID and reuse count (key v toggles).")
@@ -42,6 +43,7 @@ struct DisplayOptions: ParsableArguments {
     options.colorEnabled = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
     options.showReuse = showReuse
     options.inspector = inspector
+    options.mouseEnabled = !noMouse
     options.fixedColumns = columns
     options.catalogueName = catalogueName
     return options

@@ -92,7 +92,7 @@ extension SnapshotCommand {
     let run = try recorded.makeRun(size: GridSize(width: cast.width, height: cast.height))
     try printOrExpect(
       run.run(
-        recorded.withoutMouseIfAsked(steps), everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text))
+        steps, everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text))
   }
 
   /// Exit 0 when `actual` matches the golden frames; else the first differing frame as a diff, exit 1.

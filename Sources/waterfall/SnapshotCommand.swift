@@ -86,16 +86,8 @@ struct SnapshotCommand: ParsableCommand {
       return
     }
     let screen = try makeRun(size: try screenSize()).run(
-      withoutMouseIfAsked(try steps()), everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text)
+      try steps(), everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text)
     try printOrExpect(screen)
-  }
-
-  /// Without mouse reporting a terminal sends no clicks or wheel turns.
-  func withoutMouseIfAsked(_ steps: [ScriptStep]) -> [ScriptStep] {
-    steps.filter { step in
-      guard display.noMouse, case .event(.mouse) = step else { return true }
-      return false
-    }
   }
 
   /// The viewer on the simulated clock with this command's dataset and options (a tape's run leaves the default

@@ -4,6 +4,8 @@
 # 2 s) or out-of-memory (over 2048 MB). Prints one line per target; exits 1 if any target found something, the
 # input kept in WORK/findings.
 #   run-targets.sh SECONDS BIN WORK TARGET...
+# FUZZ_REPLAY_ONLY=1 runs each target over its corpus once and stops (-runs=0): the corpus as regression tests,
+# the same inputs on every run, so a gate such as `make test` never fails on an input found that day.
 set -u
 seconds=$1 bin=$2 work=$3
 shift 3
@@ -14,6 +16,8 @@ export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export LSAN_OPTIONS="suppressions=$root/Tests/Fuzz/lsan-suppressions.txt"
 status=0
+replay=()
+[ "${FUZZ_REPLAY_ONLY:-0}" = 1 ] && replay=(-runs=0)
 
 stat_of() { sed -n "s/^stat::$1: *//p" "$2"; }
 
@@ -30,7 +34,7 @@ for target in "$@"; do
     timeout --kill-after=10 $((deadline - SECONDS + 120)) \
       "$bin/fuzz-$target" "$corpus" "${seeds[@]}" \
       -max_total_time=$((deadline - SECONDS)) -timeout=2 -rss_limit_mb=2048 -print_final_stats=1 \
-      -artifact_prefix="$work/findings/$target-" >"$log.part" 2>&1
+      -artifact_prefix="$work/findings/$target-" "${replay[@]}" >"$log.part" 2>&1
     code=$?
     cat "$log.part" >>"$log"
     runs=$((runs + $(stat_of number_of_executed_units "$log.part" | grep . || echo 0)))

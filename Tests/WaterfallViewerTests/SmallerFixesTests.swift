@@ -59,3 +59,19 @@ struct CustomKeyTests {
     #expect(action.name.allSatisfy { $0.isLowercase || $0 == "-" })
   }
 }
+
+@Suite("Without the mouse")
+struct MouseOffTests {
+  @Test("with the mouse off, a click and the wheel do nothing, whatever sends them (keys, a tape, a replay)")
+  func clicksIgnored() {
+    var options = AppFixture.options()
+    options.mouseEnabled = false
+    let runner = AppFixture.runner(items: OrganiseFixture.items(), options: options)
+    _ = AppFixture.screen(runner, "click:10,5 wheeldown:10,5")
+    #expect(runner.viewer.state.overlay == nil)
+    #expect(runner.viewer.waterfall.contentOffset == 0)
+    let clicking = AppFixture.runner(items: OrganiseFixture.items())
+    _ = AppFixture.screen(clicking, "click:10,5")
+    #expect(clicking.viewer.state.overlay != nil, "the same click with the mouse on opens the detail")
+  }
+}

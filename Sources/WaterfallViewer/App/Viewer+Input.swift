@@ -14,7 +14,7 @@ extension Viewer {
       state.notice = nil
       handle(key)
     case .mouse(let mouse):
-      if !state.isTooSmall { handle(mouse) }
+      if options.mouseEnabled, !state.isTooSmall { handle(mouse) }
     }
   }
 

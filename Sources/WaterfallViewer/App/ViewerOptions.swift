@@ -27,6 +27,9 @@ public struct ViewerOptions: Sendable {
   public var pictures: PictureDisplay?
   /// Open the reuse inspector from the start (`--inspector`).
   public var inspector = false
+  /// Clicks and the wheel count (`--no-mouse` turns them off): without mouse reporting a terminal sends none, and
+  /// scripts, tapes and replays are held to the same.
+  public var mouseEnabled = true
   /// Keys the user bound to actions (a config file's `[keys]`): they come before the key map's own, in the
   /// waterfall (not in panels or prompts).
   public var customKeys: [Key: Action] = [:]
