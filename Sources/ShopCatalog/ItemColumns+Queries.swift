@@ -101,10 +101,8 @@ extension ItemColumns {
       if runEnd - runStart > 1, order[runStart..<runEnd].contains(where: { inexactPrices.contains(Int($0)) }) {
         let exact = Dictionary(
           uniqueKeysWithValues: order[runStart..<runEnd].map { ($0, PriceValue.parse(string(.price, of: Int($0)))!) })
-        order[runStart..<runEnd].sort { left, right in
-          let (a, b) = (exact[left]!, exact[right]!)
-          if a != b { return descending ? a > b : a < b }
-          return left < right
+        order[runStart..<runEnd].sort {
+          ItemOrder.precedes(exact[$0]!, $0, exact[$1]!, $1, descending: descending)
         }
       }
       runStart = runEnd
