@@ -20,8 +20,23 @@ struct JSONArrayElements {
   /// Bytes consumed so far, for progress.
   var bytesRead: Int { position }
 
+  /// One element's bytes, and where it starts in the document.
+  struct Element {
+    var range: Range<Int>
+    var line: Int
+    var column: Int
+  }
+
   /// The next element's value, `nil` after the closing `]`. Syntax errors carry the document's line and column.
   mutating func next() throws(JSONReader.SyntaxError) -> DatasetValue? {
+    guard let element = try nextElement() else { return nil }
+    let value = try parse(element)
+    try endElement()
+    return value
+  }
+
+  /// The next element's bytes, `nil` after the closing `]`; read it (``parse(_:)``), then call ``endElement()``.
+  mutating func nextElement() throws(JSONReader.SyntaxError) -> Element? {
     if isFinished { return nil }
     if !started {
       skipBlanks()
@@ -33,29 +48,33 @@ struct JSONArrayElements {
     skipBlanks()
     let (startLine, startColumn, start) = (line, position - lineStart + 1, position)
     scanElement()
-    let element = Array(bytes[start..<position])
-    let value: DatasetValue
+    return Element(range: start..<position, line: startLine, column: startColumn)
+  }
+
+  /// The element's value; a syntax error in it carries the document's line and column.
+  func parse(_ element: Element) throws(JSONReader.SyntaxError) -> DatasetValue {
     do {
-      value = try JSONReader.parse(element)
+      return try JSONReader.parse(Array(bytes[element.range]))
     } catch {
       throw JSONReader.SyntaxError(
-        line: startLine + error.line - 1, column: error.line == 1 ? startColumn + error.column - 1 : error.column,
+        line: element.line + error.line - 1, column: error.line == 1 ? element.column + error.column - 1 : error.column,
         message: error.message)
     }
+  }
+
+  /// Moves past the `,` or `]` after the element just read.
+  mutating func endElement() throws(JSONReader.SyntaxError) {
     guard position < bytes.count else { throw syntaxError("unexpected end of input: the array is not closed") }
-    if bytes[position] == UInt8(ascii: "]") { return try finishing(value) }
+    if bytes[position] == UInt8(ascii: "]") {
+      _ = try finish()
+      return
+    }
     position += 1  // the `,`
     skipBlanks()
     if position < bytes.count, bytes[position] == UInt8(ascii: "]") { throw syntaxError("trailing comma before ]") }
-    return value
   }
 
-  private mutating func finishing(_ value: DatasetValue) throws(JSONReader.SyntaxError) -> DatasetValue {
-    _ = try finish()
-    return value
-  }
-
-  private mutating func finish() throws(JSONReader.SyntaxError) -> DatasetValue? {
+  private mutating func finish() throws(JSONReader.SyntaxError) -> Element? {
     position += 1  // the `]`
     skipBlanks()
     guard position == bytes.count else { throw syntaxError("unexpected text after the value") }
