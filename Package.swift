@@ -27,7 +27,9 @@ let package = Package(
     // The one lock type, on a pthread mutex so that ThreadSanitizer sees it (Synchronization.Mutex it cannot).
     .target(name: "Locking"),
     .target(name: "WaterfallKit"),
-    .target(name: "ShopCatalog"),
+    // glibc's malloc_trim: the catalogue gives the pages its readers freed back to the system.
+    .systemLibrary(name: "CMalloc"),
+    .target(name: "ShopCatalog", dependencies: [.target(name: "CMalloc", condition: .when(platforms: [.linux]))]),
     // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
     .target(name: "Pictures", dependencies: ["CVips", "CChafa", "CZlib", "Locking"]),
     // The viewer: state, update(message) -> effects, rendering into an in-memory screen, the one runner. No curses.

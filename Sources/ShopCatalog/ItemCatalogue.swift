@@ -1,5 +1,9 @@
 import Foundation
 
+#if os(Linux)
+  import CMalloc
+#endif
+
 /// A catalogue held in memory and read as it arrives: the source behind files, directories of pages and photo
 /// folders. A reader appends items (``append(_:problems:skipped:fraction:)``) while viewers query it; a query in
 /// the catalogue's own order is answered page by page as soon as its page is read, any other query (a sort, a
@@ -109,7 +113,7 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
       items.trim()
       #if os(Linux)
         // The readers' batches were freed in pieces; give the pages back to the system, not just to malloc.
-        _ = releaseFreedMemory(0)
+        _ = malloc_trim(0)
       #endif
     }
   }
@@ -287,9 +291,3 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     return runs
   }
 }
-
-#if os(Linux)
-  /// glibc's `malloc_trim`, which the Glibc module does not export.
-  @_silgen_name("malloc_trim")
-  private func releaseFreedMemory(_ pad: Int) -> Int32
-#endif
