@@ -83,7 +83,13 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
   public func fetch(_ request: CataloguePageRequest) -> CatalogueResponse {
     requests.lock()
     defer { requests.unlock() }
+    // Only the viewer's very first request takes the primed page; any other asks the server.
+    let primed = state.withLock { state in
+      defer { state.primed = nil }
+      return state.primed
+    }
     guard template.answersOnServer(request.query) else { return answerOverLoadedItems(request.query) }
+    if request.cursor == nil, primed == request.query { return .page(wholeFeed(request.query)) }
     return fetchFromServer(request.query, cursor: request.cursor)
   }
 
@@ -104,11 +110,6 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
       }
       position = known
     } else {
-      let primed = state.withLock { state -> Bool in
-        defer { state.primed = nil }
-        return state.primed == query
-      }
-      if primed { return .page(wholeFeed(query)) }
       position = Position(address: template.address(page: 1, for: query), page: 1)
     }
     let answer: FeedFetcher.Answer

@@ -29,6 +29,17 @@ struct FeedRefreshAndQueryTests {
     #expect(fourth.items.map(\.title) == ["Item 12"])
   }
 
+  @Test("the page fetched before the terminal serves the viewer's first request; the next one asks the server")
+  func primedFirstPage() throws {
+    let server = try FeedServer()
+    let source = try feed(server.url("/feed/page?page={page}&per=4&pages=3"))
+    #expect(source.prime(CatalogueQuery()).page?.items.count == 4)
+    #expect(source.fetch(CataloguePageRequest(query: CatalogueQuery())).page?.items.count == 4)
+    #expect(server.requests("page", page: 1) == 1)
+    #expect(source.fetch(CataloguePageRequest(query: CatalogueQuery())).page?.items.count == 4)
+    #expect(server.requests("page", page: 1) == 2)
+  }
+
   @Test("identity is the id field, else the picture address and title")
   func identity() throws {
     let body = Array(
