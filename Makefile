@@ -7,7 +7,7 @@ BENCH_OUT ?= .build/bench.json
 ARGS ?=
 FUZZ_STEPS ?= 200000
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniffer
+FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniffer feed-body
 # The libFuzzer targets exist only with WATERFALL_FUZZ=1 (Package.swift); gold fails on their link, lld does not.
 FUZZ_BUILD = WATERFALL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld

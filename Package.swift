@@ -32,6 +32,9 @@ let package = Package(
     .target(name: "ShopCatalog", dependencies: [.target(name: "CMalloc", condition: .when(platforms: [.linux]))]),
     // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
     .target(name: "Pictures", dependencies: ["CVips", "CChafa", "CZlib", "Locking"]),
+    // HTTP JSON feeds as a catalogue source: URLSession within the picture fetcher's limits, paging by Link
+    // headers, next fields or page numbers.
+    .target(name: "HTTPFeed", dependencies: ["ShopCatalog", "Pictures", "Locking"]),
     // The viewer: state, update(message) -> effects, rendering into an in-memory screen, the one runner. No curses.
     .target(name: "WaterfallViewer", dependencies: ["WaterfallKit", "ShopCatalog", "Pictures", "Locking"]),
     // The terminal: curses session, input decoding, signals, the presenter that writes screen changes.
@@ -41,7 +44,7 @@ let package = Package(
     .executableTarget(
       name: "waterfall",
       dependencies: [
-        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "Pictures",
+        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "Pictures", "HTTPFeed",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
@@ -56,6 +59,9 @@ let package = Package(
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog", "TestSupport"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "TestSupport", "Locking"], exclude: ["Fixtures", "Server"]),
+    .testTarget(
+      name: "HTTPFeedTests",
+      dependencies: ["HTTPFeed", "ShopCatalog", "Pictures", "WaterfallViewer", "WaterfallKit", "TestSupport"]),
     .testTarget(
       name: "WaterfallViewerTests",
       dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "TestSupport"],
@@ -85,6 +91,7 @@ if Context.environment["WATERFALL_FUZZ"] == "1" {
     ("plist", ["ShopCatalog", "FuzzSupport"]),
     ("key-script", ["WaterfallViewer", "FuzzSupport"]),
     ("picture-sniffer", ["Pictures", "FuzzSupport"]),
+    ("feed-body", ["ShopCatalog", "FuzzSupport"]),
   ]
   for (name, dependencies) in fuzzTargets {
     package.targets.append(

@@ -50,18 +50,8 @@ final class HTTPFetcher: Sendable {
   init(configuration: NetworkConfiguration) {
     self.configuration = configuration
     state = Locked(State(downHosts: FailureBackoff(configuration)))
-    Self.keepFoundationOffTheDisk()
-    // Not `.ephemeral`: on Linux it makes a URLCache of its own, and that makes a folder too.
-    let settings = URLSessionConfiguration.default
-    let total = Double(configuration.totalTimeout.nanoseconds) / 1e9
-    settings.timeoutIntervalForRequest = total
-    settings.timeoutIntervalForResource = total
+    let settings = configuration.sessionSettings()
     settings.httpMaximumConnectionsPerHost = configuration.requestsPerHost
-    settings.urlCache = nil
-    settings.httpCookieStorage = nil
-    settings.urlCredentialStorage = nil
-    settings.httpShouldSetCookies = false
-    settings.requestCachePolicy = .reloadIgnoringLocalCacheData
     let queue = OperationQueue()
     queue.name = "picture fetches"
     queue.maxConcurrentOperationCount = 1
@@ -69,15 +59,6 @@ final class HTTPFetcher: Sendable {
     session = URLSession(configuration: settings, delegate: delegate, delegateQueue: queue)
     delegate.fetcher.withLock { $0 = self }
   }
-
-  /// Foundation's shared URL cache (which every session configuration starts from) makes the folder
-  /// `$XDG_CACHE_HOME/org.swift.foundation.URLCache` when it is made, though we never use it: put a memory-only one
-  /// in its place first. Its disk path is a file, so the folder it would make cannot be made.
-  private static let foundationCacheReplaced: Void = {
-    URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null")
-  }()
-
-  private static func keepFoundationOffTheDisk() { Self.foundationCacheReplaced }
 
   func setCompletion(_ completion: Completion?) { self.completion.withLock { $0 = completion } }
 
@@ -247,4 +228,32 @@ final class HTTPFetcher: Sendable {
       return (serial, change(&state.active[serial]!))
     }
   }
+}
+
+extension NetworkConfiguration {
+  /// URLSession's settings for these limits, keeping nothing: no cookies, credentials or cache (the picture fetcher
+  /// and the HTTP feeds share them).
+  public func sessionSettings() -> URLSessionConfiguration {
+    Self.keepFoundationOffTheDisk()
+    // Not `.ephemeral`: on Linux it makes a URLCache of its own, and that makes a folder too.
+    let settings = URLSessionConfiguration.default
+    let total = Double(totalTimeout.nanoseconds) / 1e9
+    settings.timeoutIntervalForRequest = total
+    settings.timeoutIntervalForResource = total
+    settings.urlCache = nil
+    settings.httpCookieStorage = nil
+    settings.urlCredentialStorage = nil
+    settings.httpShouldSetCookies = false
+    settings.requestCachePolicy = .reloadIgnoringLocalCacheData
+    return settings
+  }
+
+  /// Foundation's shared URL cache (which every session configuration starts from) makes the folder
+  /// `$XDG_CACHE_HOME/org.swift.foundation.URLCache` when it is made, though we never use it: put a memory-only one
+  /// in its place first. Its disk path is a file, so the folder it would make cannot be made.
+  private static let foundationCacheReplaced: Void = {
+    URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null")
+  }()
+
+  private static func keepFoundationOffTheDisk() { Self.foundationCacheReplaced }
 }

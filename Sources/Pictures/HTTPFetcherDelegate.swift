@@ -134,3 +134,8 @@ final class HTTPFetcherDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
   }
 }
+
+extension PictureFailure {
+  /// URLSession's error in words, as a picture's fetch says it (the HTTP feeds say theirs the same way).
+  public init(urlSessionError error: any Error) { self = HTTPFetcherDelegate.failure(for: error) }
+}

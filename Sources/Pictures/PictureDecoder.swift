@@ -161,7 +161,7 @@ private let killAfterDeadline: wf_vips_eval_callback = { image, _, userData in
 
 extension Duration {
   /// The duration in whole nanoseconds, saturating.
-  var nanoseconds: Int64 {
+  public var nanoseconds: Int64 {
     let (seconds, attoseconds) = components
     let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     if overflow { return seconds < 0 ? .min : .max }

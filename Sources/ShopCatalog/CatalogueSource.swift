@@ -17,7 +17,10 @@ public protocol CatalogueSource: Sendable {
 
 /// Where a reader of a query's result is. Only the source that made it reads it.
 public struct PageCursor: Hashable, Sendable {
-  let page: Int
+  /// A page number, or an index into the source's own table of positions (an HTTP feed's next addresses).
+  public let page: Int
+
+  public init(page: Int) { self.page = page }
 }
 
 /// One page asked of a source: the query, where in its result (`nil`: the start), and which attempt.
@@ -51,11 +54,16 @@ public struct CataloguePage: Hashable, Sendable {
   public var next: PageCursor?
   /// Items in the whole result, when known (a query read in the catalogue's order knows it once read).
   public var resultCount: Int?
+  /// The source answered over the items it has loaded, not the whole catalogue (an HTTP feed asked for a sort or
+  /// filter its server cannot do): the viewer says so.
+  public var loadedItemsOnly = false
 
   public init(
-    items: [ShopItem], ids: [ItemID], groups: [GroupRun] = [], next: PageCursor?, resultCount: Int?
+    items: [ShopItem], ids: [ItemID], groups: [GroupRun] = [], next: PageCursor?, resultCount: Int?,
+    loadedItemsOnly: Bool = false
   ) {
     (self.items, self.ids, self.groups, self.next, self.resultCount) = (items, ids, groups, next, resultCount)
+    self.loadedItemsOnly = loadedItemsOnly
   }
 
   public var hasMore: Bool { next != nil }

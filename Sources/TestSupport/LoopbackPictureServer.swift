@@ -1,6 +1,10 @@
 import Foundation
 import Locking
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// The loopback picture server (Tests/PicturesTests/Server/picture_server.py, Python's ThreadingHTTPServer) in a
 /// child process on 127.0.0.1, for the tests and the network benchmark. It stops when ``stop()`` closes its
 /// input, when this process goes away, or after `lifetime` seconds at the latest.
@@ -69,5 +73,60 @@ public final class LoopbackPictureServer {
     }
     _ = done.wait(timeout: .now() + seconds)
     return line.withLock { $0 }
+  }
+
+  // MARK: - Asking the server what it saw, and telling it what to do
+
+  /// How many times each path was asked for, and the most picture requests the server had at once.
+  public func counts() -> (byPath: [String: Int], mostAtOnce: Int) {
+    guard let data = Self.get(url("/__counts")),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return ([:], -1) }
+    let counts = (object["counts"] as? [String: Any] ?? [:]).compactMapValues { ($0 as? NSNumber)?.intValue }
+    return (counts, (object["most_at_once"] as? NSNumber)?.intValue ?? -1)
+  }
+
+  /// Waits until the server has been asked for `path` `count` times (at most `seconds`); whether it had.
+  public func waitFor(path: String, count: Int = 1, seconds: Int = 60) -> Bool {
+    wait([URLQueryItem(name: "path", value: path), URLQueryItem(name: "count", value: "\(count)")], seconds)
+  }
+
+  /// Waits until `count` picture requests are in flight at once (at most `seconds`); whether they were.
+  public func waitFor(atOnce count: Int, seconds: Int = 60) -> Bool {
+    wait([URLQueryItem(name: "at_once", value: "\(count)")], seconds)
+  }
+
+  /// Lets the pictures asked for with `hold=key` be answered.
+  public func release(_ key: String) {
+    _ = Self.get(url("/__release?key=\(key)"))
+  }
+
+  private func wait(_ condition: [URLQueryItem], _ seconds: Int) -> Bool {
+    var address = URLComponents(string: url("/__wait"))!
+    address.queryItems = condition + [URLQueryItem(name: "timeout", value: "\(seconds)")]
+    return Self.answer(address.url!.absoluteString, seconds: Double(seconds) + 5)?.status == 200
+  }
+
+  /// A plain GET of at most `seconds`, for the counters.
+  public static func get(_ address: String, seconds: Double = 5) -> Data? {
+    answer(address, seconds: seconds)?.data
+  }
+
+  private static func answer(_ address: String, seconds: Double) -> (data: Data, status: Int)? {
+    let result = Locked<(data: Data, status: Int)?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    var request = URLRequest(url: URL(string: address)!)
+    request.timeoutInterval = seconds
+    URLSession.shared.dataTask(with: request) { data, response, _ in
+      if let data, let status = (response as? HTTPURLResponse)?.statusCode { result.withLock { $0 = (data, status) } }
+      done.signal()
+    }.resume()
+    _ = done.wait(timeout: .now() + seconds + 1)
+    return result.withLock { $0 }
+  }
+
+  /// Puts one more new item at the front of the feeds asked for with `live=key`.
+  public func prepend(_ key: String) {
+    _ = Self.get(url("/__prepend?key=\(key)"))
   }
 }

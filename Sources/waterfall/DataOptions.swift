@@ -5,10 +5,14 @@ import ShopCatalog
 
 /// Where the items come from and how the simulated feed serves them.
 struct DataOptions: ParsableArguments {
-  @Argument(help: "A dataset, as with --data (as in `less FILE`).")
+  @Argument(help: "A dataset or a feed address, as with --data (as in `less FILE`).")
   var path: String?
 
-  @Option(name: .long, help: "A dataset: a .plist, .json, .jsonl or .csv file, or a directory of page files.")
+  @Option(
+    name: .long,
+    help:
+      "A dataset: a .plist, .json, .jsonl or .csv file, a directory of page files, or an http(s) JSON feed ({page}, {cursor}, {sort}, {q})."
+  )
   var data: String?
 
   // `.unconditional` takes the next word as the value even when it starts with "-", so a negative number reaches
@@ -99,11 +103,12 @@ struct DataOptions: ParsableArguments {
     return opened
   }
 
-  /// The catalogue as the viewer queries it: behind the simulated network of `--latency`, `--fail-rate` and
-  /// `--seed`.
-  func source(for catalogue: ItemCatalogue, defaultLatency: Int) -> SimulatedNetwork {
+  /// The data as the viewer queries it: behind the simulated network of `--latency`, `--fail-rate` and
+  /// `--seed` (a feed's latency is the network's own unless `--latency` adds some).
+  func source(for data: OpenedData, defaultLatency: Int) -> SimulatedNetwork {
     SimulatedNetwork(
-      catalogue, latencyMilliseconds: latency ?? defaultLatency, failureRate: failRate, seed: UInt64(seed))
+      data.source, latencyMilliseconds: latency ?? (data.isFeed ? 0 : defaultLatency), failureRate: failRate,
+      seed: UInt64(seed))
   }
 }
 

@@ -12,6 +12,8 @@ public struct ItemStore: Sendable {
   public private(set) var sections: [LoadedSection] = []
   /// Items in the whole result, when the source knows it.
   public private(set) var resultCount: Int?
+  /// The source answered over the items it had loaded, not its whole catalogue.
+  public private(set) var loadedItemsOnly = false
   /// Where the next page starts; `nil` before the first page and after the last.
   private var next: PageCursor?
   /// Pages taken so far, and failed attempts at the next one.
@@ -40,6 +42,7 @@ public struct ItemStore: Sendable {
       attempt = 0
       next = page.next
       resultCount = page.resultCount
+      loadedItemsOnly = page.loadedItemsOnly
       items += page.items
       ids += page.ids
       displayItems += page.items.map(DisplayItem.init)

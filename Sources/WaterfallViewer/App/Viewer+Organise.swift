@@ -160,13 +160,26 @@ extension Viewer {
     waterfall.beginRefresh()
   }
 
-  /// The first page of a new query: lays it out, keeping the user's place (the focused item if it is still
-  /// shown, else the topmost shown item on screen); boxes of items that stay keep their cells.
+  /// The first page of a new query: laid out keeping the user's place (``replaceKeepingPlace(with:)``).
   func show(_ pending: (query: CatalogueQuery, change: QueryChange), answer: CatalogueResponse) {
-    let oldIDs = store.ids
-    let focusedItem = state.focusedIndex.flatMap { $0 < oldIDs.count ? oldIDs[$0] : nil }
     presentation.query = pending.query
     pendingQuery = nil
+    replaceKeepingPlace(with: answer)
+    state.notice = notice(for: pending.change)
+    if state.search != nil {
+      state.search?.basis = nil
+      state.search?.resultRanks = nil
+      // The search's count follows what is shown now (a filter may have hidden every match).
+      refreshSearchMatches()
+      askWholeResult()
+    }
+  }
+
+  /// Replaces the items with a first page's answer, keeping the user's place (the focused item if it is still
+  /// shown, else the topmost shown item on screen); boxes of items that stay keep their cells.
+  func replaceKeepingPlace(with answer: CatalogueResponse) {
+    let oldIDs = store.ids
+    let focusedItem = state.focusedIndex.flatMap { $0 < oldIDs.count ? oldIDs[$0] : nil }
     store.replace(with: answer)
     searchIndex = SearchIndex(store.items)
     startPicturesOver()
@@ -179,14 +192,6 @@ extension Viewer {
     if wasAtTop { waterfall.scroll(toOffset: 0) }
     state.focusedIndex = focusedItem.flatMap { newIndex[$0] }
     waterfall.selectItem(at: state.focusedIndex)
-    state.notice = notice(for: pending.change)
-    if state.search != nil {
-      state.search?.basis = nil
-      state.search?.resultRanks = nil
-      // The search's count follows what is shown now (a filter may have hidden every match).
-      refreshSearchMatches()
-      askWholeResult()
-    }
   }
 
   private func notice(for change: QueryChange) -> String {

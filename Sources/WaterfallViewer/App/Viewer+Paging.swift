@@ -52,6 +52,13 @@ extension Viewer {
       }
       if let pending = pendingQuery {
         show(pending, answer: delivery.response)
+      } else if options.refreshKeepsItems {
+        let known = Set(store.ids)
+        replaceKeepingPlace(with: delivery.response)
+        let added = store.ids.filter { !known.contains($0) }.count
+        if !known.isEmpty {
+          state.notice = added == 0 ? "refreshed: nothing new" : "refreshed: \(added) new at the top"
+        }
       } else {
         store.replace(with: delivery.response)
         searchIndex = SearchIndex(store.items)

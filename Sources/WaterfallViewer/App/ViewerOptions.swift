@@ -33,6 +33,9 @@ public struct ViewerOptions: Sendable {
   /// Keys the user bound to actions (a config file's `[keys]`): they come before the key map's own, in the
   /// waterfall (not in panels or prompts).
   public var customKeys: [Key: Action] = [:]
+  /// A refresh's first page is every item loaded so far with the new ones at the front (an HTTP feed): it
+  /// replaces the items keeping the user's place, instead of starting over at the top with one page.
+  public var refreshKeepsItems = false
   /// Lets `!` crash the app on purpose, so tests can check that a crash restores the terminal.
   public var crashKeyEnabled = false
 

@@ -13,9 +13,11 @@ extension Viewer {
       switch waterfall.paging.loadMore {
       // A retry of the failed first page is on its way: the catalogue is not known to be empty.
       case .loading: renderPlaceholder(loadingText, into: &screen)
-      case .failed:
+      case .failed(let reason):
+        // The reason last, so a narrow screen still shows what to press.
         renderPlaceholder(
-          "loading failed \(options.glyphs.dash) press R to retry", style: Palette.footerFailed, into: &screen)
+          "loading failed \(options.glyphs.dash) press R to retry: \(TextSanitizer.sanitize(reason))",
+          style: Palette.footerFailed, into: &screen)
       default: renderPlaceholder(emptyText, into: &screen)
       }
     case .items:

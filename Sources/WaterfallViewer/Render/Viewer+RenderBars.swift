@@ -79,6 +79,8 @@ extension Viewer {
     if let stopped = reading.stoppedBy { parts.append(TextSanitizer.sanitize(stopped, limit: 160), priority: 10) }
     if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped", priority: 3) }
     if let search = state.search { parts.append(TextSanitizer.sanitize(search.statusText, limit: 80), priority: 9) }
+    // A sort or filter the source could only apply to what it had loaded is never silently partial.
+    if store.loadedItemsOnly { parts.append("(loaded items only)", priority: 9) }
     if presentation.filter != nil {
       let total = reading.isComplete ? "/\(reading.itemsRead)" : ""
       parts.append("\(store.resultCount ?? store.count)\(total) shown", priority: 8)

@@ -17,6 +17,19 @@ Paths:
   /declared-huge                          Content-Length of 1 GB, nothing sent
   /html                                   200, Content-Type image/png, an HTML page
   /reset                                  the connection reset (RST) after reading the request
+  /feed/<style>?page=N&per=K&pages=P      page N (from 1) of a JSON feed of P pages of K items (ids "<style>-<n>"),
+                                          counted as /feed/<style>#N; <style> says how it pages:
+      link                                a JSON array, Link: <...page=N+1>; rel="next" (the last page: rel="first")
+      cursor  (?cursor=C)                 {"items": [...], "nextCursor": "cN+1" | null}; "" or absent is page 1
+      graphql (?after=C)                  {"data": [...], "pageInfo": {"endCursor": "cN+1", "hasNextPage": bool}}
+      next-url                            {"products": [...], "next_url": "http://.../feed/next-url?page=N+1" | null}
+      page                                {"results": [...]}, nothing about the next page; past P pages, empty
+      sorted  (?sort=S&q=Q)               as page, the items sorted by price (price, -price) and filtered by title
+    &live=KEY                             new items ("new-<k>") at the front, as many as /__prepend?key=KEY was called
+    &fail=N                               page N answers 500 the first time it is asked for
+    &hold=KEY&hold_page=N                 page N held (in flight, no answer) until KEY is released
+    &img=1                                each item has a picture on this server (/picture/<id>.png)
+  /__prepend?key=KEY                      one more new item at the front of the feeds with live=KEY
   /__counts                               JSON: {"counts": {path: requests}, "most_at_once": n, "at_once": n}
                                           (picture requests at once: most ever, and now)
 
@@ -72,6 +85,9 @@ class Handler(BaseHTTPRequestHandler):
     most_at_once = 0
     releases = {}
     lifetime = 120.0
+    # Feeds: new items at the front per live key, and the pages that already failed once.
+    fresh = {}
+    failed_once = set()
 
     @staticmethod
     def release_event(key):
@@ -128,6 +144,13 @@ class Handler(BaseHTTPRequestHandler):
                 happened = Handler.counts_lock.wait_for(condition, timeout)
                 body = Handler.counts_json()
             return self.send_body(200 if happened else 408, body, "application/json")
+        if path == "/__prepend":
+            with Handler.counts_lock:
+                key = query["key"][0]
+                Handler.fresh[key] = Handler.fresh.get(key, 0) + 1
+            return self.send_body(200, b"prepended", "text/plain")
+        if path.startswith("/feed/"):
+            return self.feed(path, query)
         if path.startswith("/picture/"):
             with Handler.counts_lock:
                 Handler.at_once += 1
@@ -210,6 +233,62 @@ class Handler(BaseHTTPRequestHandler):
             self.connection.close()
             return
         self.send_body(404, b"<html>no such path</html>", "text/html")
+
+
+    def feed(self, path, query):
+        style = path[len("/feed/"):]
+        value = lambda name, default: query.get(name, [default])[0]
+        cursor = value("cursor", "") or value("after", "")
+        page = int(cursor[1:]) if cursor.startswith("c") else int(value("page", "1") or "1")
+        per, pages = int(value("per", "4")), int(value("pages", "3"))
+        with Handler.counts_lock:
+            Handler.counts[f"{path}#{page}"] = Handler.counts.get(f"{path}#{page}", 0) + 1
+            Handler.counts_lock.notify_all()
+            fresh = Handler.fresh.get(value("live", ""), 0)
+            failing = value("fail", "") == str(page) and (path, page) not in Handler.failed_once
+            if failing:
+                Handler.failed_once.add((path, page))
+        if failing:
+            return self.send_body(500, b'{"error": "try again"}', "application/json")
+        if "hold" in query and value("hold_page", "") == str(page):
+            Handler.release_event(query["hold"][0]).wait(Handler.lifetime)
+        host = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+        def item(ident, title, number):
+            entry = {"id": ident, "title": title, "w": 300, "h": 200 + (number % 5) * 60, "price": f"¥{10 + number}"}
+            if value("img", "") == "1":
+                entry["img"] = f"/picture/{ident}.png"
+            return entry
+
+        every = [item(f"new-{k}", f"New {k}", k) for k in range(fresh, 0, -1)]
+        every += [item(f"{style}-{n}", f"Item {n}", n) for n in range(1, per * pages + 1)]
+        if style == "sorted":
+            wanted = value("q", "").lower()
+            every = [entry for entry in every if wanted in entry["title"].lower()]
+            sort = value("sort", "")
+            if sort in ("price", "-price"):
+                every.sort(key=lambda entry: int(entry["price"][1:]), reverse=sort == "-price")
+        items = every[(page - 1) * per:page * per] if page >= 1 else []
+        last = page * per >= len(every)
+        keep = {name: values[0] for name, values in query.items() if name not in ("page", "cursor", "after")}
+
+        def address(number):
+            rest = "".join(f"&{name}={values}" for name, values in keep.items())
+            return f"{host}{path}?page={number}{rest}"
+
+        extra = {}
+        if style == "link":
+            body = items
+            extra["Link"] = f'<{address(1)}>; rel="first"' if last else f'<{address(page + 1)}>; rel="next"'
+        elif style == "cursor":
+            body = {"items": items, "nextCursor": None if last else f"c{page + 1}"}
+        elif style == "graphql":
+            body = {"data": items, "pageInfo": {"endCursor": f"c{page + 1}", "hasNextPage": not last}}
+        elif style == "next-url":
+            body = {"products": items, "next_url": None if last else address(page + 1)}
+        else:
+            body = {"results": items}
+        return self.send_body(200, json.dumps(body).encode(), "application/json", extra)
 
 
 class Server(ThreadingHTTPServer):

@@ -1,0 +1,225 @@
+import Foundation
+import Locking
+import Pictures
+import ShopCatalog
+
+/// A shop catalogue behind an HTTP JSON feed (`waterfall https://shop.example/api/products?page={page}`): each
+/// page is fetched when the viewer asks for it, within the picture fetcher's limits, and the next page's address
+/// comes from the answer (``FeedPaging``). Items keep one ``ItemID`` per identity (an `id` field, else picture
+/// address and title) for the whole session, so a page that repeats items (the pages shifted under a new item)
+/// adds only the new ones, and asking for the first page again (a refresh) puts the items not seen before at the
+/// front of the loaded ones and answers with all of them.
+///
+/// A query the server can answer (the template names `{sort}` and `{q}` for what the query needs) has a feed of
+/// its own; any other is answered over the items loaded in the feed's own order, flagged
+/// ``CataloguePage/loadedItemsOnly``.
+public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
+  /// A page's address, and the `{page}` number it stands for.
+  struct Position: Hashable {
+    var address: String
+    var page: Int
+  }
+
+  /// The items of one server-answered query loaded so far, in order, and where the next page starts.
+  struct Feed {
+    var ids: [ItemID] = []
+    var members: Set<ItemID> = []
+    var next: PageCursor?
+    var started = false
+  }
+
+  struct State {
+    /// Every item seen, by ``ItemID/rawValue``, as last fetched.
+    var items: [ShopItem] = []
+    var idsByIdentity: [String: ItemID] = [:]
+    var feeds: [CatalogueQuery: Feed] = [:]
+    /// What each ``PageCursor`` handed out stands for.
+    var positions: [Position] = []
+    var skipped = 0
+    var problems: [DatasetProblem] = []
+    /// A query whose first page was fetched before the viewer started: its first request takes that page.
+    var primed: CatalogueQuery?
+  }
+
+  public let template: FeedTemplate
+  private let fetcher: FeedFetcher
+  /// One request at a time: a feed's pages follow one another, and a refresh sees every page fetched before it.
+  private let requests = NSLock()
+  private let state = Locked(State())
+
+  public init(template: FeedTemplate, network: NetworkConfiguration = NetworkConfiguration()) {
+    self.template = template
+    fetcher = FeedFetcher(configuration: network)
+  }
+
+  public var latencyMilliseconds: Int { 0 }
+
+  public var progress: ReadingProgress {
+    state.withLock { state in
+      var progress = ReadingProgress()
+      progress.itemsRead = state.items.count
+      progress.skippedItems = state.skipped
+      // A feed is never "being read": pages come when asked for.
+      progress.fraction = 1
+      progress.isComplete = true
+      return progress
+    }
+  }
+
+  /// Every item fetched so far, in the order first seen.
+  public var itemsSeen: [ShopItem] { state.withLock { $0.items } }
+
+  /// The problems of the unusable items seen so far (at most the first 100).
+  public var readProblems: [DatasetProblem] { state.withLock { $0.problems } }
+
+  /// Fetches `query`'s first page now (before the terminal is touched, so a feed that cannot be read is said on
+  /// stderr); the viewer's first request for it then takes this page instead of asking again.
+  public func prime(_ query: CatalogueQuery) -> CatalogueResponse {
+    let response = fetch(CataloguePageRequest(query: query))
+    if case .page = response, template.answersOnServer(query) { state.withLock { $0.primed = query } }
+    return response
+  }
+
+  public func fetch(_ request: CataloguePageRequest) -> CatalogueResponse {
+    requests.lock()
+    defer { requests.unlock() }
+    // Only the viewer's very first request takes the primed page; any other asks the server.
+    let primed = state.withLock { state in
+      defer { state.primed = nil }
+      return state.primed
+    }
+    guard template.answersOnServer(request.query) else { return answerOverLoadedItems(request.query) }
+    if request.cursor == nil, primed == request.query { return .page(wholeFeed(request.query)) }
+    return fetchFromServer(request.query, cursor: request.cursor)
+  }
+
+  public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int] {
+    if template.answersOnServer(query) {
+      return ItemCatalogue(items: loaded(query).items, pageSize: 1).findMatches(of: pattern, in: CatalogueQuery())
+    }
+    return ItemCatalogue(items: loaded(CatalogueQuery()).items, pageSize: 1).findMatches(of: pattern, in: query)
+  }
+
+  // MARK: - Private
+
+  private func fetchFromServer(_ query: CatalogueQuery, cursor: PageCursor?) -> CatalogueResponse {
+    let position: Position
+    if let cursor {
+      guard let known = state.withLock({ cursor.page < $0.positions.count ? $0.positions[cursor.page] : nil }) else {
+        return .failure(reason: "no such page of \(RedactedURL.text(template.text))")
+      }
+      position = known
+    } else {
+      position = Position(address: template.address(page: 1, for: query), page: 1)
+    }
+    let answer: FeedFetcher.Answer
+    switch fetcher.get(position.address) {
+    case .failure(let failure): return .failure(reason: failure.reason)
+    case .success(let success): answer = success
+    }
+    let body: FeedPageBody
+    do {
+      body = try FeedPageBody.read(bytes: answer.body, address: RedactedURL.text(answer.address))
+    } catch {
+      return .failure(reason: error.description)
+    }
+    let next = FeedPaging.next(
+      after: position, answer: answer, body: body, template: template, query: query)
+    return state.withLock { state in
+      take(body, from: answer.address, next: next, query: query, cursor: cursor, into: &state)
+    }
+  }
+
+  /// Adds a fetched page to the state: its items under their identities, its next position, and the new ones to
+  /// the query's feed (at the front for a first page).
+  private func take(
+    _ body: FeedPageBody, from address: String, next: Position?, query: CatalogueQuery, cursor: PageCursor?,
+    into state: inout State
+  ) -> CatalogueResponse {
+    let base = URL(string: address)
+    var ids: [ItemID] = []
+    for (item, identity) in zip(body.items, body.identities) {
+      var item = item
+      item.imageURL = Self.resolve(picture: item.imageURL, against: base)
+      if let id = state.idsByIdentity[identity] {
+        state.items[id.rawValue] = item
+        ids.append(id)
+      } else {
+        let id = ItemID(state.items.count)
+        state.items.append(item)
+        state.idsByIdentity[identity] = id
+        ids.append(id)
+      }
+    }
+    state.skipped += Set(body.problems.map(\.item)).count
+    state.problems += body.problems.prefix(max(0, 100 - state.problems.count))
+    let nextCursor = next.map { position -> PageCursor in
+      state.positions.append(position)
+      return PageCursor(page: state.positions.count - 1)
+    }
+    var feed = state.feeds[query] ?? Feed()
+    var fresh: [ItemID] = []
+    for id in ids where feed.members.insert(id).inserted { fresh.append(id) }
+    if cursor == nil {
+      feed.ids = fresh + feed.ids
+      if !feed.started { feed.next = nextCursor }
+      feed.started = true
+      state.feeds[query] = feed
+      return .page(Self.page(of: feed.ids, next: feed.next, in: state))
+    }
+    feed.ids += fresh
+    if cursor == feed.next { feed.next = nextCursor }
+    state.feeds[query] = feed
+    var page = Self.page(of: fresh, next: nextCursor, in: state)
+    page.resultCount = nextCursor == nil ? feed.ids.count : nil
+    return .page(page)
+  }
+
+  /// The first page's answer: every item of the query's feed loaded so far.
+  private func wholeFeed(_ query: CatalogueQuery) -> CataloguePage {
+    state.withLock { state in
+      let feed = state.feeds[query] ?? Feed()
+      return Self.page(of: feed.ids, next: feed.next, in: state)
+    }
+  }
+
+  private static func page(of ids: [ItemID], next: PageCursor?, in state: State) -> CataloguePage {
+    CataloguePage(
+      items: ids.map { state.items[$0.rawValue] }, ids: ids, next: next, resultCount: next == nil ? ids.count : nil)
+  }
+
+  /// A query the server cannot answer, answered over the items loaded in the feed's own order (fetching its
+  /// first page if none is loaded), whole, in one page.
+  private func answerOverLoadedItems(_ query: CatalogueQuery) -> CatalogueResponse {
+    let base = CatalogueQuery()
+    if state.withLock({ $0.feeds[base]?.started != true }),
+      case .failure(let reason) = fetchFromServer(base, cursor: nil)
+    {
+      return .failure(reason: reason)
+    }
+    let (items, ids) = loaded(base)
+    let local = ItemCatalogue(items: items, pageSize: max(1, items.count))
+    guard case .page(var page) = local.fetch(CataloguePageRequest(query: query)) else {
+      return .failure(reason: "the loaded items could not be sorted")
+    }
+    page.ids = page.ids.map { ids[$0.rawValue] }
+    page.next = nil
+    page.loadedItemsOnly = true
+    return .page(page)
+  }
+
+  private func loaded(_ query: CatalogueQuery) -> (items: [ShopItem], ids: [ItemID]) {
+    state.withLock { state in
+      let ids = state.feeds[query]?.ids ?? []
+      return (ids.map { state.items[$0.rawValue] }, ids)
+    }
+  }
+
+  /// A picture address relative to the page (`/img/1.jpg`, `1.jpg`) made absolute; others are kept.
+  static func resolve(picture: String, against base: URL?) -> String {
+    guard !picture.isEmpty, !picture.contains("://"), let base,
+      let resolved = URL(string: picture, relativeTo: base)?.absoluteString
+    else { return picture }
+    return resolved
+  }
+}
