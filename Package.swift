@@ -11,6 +11,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    // SQLite catalogues: pinned to the version checked on Linux against Debian's SQLite (README).
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
   ],
   targets: [
     .systemLibrary(
@@ -26,6 +28,9 @@ let package = Package(
     .target(name: "Locking"),
     .target(name: "WaterfallKit"),
     .target(name: "ShopCatalog"),
+    // SQLite catalogues (import, and a source answering queries in SQL) through GRDB: the one target that links it.
+    .target(
+      name: "SQLiteCatalog", dependencies: ["ShopCatalog", "Locking", .product(name: "GRDB", package: "GRDB.swift")]),
     // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
     .target(name: "Pictures", dependencies: ["CVips", "CChafa", "Locking"]),
     // The viewer: state, update(message) -> effects, rendering into an in-memory screen, the one runner. No curses.
@@ -37,7 +42,7 @@ let package = Package(
     .executableTarget(
       name: "waterfall",
       dependencies: [
-        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "Pictures",
+        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "SQLiteCatalog", "Pictures",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
@@ -46,10 +51,13 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Locking"]),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallKit", "WaterfallViewer", "ShopCatalog", "Pictures", "TestSupport", "Locking"]
+      dependencies: [
+        "WaterfallKit", "WaterfallViewer", "ShopCatalog", "SQLiteCatalog", "Pictures", "TestSupport", "Locking",
+      ]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit", "TestSupport"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog", "TestSupport"]),
+    .testTarget(name: "SQLiteCatalogTests", dependencies: ["SQLiteCatalog", "ShopCatalog", "TestSupport"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "TestSupport", "Locking"], exclude: ["Fixtures", "Server"]),
     .testTarget(

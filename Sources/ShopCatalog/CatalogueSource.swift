@@ -18,6 +18,13 @@ public protocol CatalogueSource: Sendable {
 /// Where a reader of a query's result is. Only the source that made it reads it.
 public struct PageCursor: Hashable, Sendable {
   let page: Int
+  /// A source's own place in its result (a keyset, a server's cursor); opaque to everyone else.
+  public let token: String?
+
+  init(page: Int) { (self.page, token) = (page, nil) }
+
+  /// A cursor of a source that keeps its place as text (the SQLite source keeps the last row's sort keys).
+  public init(token: String) { (page, self.token) = (0, token) }
 }
 
 /// One page asked of a source: the query, where in its result (`nil`: the start), and which attempt.

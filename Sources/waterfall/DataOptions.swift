@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pictures
+import SQLiteCatalog
 import ShopCatalog
 
 /// Where the items come from and how the simulated feed serves them.
@@ -27,6 +28,11 @@ struct DataOptions: ParsableArguments {
 
   @Flag(name: .long, help: "After the last page, start again from the first, forever.")
   var loop = false
+
+  @Option(
+    name: .long,
+    help: "A SQLite file's table of items, its columns named as dataset fields (default: an imported catalogue's).")
+  var table: String?
 
   /// The longest simulated latency: a day, far beyond any test, and safe to add to the clock.
   static let maximumLatency = 86_400_000
@@ -99,11 +105,48 @@ struct DataOptions: ParsableArguments {
     return opened
   }
 
+  /// Whether the dataset is a SQLite catalogue (by its name or its first bytes, or because --table names a table).
+  var isSQLite: Bool { table != nil || datasetPath.map(SQLiteFile.isDatabase(path:)) == true }
+
+  /// The dataset as a source the viewer queries, opened (and its first page read, `whole`: all of it) before the
+  /// terminal is touched: a SQLite catalogue, or ``openCatalogueOrExit(whole:)``'s files. A SQLite file that
+  /// cannot be used (missing, not a database, corrupt, locked, without the table or its columns) gets one line
+  /// and exit status 2.
+  func openSourceOrExit(whole: Bool) throws -> OpenedSource {
+    guard isSQLite, let datasetPath else {
+      let opened = try openCatalogueOrExit(whole: whole)
+      let catalogue = opened.catalogue
+      return OpenedSource(
+        source: catalogue, name: opened.name,
+        fieldsSoFar: { ItemField.available(in: catalogue.itemsRead(limit: 10_000)) },
+        allFields: {
+          catalogue.waitUntilComplete()
+          return ItemField.available(in: catalogue.itemsRead(limit: .max))
+        })
+    }
+    do {
+      let catalogue = try SQLiteCatalogue.open(path: datasetPath, table: table, pageSize: pageSize)
+      // The first page, so a file damaged where the viewer starts is refused here, not in the footer.
+      if case .failure(let reason) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery())) {
+        printError(reason)
+        throw ExitCode(2)
+      }
+      let fields = catalogue.fields
+      return OpenedSource(
+        source: catalogue, name: DatasetLoader.displayName(ofPath: datasetPath), fieldsSoFar: { fields },
+        allFields: { fields })
+    } catch let error as SQLiteCatalogueError {
+      printError(error.description)
+      throw ExitCode(2)
+    }
+  }
+
   /// The catalogue as the viewer queries it: behind the simulated network of `--latency`, `--fail-rate` and
-  /// `--seed`.
-  func source(for catalogue: ItemCatalogue, defaultLatency: Int) -> SimulatedNetwork {
+  /// `--seed` (a SQLite catalogue is local: no latency unless asked for).
+  func source(for catalogue: any CatalogueSource, defaultLatency: Int) -> SimulatedNetwork {
     SimulatedNetwork(
-      catalogue, latencyMilliseconds: latency ?? defaultLatency, failureRate: failRate, seed: UInt64(seed))
+      catalogue, latencyMilliseconds: latency ?? (isSQLite ? 0 : defaultLatency), failureRate: failRate,
+      seed: UInt64(seed))
   }
 }
 
@@ -111,4 +154,13 @@ struct DataOptions: ParsableArguments {
 let pictureProbe: PictureProbe = { path in
   PictureDecoder.probe(path: path).map { PhotoSize(width: $0.width, height: $0.height) }
     .mapError { PhotoProbeFailure(reason: $0.reason) }
+}
+
+/// A dataset opened for the viewer: the source, its name for the title, and the fields `--group-by` can name
+/// (those of the items read so far, and of the whole catalogue, which may wait for it to be read).
+struct OpenedSource {
+  var source: any CatalogueSource
+  var name: String
+  var fieldsSoFar: () -> [ItemField]
+  var allFields: () -> [ItemField]
 }

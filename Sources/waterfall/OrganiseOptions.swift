@@ -25,19 +25,16 @@ struct OrganiseOptions: ParsableArguments {
 
   /// Sets the options' order, filter and sections; a field the items do not have is a usage error that names
   /// the fields they do have (looked for in the items read so far, then, if need be, in the whole catalogue).
-  func apply(to options: inout ViewerOptions, catalogue: ItemCatalogue) throws {
+  func apply(to options: inout ViewerOptions, catalogue: OpenedSource) throws {
     options.sort = try ItemOrder(sortName: sort)
     options.filter = filter
     guard let groupBy else { return }
-    do {
-      options.groupBy = try ItemField.named(groupBy, in: catalogue.itemsRead(limit: 10_000))
-    } catch {
-      catalogue.waitUntilComplete()
-      options.groupBy = try? ItemField.named(groupBy, in: catalogue.itemsRead(limit: .max))
+    if let field = try? ItemField.named(groupBy, among: catalogue.fieldsSoFar()) {
+      options.groupBy = field
+      return
     }
-    guard options.groupBy == nil else { return }
     do {
-      _ = try ItemField.named(groupBy, in: catalogue.itemsRead(limit: .max))
+      options.groupBy = try ItemField.named(groupBy, among: catalogue.allFields())
     } catch {
       // Found only once the data is read, so after parsing: said like a usage error, with its status.
       printError("--group-by: \(error.description)")

@@ -94,17 +94,17 @@ struct SnapshotCommand: ParsableCommand {
   /// config file's keys out, as `Waterfall.withConfigFile` leaves out its settings).
   func makeRun(size screenSize: GridSize, readsDefaultConfig: Bool = true) throws -> ScriptedRun {
     // Read whole first, so the screen printed is the same however fast the machine reads.
-    let opened = try dataOptions.openCatalogueOrExit(whole: true)
+    let opened = try dataOptions.openSourceOrExit(whole: true)
     var options = display.viewerOptions(
       environment: ProcessInfo.processInfo.environment, unicode: true, catalogueName: opened.name)
-    try organise.apply(to: &options, catalogue: opened.catalogue)
+    try organise.apply(to: &options, catalogue: opened)
     var choice = configOptions.choice
     if !readsDefaultConfig, choice.path == nil { choice.none = true }
     options.customKeys = try choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
     return ScriptedRun(
-      source: dataOptions.source(for: opened.catalogue, defaultLatency: 0), size: screenSize, options: options,
+      source: dataOptions.source(for: opened.source, defaultLatency: 0), size: screenSize, options: options,
       pictures: options.pictures == nil ? nil : networkOptions.configure(pictureOptions.loaderConfiguration))
   }
 

@@ -26,7 +26,7 @@ struct ViewCommand: ParsableCommand {
 
   func run() throws {
     // Everything that can fail does so before the terminal is touched.
-    let opened = try dataOptions.openCatalogueOrExit(whole: false)
+    let opened = try dataOptions.openSourceOrExit(whole: false)
     let environment = ProcessInfo.processInfo.environment
     if let reason = TerminalSession.unusableTerminalReason(environment: environment) {
       printError("\(reason): the viewer needs a terminal; for text output use `waterfall snapshot` (see --help)")
@@ -35,7 +35,7 @@ struct ViewCommand: ParsableCommand {
     let recordingFile = try record.map(openRecording)
     let unicode = TerminalSession.localeIsUTF8()
     var options = display.viewerOptions(environment: environment, unicode: unicode, catalogueName: opened.name)
-    try organise.apply(to: &options, catalogue: opened.catalogue)
+    try organise.apply(to: &options, catalogue: opened)
     options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
     // Opening the disk cache reads its whole folder: done here, a large cache is not a blank screen.
@@ -63,7 +63,7 @@ struct ViewCommand: ParsableCommand {
       ) { line in file.write(Data(line.utf8)) }
     }
     let ending = InteractiveViewer.run(
-      source: dataOptions.source(for: opened.catalogue, defaultLatency: 1500), options: options, session: session,
+      source: dataOptions.source(for: opened.source, defaultLatency: 1500), options: options, session: session,
       pictures: pictures, recording: recording, graphics: graphics)
     session.restore()
     try? recordingFile?.close()
