@@ -48,6 +48,8 @@ struct CatalogueTable: Sendable {
       case "title": ["title", "name"]
       case "price": ["price"]
       case "shop": ["shop"]
+      case "w": ["w", "width"]
+      case "h": ["h", "height"]
       default: [field]
       }
     for alias in aliases { if let found = fieldColumns.first(where: { $0.field == alias }) { return found.column } }

@@ -17,12 +17,18 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   private let queue: DatabaseQueue
   /// Items in the whole table.
   public let itemCount: Int
+  /// See ``open(path:table:pageSize:denseRows:)``.
+  let denseRows: Int
   /// What queries already cost a pass to learn: their counts and sections.
   private let facts = Locked<[CatalogueQuery: QueryFacts]>([:])
+  /// Search terms found in so many rows that the FTS5 index is not worth reading whole.
+  private let denseTerms = Locked<[String: Bool]>([:])
 
   /// A query's result count and, when it groups, its sections in order.
   private struct QueryFacts {
     var count: Int?
+    /// A thread is counting the result.
+    var counting = false
     var groups: [Section]?
   }
 
@@ -38,11 +44,12 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   /// Opens `path` read-only: an imported catalogue, or with `table` any table whose columns carry the dataset
   /// field names. Throws, naming the file, when it is missing, not a database, corrupt, locked, or lacks the
   /// table or its columns.
+  ///
+  /// `denseRows`: a search term in more rows than this is matched row by row as the order is walked, not read
+  /// whole from the index; a filter over more rows than this is counted on a thread of its own.
   public static func open(
-    path: String, table: String? = nil, pageSize: Int = 50
-  ) throws(SQLiteCatalogueError)
-    -> SQLiteCatalogue
-  {
+    path: String, table: String? = nil, pageSize: Int = 50, denseRows: Int = 20_000
+  ) throws(SQLiteCatalogueError) -> SQLiteCatalogue {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw SQLiteCatalogueError(file: path, reason: "no such file")
@@ -72,7 +79,8 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
         let table = try CatalogueTable.find(table, in: db, file: path)
         return (table, try Self.count(of: table, in: db))
       }
-      return SQLiteCatalogue(file: path, table: table, queue: queue, itemCount: count, pageSize: pageSize)
+      return SQLiteCatalogue(
+        file: path, table: table, queue: queue, itemCount: count, pageSize: pageSize, denseRows: denseRows)
     } catch let error as SQLiteCatalogueError {
       throw error
     } catch {
@@ -80,9 +88,12 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
     }
   }
 
-  private init(file: String, table: CatalogueTable, queue: DatabaseQueue, itemCount: Int, pageSize: Int) {
+  private init(
+    file: String, table: CatalogueTable, queue: DatabaseQueue, itemCount: Int, pageSize: Int, denseRows: Int
+  ) {
     (self.file, self.table, self.queue, self.itemCount) = (file, table, queue, itemCount)
     self.pageSize = max(1, pageSize)
+    self.denseRows = denseRows
   }
 
   private static func count(of table: CatalogueTable, in db: Database) throws -> Int {
@@ -138,6 +149,38 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
     (try? queue.read { db in try matchRanks(of: pattern, in: query, db: db) }) ?? []
   }
 
+  /// Every item's picture size (width, height) in the order of `query`'s result, read in chunks with
+  /// `progress(read, total)` after each: what laying out the whole result (the end of the masonry) needs.
+  public func itemSizes(
+    in query: CatalogueQuery, progress: (Int, Int) -> Void = { _, _ in }
+  ) throws(SQLiteCatalogueError) -> [(width: Double, height: Double)] {
+    let key = sortKey(query.order)
+    let width: SQL =
+      table.isImported ? "w" : SQL(sql: table.column(forField: "w").map { $0.quotedDatabaseIdentifier } ?? "NULL")
+    let height: SQL =
+      table.isImported ? "h" : SQL(sql: table.column(forField: "h").map { $0.quotedDatabaseIdentifier } ?? "NULL")
+    var sizes: [(width: Double, height: Double)] = []
+    do {
+      try queue.read { db in
+        let filter = try condition(for: query.filter, db: db)
+        let total = try resultCount(of: query, filter: filter, db: db, waiting: true) ?? 0
+        sizes.reserveCapacity(total)
+        let rows = try Row.fetchCursor(
+          db,
+          SQLRequest(
+            literal: "SELECT \(width), \(height) FROM \(table.quotedName) WHERE \(filter) ORDER BY \(ordering(key))"))
+        while let row = try rows.next() {
+          sizes.append((row[0] ?? 1, row[1] ?? 1))
+          if sizes.count % 65_536 == 0 { progress(sizes.count, total) }
+        }
+        progress(sizes.count, total)
+      }
+    } catch {
+      throw SQLiteCatalogueError(file: file, reason: Self.reason(error))
+    }
+    return sizes
+  }
+
   /// Runs `body` in the session's read (its snapshot, in WAL mode).
   func readAll(_ body: (Database) throws -> Void) throws {
     try queue.read(body)
@@ -156,27 +199,54 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   }
 
   /// `pattern`'s condition on a row: every folded term in one field of its folded search text. An imported
-  /// catalogue finds terms of three characters or more through its FTS5 trigram index; shorter ones (the index
-  /// cannot) by a scan of the folded text, which the page's LIMIT cuts short.
-  func condition(for pattern: ItemQuery?) -> SQL {
+  /// catalogue finds a term of three characters or more through its FTS5 trigram index when the term is rare;
+  /// a common term (its rarest trigram in more than ``denseRows`` rows) and a shorter one (the index
+  /// cannot) are matched in the folded text row by row as the order's index is walked, which the page's LIMIT
+  /// cuts short: a common term fills a page within a few rows.
+  func condition(for pattern: ItemQuery?, db: Database) throws -> SQL {
     guard let pattern, !pattern.isEmpty else { return "1" }
     let terms = ItemKeys.terms(of: pattern)
     guard table.isImported else {
       let text = table.searchText!
       return terms.map { "instr(\(text), \($0)) > 0" as SQL }.joined(separator: " AND ")
     }
+    var indexed: [String] = []
+    var scanned: [String] = []
+    for term in terms {
+      if term.unicodeScalars.count >= 3, try !isDense(term, db: db) {
+        indexed.append(term)
+      } else {
+        scanned.append(term)
+      }
+    }
     var parts: [SQL] = []
-    let long = terms.filter { $0.unicodeScalars.count >= 3 }
-    let short = terms.filter { $0.unicodeScalars.count < 3 }
-    if !long.isEmpty {
-      let phrases = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
+    if !indexed.isEmpty {
+      let phrases = indexed.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        .joined(separator: " ")
       parts.append("id IN (SELECT rowid FROM items_search WHERE items_search MATCH \(phrases))")
     }
-    if !short.isEmpty {
-      let found = short.map { "instr(s.text, \($0)) > 0" as SQL }.joined(separator: " AND ")
+    if !scanned.isEmpty {
+      let found = scanned.map { "instr(s.text, \($0)) > 0" as SQL }.joined(separator: " AND ")
       parts.append("EXISTS (SELECT 1 FROM items_search AS s WHERE s.rowid = items.id AND \(found))")
     }
     return parts.joined(separator: " AND ")
+  }
+
+  /// Whether `term` (three characters or more) may be in more than ``denseRows`` rows: each trigram's row count
+  /// from the index's vocabulary, the smallest bounding the term's.
+  private func isDense(_ term: String, db: Database) throws -> Bool {
+    if itemCount <= denseRows { return false }
+    if let known = denseTerms.withLock({ $0[term] }) { return known }
+    let scalars = Array(term.unicodeScalars)
+    let trigrams = (0...(scalars.count - 3)).map { String(String.UnicodeScalarView(scalars[$0..<$0 + 3])) }
+    var rarest = Int.max
+    for trigram in Set(trigrams) {
+      let rows = try Int.fetchOne(db, sql: "SELECT doc FROM items_search_vocab WHERE term = ?", arguments: [trigram])
+      rarest = min(rarest, rows ?? 0)
+    }
+    let dense = rarest > denseRows
+    denseTerms.withLock { $0[term] = dense }
+    return dense
   }
 
   private func ordering(_ key: SQL?) -> SQL {
@@ -206,14 +276,21 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
     try Row.fetchAll(db, SQLRequest(literal: pageStatement(where: filter, after: cursor, key: key, limit: limit)))
   }
 
+  /// Items in `query`'s result, counted now if need be (what the pages carry once known).
+  public func resultCount(of query: CatalogueQuery) throws -> Int {
+    try queue.read { db in
+      try resultCount(of: query, filter: try condition(for: query.filter, db: db), db: db, waiting: true) ?? 0
+    }
+  }
+
   /// SQLite's plan for a page of `query` after its first (for tests: which index it searches).
   public func queryPlan(_ query: CatalogueQuery) throws -> String {
     let cursor = KeysetCursor(
       rank: 1, group: 0, lastID: 1, lastKey: query.order == .title ? .bytes([0x61]) : .number(1))
-    let statement = pageStatement(
-      where: condition(for: query.filter), after: cursor, key: sortKey(query.order), limit: pageSize)
     return try queue.read { db in
-      try Row.fetchAll(db, SQLRequest(literal: "EXPLAIN QUERY PLAN \(statement)")).map { $0["detail"] as String }
+      let statement = pageStatement(
+        where: try condition(for: query.filter, db: db), after: cursor, key: sortKey(query.order), limit: pageSize)
+      return try Row.fetchAll(db, SQLRequest(literal: "EXPLAIN QUERY PLAN \(statement)")).map { $0["detail"] as String }
         .joined(separator: "\n")
     }
   }
@@ -225,7 +302,7 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
 
   private func page(_ query: CatalogueQuery, after cursor: KeysetCursor, in db: Database) throws -> CataloguePage {
     let key = sortKey(query.order)
-    let filter = condition(for: query.filter)
+    let filter = try condition(for: query.filter, db: db)
     let keyIndex = table.isImported ? 8 : table.fieldColumns.count + 1
     func cursorAfter(_ row: Row, rank: Int, group: Int) -> KeysetCursor {
       KeysetCursor(rank: rank, group: group, lastID: row[0], lastKey: KeysetCursor.Key(row[keyIndex]))
@@ -235,7 +312,7 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
       let shown = Array(found.prefix(pageSize))
       let next = found.count > pageSize ? cursorAfter(shown.last!, rank: cursor.rank + shown.count, group: 0) : nil
       return makePage(
-        shown, groups: [], next: next, count: try resultCount(of: query, filter: filter, db: db))
+        shown, groups: [], next: next, count: try resultCount(of: query, filter: filter, db: db, waiting: false))
     }
     let sections = try self.sections(of: query, grouping: grouping, key: key, filter: filter, db: db)
     var shown: [Row] = []
@@ -272,13 +349,31 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
       items: items, ids: ids, groups: groups, next: next.map { PageCursor(token: $0.token) }, resultCount: count)
   }
 
-  /// Items in the query's result: the table's count without a filter, else counted once and kept.
-  private func resultCount(of query: CatalogueQuery, filter: SQL, db: Database) throws -> Int {
+  /// Items in the query's result: the table's count without a filter, else counted once and kept. Counting a
+  /// filter over a large table reads every row, so unless `waiting` it is left to a thread of its own and this
+  /// page says nil ("not yet"); the pages after it carry the count once it is known.
+  private func resultCount(of query: CatalogueQuery, filter: SQL, db: Database, waiting: Bool) throws -> Int? {
     guard query.filter != nil else { return itemCount }
     let plain = CatalogueQuery(filter: query.filter)
-    if let known = facts.withLock({ $0[plain]?.count }) { return known }
-    let count =
-      try Int.fetchOne(db, SQLRequest(literal: "SELECT count(*) FROM \(table.quotedName) WHERE \(filter)")) ?? 0
+    let (known, started) = facts.withLock { facts -> (Int?, Bool) in
+      let fact = facts[plain]
+      if fact == nil, !waiting, itemCount > denseRows { facts[plain] = QueryFacts(count: nil, counting: true) }
+      return (fact?.count, fact?.counting ?? false)
+    }
+    if let known { return known }
+    let counting: SQL = "SELECT count(*) FROM \(table.quotedName) WHERE \(filter)"
+    guard waiting || itemCount <= denseRows else {
+      if !started {
+        let thread = Thread { [self] in
+          let count = try? queue.read { db in try Int.fetchOne(db, SQLRequest(literal: counting)) ?? 0 }
+          facts.withLock { $0[plain] = QueryFacts(count: count, counting: false) }
+        }
+        thread.name = "catalogue count"
+        thread.start()
+      }
+      return nil
+    }
+    let count = try Int.fetchOne(db, SQLRequest(literal: counting)) ?? 0
     facts.withLock { $0[plain, default: QueryFacts()].count = count }
     return count
   }
@@ -320,8 +415,8 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   private func matchRanks(of pattern: ItemQuery, in query: CatalogueQuery, db: Database) throws -> [Int] {
     if pattern.isEmpty { return [] }
     let key = sortKey(query.order)
-    let filter = condition(for: query.filter)
-    let matching = condition(for: pattern)
+    let filter = try condition(for: query.filter, db: db)
+    let matching = try condition(for: pattern, db: db)
     if table.isImported, query.isReadingOrder {
       // Imported ids are 1, 2, … in order: a match's rank is its id less one.
       return try Int.fetchAll(db, SQLRequest(literal: "SELECT id - 1 FROM items WHERE \(matching) ORDER BY id"))
