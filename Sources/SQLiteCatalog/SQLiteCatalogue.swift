@@ -349,33 +349,67 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
       items: items, ids: ids, groups: groups, next: next.map { PageCursor(token: $0.token) }, resultCount: count)
   }
 
-  /// Items in the query's result: the table's count without a filter, else counted once and kept. Counting a
-  /// filter over a large table reads every row, so unless `waiting` it is left to a thread of its own and this
-  /// page says nil ("not yet"); the pages after it carry the count once it is known.
+  /// Items in the query's result: the table's count without a filter, else counted once and kept. A filter
+  /// the index answers is counted at once; one matched row by row over a large table (a common or short term)
+  /// is counted, unless `waiting`, on a thread of its own, a range of row ids at a time so that pages asked for
+  /// meanwhile wait for one range at most; this page says nil ("not yet"), the pages after it the count.
   private func resultCount(of query: CatalogueQuery, filter: SQL, db: Database, waiting: Bool) throws -> Int? {
-    guard query.filter != nil else { return itemCount }
-    let plain = CatalogueQuery(filter: query.filter)
+    guard let pattern = query.filter else { return itemCount }
+    let plain = CatalogueQuery(filter: pattern)
+    let deferred = try !waiting && itemCount > denseRows && scansRows(pattern, db: db)
     let (known, started) = facts.withLock { facts -> (Int?, Bool) in
       let fact = facts[plain]
-      if fact == nil, !waiting, itemCount > denseRows { facts[plain] = QueryFacts(count: nil, counting: true) }
+      if fact == nil, deferred { facts[plain] = QueryFacts(count: nil, counting: true) }
       return (fact?.count, fact?.counting ?? false)
     }
     if let known { return known }
-    let counting: SQL = "SELECT count(*) FROM \(table.quotedName) WHERE \(filter)"
-    guard waiting || itemCount <= denseRows else {
-      if !started {
-        let thread = Thread { [self] in
-          let count = try? queue.read { db in try Int.fetchOne(db, SQLRequest(literal: counting)) ?? 0 }
-          facts.withLock { $0[plain] = QueryFacts(count: count, counting: false) }
-        }
-        thread.name = "catalogue count"
-        thread.start()
-      }
-      return nil
+    guard deferred else {
+      let count =
+        try Int.fetchOne(db, SQLRequest(literal: "SELECT count(*) FROM \(table.quotedName) WHERE \(filter)")) ?? 0
+      facts.withLock { $0[plain, default: QueryFacts()].count = count }
+      return count
     }
-    let count = try Int.fetchOne(db, SQLRequest(literal: counting)) ?? 0
-    facts.withLock { $0[plain, default: QueryFacts()].count = count }
-    return count
+    if !started {
+      let thread = Thread { [self] in
+        let count = try? countInRanges(filter)
+        facts.withLock { $0[plain] = QueryFacts(count: count, counting: false) }
+      }
+      thread.name = "catalogue count"
+      thread.start()
+    }
+    return nil
+  }
+
+  /// Rows a range of the count reads at a time.
+  private static let countRange: Int64 = 32_768
+
+  private func countInRanges(_ filter: SQL) throws -> Int {
+    let id = table.idColumn
+    let bounds = try queue.read { db in
+      try Row.fetchOne(db, SQLRequest(literal: "SELECT min(\(id)), max(\(id)) FROM \(table.quotedName)"))
+    }
+    guard let low: Int64 = bounds?[0], let high: Int64 = bounds?[1] else { return 0 }
+    var total = 0
+    var start = low
+    while start <= high {
+      let end = start &+ Self.countRange
+      total += try queue.read { db in
+        try Int.fetchOne(
+          db,
+          SQLRequest(
+            literal: "SELECT count(*) FROM \(table.quotedName) WHERE \(id) >= \(start) AND \(id) < \(end) AND \(filter)"
+          )) ?? 0
+      }
+      start = end
+    }
+    return total
+  }
+
+  /// Whether `pattern` is matched row by row (a foreign table's always; an imported catalogue's when a term is
+  /// short or common), so that counting it reads every row.
+  private func scansRows(_ pattern: ItemQuery, db: Database) throws -> Bool {
+    guard table.isImported else { return true }
+    return try ItemKeys.terms(of: pattern).contains { try $0.unicodeScalars.count < 3 || isDense($0, db: db) }
   }
 
   /// A grouped query's sections, in the order of their first item in the query's order (the items without a
