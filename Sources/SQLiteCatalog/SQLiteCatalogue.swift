@@ -381,7 +381,7 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   }
 
   /// Rows a range of the count reads at a time.
-  private static let countRange: Int64 = 32_768
+  private static let countRange: Int64 = 8_192
 
   private func countInRanges(_ filter: SQL) throws -> Int {
     let id = table.idColumn
