@@ -24,7 +24,6 @@ enum CatalogueSchema {
       title_key BLOB NOT NULL
     );
     CREATE VIRTUAL TABLE items_search USING fts5(text, tokenize = 'trigram case_sensitive 1');
-    CREATE VIRTUAL TABLE items_search_vocab USING fts5vocab(items_search, 'row');
     """
 
   /// Made after the rows are in (faster than keeping them up to date row by row). Each index ends in the row id,

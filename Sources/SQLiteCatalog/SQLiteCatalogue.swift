@@ -200,7 +200,7 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
 
   /// `pattern`'s condition on a row: every folded term in one field of its folded search text. An imported
   /// catalogue finds a term of three characters or more through its FTS5 trigram index when the term is rare;
-  /// a common term (its rarest trigram in more than ``denseRows`` rows) and a shorter one (the index
+  /// a common term (likely in more than ``denseRows`` rows) and a shorter one (the index
   /// cannot) are matched in the folded text row by row as the order's index is walked, which the page's LIMIT
   /// cuts short: a common term fills a page within a few rows.
   func condition(for pattern: ItemQuery?, db: Database) throws -> SQL {
@@ -232,19 +232,21 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
     return parts.joined(separator: " AND ")
   }
 
-  /// Whether `term` (three characters or more) may be in more than ``denseRows`` rows: each trigram's row count
-  /// from the index's vocabulary, the smallest bounding the term's.
+  /// Rows of the search table a term's density is estimated from.
+  private static let densitySample = 2_000
+
+  /// Whether `term` (three characters or more) is likely in more than ``denseRows`` rows, estimated from the
+  /// first rows of the search table (reading the index's own counts would read the term's whole row list).
   private func isDense(_ term: String, db: Database) throws -> Bool {
     if itemCount <= denseRows { return false }
     if let known = denseTerms.withLock({ $0[term] }) { return known }
-    let scalars = Array(term.unicodeScalars)
-    let trigrams = (0...(scalars.count - 3)).map { String(String.UnicodeScalarView(scalars[$0..<$0 + 3])) }
-    var rarest = Int.max
-    for trigram in Set(trigrams) {
-      let rows = try Int.fetchOne(db, sql: "SELECT doc FROM items_search_vocab WHERE term = ?", arguments: [trigram])
-      rarest = min(rarest, rows ?? 0)
-    }
-    let dense = rarest > denseRows
+    let sample = Self.densitySample
+    let found =
+      try Int.fetchOne(
+        db,
+        sql: "SELECT count(*) FROM (SELECT text FROM items_search LIMIT ?) WHERE instr(text, ?) > 0",
+        arguments: [sample, term]) ?? 0
+    let dense = found * itemCount > denseRows * min(sample, itemCount)
     denseTerms.withLock { $0[term] = dense }
     return dense
   }
