@@ -21,6 +21,8 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   let denseRows: Int
   /// What queries already cost a pass to learn: their counts and sections.
   private let facts = Locked<[CatalogueQuery: QueryFacts]>([:])
+  /// The filter being counted on its thread.
+  private let countedFilter = Locked<CatalogueQuery?>(nil)
   /// Search terms found in so many rows that the FTS5 index is not worth reading whole.
   private let denseTerms = Locked<[String: Bool]>([:])
 
@@ -372,9 +374,12 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
       return count
     }
     if !started {
+      // Only the newest filter is counted: an earlier count stops at its next range (and starts again if its
+      // filter is asked for again), so a new search never waits behind an old one's count.
+      countedFilter.withLock { $0 = plain }
       let thread = Thread { [self] in
-        let count = try? countInRanges(filter)
-        facts.withLock { $0[plain] = QueryFacts(count: count, counting: false) }
+        let count = try? countInRanges(filter) { countedFilter.withLock { $0 } == plain }
+        facts.withLock { $0[plain] = count.map { QueryFacts(count: $0) } }
       }
       thread.name = "catalogue count"
       thread.start()
@@ -385,7 +390,8 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   /// Rows a range of the count reads at a time.
   private static let countRange: Int64 = 8_192
 
-  private func countInRanges(_ filter: SQL) throws -> Int {
+  /// The filter's count, or nil when `stillWanted` says to stop.
+  private func countInRanges(_ filter: SQL, stillWanted: () -> Bool) throws -> Int? {
     let id = table.idColumn
     let bounds = try queue.read { db in
       try Row.fetchOne(db, SQLRequest(literal: "SELECT min(\(id)), max(\(id)) FROM \(table.quotedName)"))
@@ -394,6 +400,7 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
     var total = 0
     var start = low
     while start <= high {
+      guard stillWanted() else { return nil }
       let end = start &+ Self.countRange
       total += try queue.read { db in
         try Int.fetchOne(
