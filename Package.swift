@@ -11,6 +11,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    // SQLite catalogues: pinned to the version checked on Linux against Debian's SQLite (README).
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
   ],
   targets: [
     .systemLibrary(
@@ -30,6 +32,9 @@ let package = Package(
     // glibc's malloc_trim: the catalogue gives the pages its readers freed back to the system.
     .systemLibrary(name: "CMalloc"),
     .target(name: "ShopCatalog", dependencies: [.target(name: "CMalloc", condition: .when(platforms: [.linux]))]),
+    // SQLite catalogues (import, and a source answering queries in SQL) through GRDB: the one target that links it.
+    .target(
+      name: "SQLiteCatalog", dependencies: ["ShopCatalog", "Locking", .product(name: "GRDB", package: "GRDB.swift")]),
     // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
     .target(name: "Pictures", dependencies: ["CVips", "CChafa", "CZlib", "Locking"]),
     // HTTP JSON feeds as a catalogue source: URLSession within the picture fetcher's limits, paging by Link
@@ -44,7 +49,7 @@ let package = Package(
     .executableTarget(
       name: "waterfall",
       dependencies: [
-        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "Pictures", "HTTPFeed",
+        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "SQLiteCatalog", "Pictures", "HTTPFeed",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
@@ -53,10 +58,13 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Locking"]),
     .executableTarget(
       name: "waterfall-bench",
-      dependencies: ["WaterfallKit", "WaterfallViewer", "ShopCatalog", "Pictures", "TestSupport", "Locking"]
+      dependencies: [
+        "WaterfallKit", "WaterfallViewer", "ShopCatalog", "SQLiteCatalog", "Pictures", "TestSupport", "Locking",
+      ]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit", "TestSupport"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog", "TestSupport"]),
+    .testTarget(name: "SQLiteCatalogTests", dependencies: ["SQLiteCatalog", "ShopCatalog", "TestSupport"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "TestSupport", "Locking"], exclude: ["Fixtures", "Server"]),
     .testTarget(

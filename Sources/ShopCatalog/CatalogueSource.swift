@@ -19,8 +19,13 @@ public protocol CatalogueSource: Sendable {
 public struct PageCursor: Hashable, Sendable {
   /// A page number, or an index into the source's own table of positions (an HTTP feed's next addresses).
   public let page: Int
+  /// A source's own place in its result (a keyset, a server's cursor); opaque to everyone else.
+  public let token: String?
 
-  public init(page: Int) { self.page = page }
+  public init(page: Int) { (self.page, token) = (page, nil) }
+
+  /// A cursor of a source that keeps its place as text (the SQLite source keeps the last row's sort keys).
+  public init(token: String) { (page, self.token) = (0, token) }
 }
 
 /// One page asked of a source: the query, where in its result (`nil`: the start), and which attempt.

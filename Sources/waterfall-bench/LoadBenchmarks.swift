@@ -28,6 +28,8 @@ enum Probe {
     switch arguments.first {
     case "catalogue":
       CatalogueBenchmarks.probe(path: arguments[1])
+    case "sqlite":
+      SQLiteBenchmarks.probe(path: arguments[1])
     case "picture-memory":
       PictureBenchmarks.memoryProbe(path: arguments[1])
     case "layout":

@@ -1,6 +1,6 @@
 import Foundation
 
-// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|pictures|network|terminal|tape]`:
+// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|sqlite|pictures|network|terminal|tape]`:
 // runs the comparisons,
 // prints a table, writes JSON to $BENCH_OUT (default .build/bench.json). `--probe KIND ARG` is the child side of
 // the fresh-process probes.
@@ -27,6 +27,7 @@ if wanted("frontend") {
 }
 if wanted("load") { figures += LoadBenchmarks(quick: quick).run() }
 if wanted("catalogue") { figures += CatalogueBenchmarks(quick: quick).run() }
+if wanted("sqlite") { figures += SQLiteBenchmarks(quick: quick).run() }
 if wanted("pictures") { figures += PictureBenchmarks(quick: quick).run() }
 if wanted("network") { figures += NetworkPictureBenchmarks(quick: quick).run() }
 if wanted("terminal"), let waterfall {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SQLiteCatalog
 import ShopCatalog
 
 struct CheckCommand: ParsableCommand {
@@ -8,10 +9,17 @@ struct CheckCommand: ParsableCommand {
     discussion: "Prints one line per problem (file: item N: field: what is wrong), then a summary. Exit status: "
       + "0 with no problems, 1 with problems, 2 when the dataset cannot be read at all.")
 
-  @Argument(help: "A dataset file, a directory of page files, or a folder of pictures.")
+  @Argument(help: "A dataset file, a directory of page files, a folder of pictures, or a SQLite catalogue.")
   var path: String
 
+  @Option(name: .long, help: "A SQLite file's table of items (default: an imported catalogue's).")
+  var table: String?
+
   func run() throws {
+    if table != nil || SQLiteFile.isDatabase(path: path) {
+      try checkDatabase()
+      return
+    }
     let dataset: Dataset
     do {
       dataset = try DatasetLoader.load(path: path, pictureProbe: pictureProbe)
@@ -25,6 +33,24 @@ struct CheckCommand: ParsableCommand {
     let problemCount = dataset.problems.count + dataset.brokenFiles.count
     let skipped = dataset.skippedItems == 0 ? "" : " (\(count(dataset.skippedItems, "item")) skipped)"
     printLine("\(count(dataset.itemCount, "item")), \(count(problemCount, "problem"))\(skipped)")
+    if problemCount > 0 { throw ExitCode(1) }
+  }
+
+  /// A SQLite catalogue: every row read (a `--table` row the viewer cannot use is a problem), and SQLite's own
+  /// check of the file's structure.
+  private func checkDatabase() throws {
+    let report: SQLiteCatalogue.CheckReport
+    do {
+      report = try SQLiteCatalogue.open(path: path, table: table).check()
+    } catch {
+      printError(error.description)
+      throw ExitCode(2)
+    }
+    for damage in report.damage { printLine("\(path): \(damage)") }
+    for problem in report.problems { printLine(problem.description) }
+    let problemCount = report.problems.count + report.damage.count
+    let skipped = report.problems.isEmpty ? "" : " (\(count(report.problems.count, "row")) skipped)"
+    printLine("\(count(report.itemCount, "item")), \(count(problemCount, "problem"))\(skipped)")
     if problemCount > 0 { throw ExitCode(1) }
   }
 

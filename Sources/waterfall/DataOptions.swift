@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pictures
+import SQLiteCatalog
 import ShopCatalog
 
 /// Where the items come from and how the simulated feed serves them.
@@ -31,6 +32,11 @@ struct DataOptions: ParsableArguments {
 
   @Flag(name: .long, help: "After the last page, start again from the first, forever.")
   var loop = false
+
+  @Option(
+    name: .long,
+    help: "A SQLite file's table of items, its columns named as dataset fields (default: an imported catalogue's).")
+  var table: String?
 
   /// The longest simulated latency: a day, far beyond any test, and safe to add to the clock.
   static let maximumLatency = 86_400_000
@@ -103,11 +109,32 @@ struct DataOptions: ParsableArguments {
     return opened
   }
 
+  /// Whether the dataset is a SQLite catalogue (by its name or its first bytes, or because --table names a table).
+  var isSQLite: Bool { table != nil || datasetPath.map(SQLiteFile.isDatabase(path:)) == true }
+
+  /// The SQLite catalogue at `path`, its first page read, so a file damaged where the viewer starts is refused
+  /// here, not in the footer. A file that cannot be used (missing, not a database, corrupt, locked, without the
+  /// table or its columns) gets one line and exit status 2.
+  func openDatabaseOrExit(path: String) throws -> SQLiteCatalogue {
+    do {
+      let catalogue = try SQLiteCatalogue.open(path: path, table: table, pageSize: pageSize)
+      if case .failure(let reason) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery())) {
+        printError(reason)
+        throw ExitCode(2)
+      }
+      return catalogue
+    } catch let error as SQLiteCatalogueError {
+      printError(error.description)
+      throw ExitCode(2)
+    }
+  }
+
   /// The data as the viewer queries it: behind the simulated network of `--latency`, `--fail-rate` and
-  /// `--seed` (a feed's latency is the network's own unless `--latency` adds some).
+  /// `--seed` (a feed's latency is the network's own, and a SQLite catalogue is local: none unless `--latency`
+  /// asks for some).
   func source(for data: OpenedData, defaultLatency: Int) -> SimulatedNetwork {
     SimulatedNetwork(
-      data.source, latencyMilliseconds: latency ?? (data.isFeed ? 0 : defaultLatency), failureRate: failRate,
+      data.source, latencyMilliseconds: latency ?? (data.isLocalFile ? defaultLatency : 0), failureRate: failRate,
       seed: UInt64(seed))
   }
 }

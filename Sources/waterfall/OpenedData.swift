@@ -1,17 +1,19 @@
 import ArgumentParser
 import HTTPFeed
 import Pictures
+import SQLiteCatalog
 import ShopCatalog
 
 /// What the viewer shows, opened before the terminal is touched: a catalogue read from files (in the background),
-/// or an HTTP feed whose first page is in.
+/// a SQLite catalogue, or an HTTP feed whose first page is in.
 enum OpenedData {
   case catalogue(ItemCatalogue, name: String)
+  case database(SQLiteCatalogue, name: String)
   case feed(HTTPFeedCatalogue)
 
   var name: String {
     switch self {
-    case .catalogue(_, let name): name
+    case .catalogue(_, let name), .database(_, let name): name
     case .feed(let feed): feed.template.displayName
     }
   }
@@ -19,6 +21,7 @@ enum OpenedData {
   var source: any CatalogueSource {
     switch self {
     case .catalogue(let catalogue, _): catalogue
+    case .database(let catalogue, _): catalogue
     case .feed(let feed): feed
     }
   }
@@ -27,30 +30,40 @@ enum OpenedData {
     if case .feed = self { true } else { false }
   }
 
-  /// Items to look for a `--group-by` field in first: those read so far.
-  var itemsReadSoFar: [ShopItem] {
+  /// Files read here, the only data the simulated network's default latency is for (a database is local, a feed
+  /// has its own).
+  var isLocalFile: Bool {
+    if case .catalogue = self { true } else { false }
+  }
+
+  /// The fields a `--group-by` is looked for in first: those of the items read so far.
+  var fieldsReadSoFar: [ItemField] {
     switch self {
-    case .catalogue(let catalogue, _): catalogue.itemsRead(limit: 10_000)
-    case .feed(let feed): feed.itemsSeen
+    case .catalogue(let catalogue, _): ItemField.available(in: catalogue.itemsRead(limit: 10_000))
+    case .database(let catalogue, _): catalogue.fields
+    case .feed(let feed): ItemField.available(in: feed.itemsSeen)
     }
   }
 
-  /// The field called `name` among every item's (a catalogue read to its end first; a feed's items seen so far).
-  func field(named name: String) throws(CatalogueQueryError) -> ItemField {
+  /// Every item's fields: a catalogue's once it is read to its end, a feed's of the items seen so far.
+  func allFields() -> [ItemField] {
     switch self {
     case .catalogue(let catalogue, _):
       catalogue.waitUntilComplete()
-      return try ItemField.named(name, among: catalogue.availableFields)
-    case .feed(let feed):
-      return try ItemField.named(name, in: feed.itemsSeen)
+      return catalogue.availableFields
+    case .database(let catalogue, _): return catalogue.fields
+    case .feed(let feed): return ItemField.available(in: feed.itemsSeen)
     }
   }
 }
 
 extension DataOptions {
-  /// The dataset (`whole`: read to the end) or the feed (its first page for the command line's sort and filter
+  /// The dataset (`whole`: read to the end), the SQLite catalogue, or the feed (its first page for the command line's sort and filter
   /// fetched), or a line on stderr and the exit status: 2 when it cannot be read, 1 when no item is usable.
   func openOrExit(whole: Bool, network: NetworkOptions, organise: OrganiseOptions) throws -> OpenedData {
+    if isSQLite, let datasetPath {
+      return .database(try openDatabaseOrExit(path: datasetPath), name: DatasetLoader.displayName(ofPath: datasetPath))
+    }
     guard let address = datasetPath, FeedTemplate.isWebAddress(address) else {
       let opened = try openCatalogueOrExit(whole: whole)
       return .catalogue(opened.catalogue, name: opened.name)

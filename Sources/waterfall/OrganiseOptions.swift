@@ -29,14 +29,12 @@ struct OrganiseOptions: ParsableArguments {
     options.sort = try ItemOrder(sortName: sort)
     options.filter = filter
     guard let groupBy else { return }
-    do {
-      options.groupBy = try ItemField.named(groupBy, in: data.itemsReadSoFar)
-    } catch {
-      options.groupBy = try? data.field(named: groupBy)
+    if let field = try? ItemField.named(groupBy, among: data.fieldsReadSoFar) {
+      options.groupBy = field
+      return
     }
-    guard options.groupBy == nil else { return }
     do {
-      _ = try data.field(named: groupBy)
+      options.groupBy = try ItemField.named(groupBy, among: data.allFields())
     } catch {
       // Found only once the data is read, so after parsing: said like a usage error, with its status.
       printError("--group-by: \(error.description)")

@@ -10,10 +10,14 @@ struct Waterfall: ParsableCommand {
     abstract: "A terminal waterfall (masonry) viewer for shop catalogues.",
     discussion: """
       With no subcommand, opens the viewer on the bundled catalogue (or PATH, or --data PATH). Press ? inside for the keys.
-      `waterfall snapshot` runs the same app headless and prints the screen; `waterfall check` validates a dataset.
+      `waterfall snapshot` runs the same app headless and prints the screen; `waterfall check` validates a dataset;
+      `waterfall import` builds a SQLite catalogue, which opens like any dataset.
       """,
     version: "1.0.0",
-    subcommands: [ViewCommand.self, SnapshotCommand.self, CheckCommand.self, CacheCommand.self, ConfigCommand.self],
+    subcommands: [
+      ViewCommand.self, SnapshotCommand.self, CheckCommand.self, ImportCommand.self, CacheCommand.self,
+      ConfigCommand.self,
+    ],
     defaultSubcommand: ViewCommand.self)
 
   /// As ArgumentParser's own `main`, but its messages (which quote option values, file names and data field

@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+import ShopCatalog
+
+/// `waterfall import`: builds a catalogue database from datasets, streaming (a chunk of items is written as it
+/// is read; nothing holds the whole dataset), into a temporary file renamed over the output at the end, so a
+/// failed import never leaves half a catalogue.
+public enum CatalogueImport {
+  /// How far an import is, for its progress bar.
+  public struct Progress: Sendable {
+    /// The source being read, from 0, and how many there are.
+    public var source: Int
+    public var sources: Int
+    /// How far into that source, from 0 to 1.
+    public var fraction: Double
+    public var itemsWritten: Int
+
+    /// The whole import's fraction, sources counted alike.
+    public var overall: Double { (Double(source) + min(1, max(0, fraction))) / Double(max(1, sources)) }
+  }
+
+  public struct Summary: Sendable {
+    public var items = 0
+    /// Records left out (a field unusable), and the problems that said why.
+    public var skipped = 0
+    public var problems: [DatasetProblem] = []
+    /// Directory page files that could not be read at all.
+    public var brokenFiles: [DatasetError] = []
+    public var seconds = 0.0
+  }
+
+  /// Imports `sources` (any dataset Waterfall reads) into a new catalogue at `output`; an existing `output` is
+  /// refused unless `replace`. Throws what stops it (a source that cannot be read, a file that breaks off, the
+  /// output not writable), naming the file.
+  public static func run(
+    sources: [String], output: String, replace: Bool, pictureProbe: PictureProbe? = nil,
+    progress: (Progress) -> Void = { _ in }
+  ) throws(SQLiteCatalogueError) -> Summary {
+    let start = ContinuousClock.now
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
+      guard !isDirectory.boolValue else { throw SQLiteCatalogueError(file: output, reason: "is a directory") }
+      guard replace else {
+        throw SQLiteCatalogueError(file: output, reason: "already exists (--replace writes over it)")
+      }
+    }
+    for source in sources where !FileManager.default.fileExists(atPath: source) {
+      throw SQLiteCatalogueError(file: source, reason: "no such file or directory")
+    }
+    let temporary = output + ".importing-\(ProcessInfo.processInfo.processIdentifier)"
+    try? FileManager.default.removeItem(atPath: temporary)
+    do {
+      var summary = try write(
+        sources: sources, to: temporary, pictureProbe: pictureProbe, progress: progress)
+      if rename(temporary, output) != 0 {
+        throw SQLiteCatalogueError(file: output, reason: "cannot be written (\(String(cString: strerror(errno))))")
+      }
+      let elapsed = start.duration(to: .now).components
+      summary.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+      return summary
+    } catch let error as SQLiteCatalogueError {
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw error
+    } catch let error as DatasetError {
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw SQLiteCatalogueError(file: error.file, reason: error.reason)
+    } catch {
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw SQLiteCatalogueError(file: output, reason: SQLiteCatalogue.reason(error))
+    }
+  }
+
+  private static func write(
+    sources: [String], to path: String, pictureProbe: PictureProbe?, progress: (Progress) -> Void
+  ) throws -> Summary {
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in CatalogueFunctions.register(in: db) }
+    var summary = Summary()
+    var extraKeys = Set<String>()
+    do {
+      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      try queue.inDatabase { db in
+        // A new file that is renamed into place only when whole: no journal needed, and no syncs until then.
+        try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+        try db.inTransaction {
+          try db.execute(sql: CatalogueSchema.createTables)
+          let insertItem = try db.makeStatement(
+            sql: """
+              INSERT INTO items(id, w, h, img, price, title, shop, extra, price_up, price_down, title_key)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              """)
+          let insertText = try db.makeStatement(sql: "INSERT INTO items_search(rowid, text) VALUES (?, ?)")
+          var failure: (any Error)?
+          for (number, source) in sources.enumerated() {
+            try DatasetStream.read(path: source, pictureProbe: pictureProbe) { chunk in
+              guard failure == nil else { return }
+              summary.skipped += chunk.skipped
+              summary.problems += chunk.problems
+              if let broken = chunk.brokenFile { summary.brokenFiles.append(broken) }
+              do {
+                for item in chunk.items {
+                  summary.items += 1
+                  let id = Int64(summary.items)
+                  for field in item.extraFields { extraKeys.insert(field.key) }
+                  try insertItem.execute(arguments: [
+                    id, item.width, item.height, pictureAddress(item), item.price, item.title, item.shop,
+                    extraJSON(item.extraFields), CatalogueFunctions.priceUp(item.price),
+                    CatalogueFunctions.priceDown(item.price), Data(ItemKeys.titleSortKey(item.title)),
+                  ])
+                  try insertText.execute(arguments: [id, ItemKeys.searchText(of: item)])
+                }
+              } catch {
+                failure = error
+              }
+              progress(
+                Progress(
+                  source: number, sources: sources.count, fraction: chunk.fraction, itemsWritten: summary.items))
+            }
+            if let failure { throw failure }
+          }
+          try db.execute(sql: CatalogueSchema.createIndexes)
+          // Merging the search index's segments makes every search read one b-tree instead of many.
+          try db.execute(sql: "INSERT INTO items_search(items_search) VALUES ('optimize')")
+          let keys = String(decoding: try JSONSerialization.data(withJSONObject: extraKeys.sorted()), as: UTF8.self)
+          for (key, value) in [
+            (CatalogueSchema.Key.format, CatalogueSchema.formatVersion),
+            (CatalogueSchema.Key.itemCount, String(summary.items)), (CatalogueSchema.Key.extraKeys, keys),
+          ] {
+            try db.execute(sql: "INSERT INTO waterfall_catalogue(key, value) VALUES (?, ?)", arguments: [key, value])
+          }
+          // Statistics for the query planner, from a sample (quick on millions of rows).
+          try db.execute(sql: "PRAGMA analysis_limit = 1000; ANALYZE")
+          return .commit
+        }
+      }
+      try queue.close()
+    }
+    return summary
+  }
+
+  /// The picture's address as the viewer resolves it from anywhere: a path relative to the dataset file made
+  /// absolute (the catalogue lives elsewhere); URLs and absolute paths as they are.
+  static func pictureAddress(_ item: ShopItem) -> String {
+    let text = item.imageURL
+    guard !text.isEmpty, !text.hasPrefix("/"), !item.sourceFile.isEmpty, !hasScheme(text) else { return text }
+    let folder = URL(fileURLWithPath: item.sourceFile).deletingLastPathComponent()
+    return folder.appendingPathComponent(text).standardizedFileURL.path
+  }
+
+  /// `http:`, `file:` and the like; one letter before the colon is a Windows drive, not a scheme.
+  private static func hasScheme(_ text: String) -> Bool {
+    guard let colon = text.firstIndex(of: ":") else { return false }
+    let scheme = text[..<colon]
+    return scheme.count > 1 && scheme.first!.isLetter
+      && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+  }
+
+  private static func extraJSON(_ fields: [ExtraField]) -> String? {
+    guard !fields.isEmpty else { return nil }
+    var object: [String: String] = [:]
+    for field in fields { object[field.key] = field.value }
+    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import GRDB
+import ShopCatalog
+
+/// The table a SQLite catalogue reads and the SQL for each thing the viewer asks of it: an imported catalogue's
+/// `items` (stored keys, an FTS5 index), or any table named with `--table`, its columns matched by the dataset
+/// field names and its keys computed in the query by ``CatalogueFunctions``.
+struct CatalogueTable: Sendable {
+  /// The database file, for messages and for pictures given as relative paths.
+  let file: String
+  let name: String
+  let isImported: Bool
+  /// The columns a page selects, after the row id.
+  let selection: SQL
+  /// Sort keys (ascending; ties go by row id).
+  let priceUp: SQL
+  let priceDown: SQL
+  let titleKey: SQL
+  /// A foreign table's folded search text (an imported one has its FTS5 table).
+  let searchText: SQL?
+  /// Field name → column, for a foreign table: the names the item decoder knows, lowercased; others as they are.
+  let fieldColumns: [(field: String, column: String)]
+  /// The extra fields' names (`--group-by` takes them).
+  let extraKeys: [String]
+
+  var quotedName: SQL { SQL(sql: name.quotedDatabaseIdentifier) }
+  /// The row id: an imported catalogue's `id` (1, 2, … in the order imported), any other table's `rowid`.
+  var idColumn: SQL { isImported ? "id" : "rowid" }
+
+  /// The expression a section is made by, its value as stored (`waterfall_group_value` makes blanks NULL).
+  func groupValue(_ field: ItemField) -> SQL {
+    let value: SQL
+    switch (field, isImported) {
+    case (.shop, true): value = "shop"
+    case (.price, true): value = "price"
+    case (.title, true): value = "title"
+    case (.extra(let key), true): value = "(SELECT value FROM json_each(extra) WHERE key = \(key))"
+    case (let field, false):
+      value = column(forField: field.name).map { SQL(sql: $0.quotedDatabaseIdentifier) } ?? "NULL"
+    }
+    return "waterfall_group_value(\(value))"
+  }
+
+  /// The column that holds a field (the first of its aliases a foreign table has).
+  func column(forField field: String) -> String? {
+    let aliases: [String] =
+      switch field {
+      case "title": ["title", "name"]
+      case "price": ["price"]
+      case "shop": ["shop"]
+      case "w": ["w", "width"]
+      case "h": ["h", "height"]
+      default: [field]
+      }
+    for alias in aliases { if let found = fieldColumns.first(where: { $0.field == alias }) { return found.column } }
+    return nil
+  }
+
+  /// The item of a row selected with ``selection`` (the row id first); nil for a foreign row the item decoder
+  /// finds unusable.
+  func item(from row: Row) -> ShopItem? {
+    if isImported {
+      var item = ShopItem(
+        width: row[1], height: row[2], imageURL: row[3], price: row[4], title: row[5], shop: row[6],
+        extraFields: Self.extraFields(fromJSON: row[7]))
+      item.sourceFile = file
+      return item
+    }
+    var record: [String: DatasetValue] = [:]
+    for (offset, field) in fieldColumns.enumerated() {
+      if let value = CatalogueFunctions.datasetValue(row[offset + 1]) { record[field.field] = value }
+    }
+    let id: Int64 = row[0]
+    guard case .success(var item) = ItemKeys.item(from: record, file: file, number: Int(id)) else { return nil }
+    item.sourceFile = file
+    return item
+  }
+
+  static func extraFields(fromJSON json: String?) -> [ExtraField] {
+    guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
+    else { return [] }
+    return object.sorted { $0.key < $1.key }.map { ExtraField(key: $0.key, value: $0.value) }
+  }
+
+  // MARK: - Finding the table
+
+  /// The items table of an imported catalogue, or `table` matched by field names; what is missing throws.
+  static func find(_ table: String?, in db: Database, file: String) throws -> CatalogueTable {
+    let tables = try String.fetchAll(
+      db,
+      sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    let listed = tables.isEmpty ? "it has no tables" : "its tables: \(tables.joined(separator: ", "))"
+    guard let table else {
+      guard tables.contains(CatalogueSchema.metadataTable), tables.contains(CatalogueSchema.itemsTable) else {
+        throw SQLiteCatalogueError(
+          file: file, reason: "not a Waterfall catalogue (no items table); name a table with --table NAME (\(listed))")
+      }
+      return try imported(db, file: file)
+    }
+    guard
+      let name = tables.first(where: { $0 == table }) ?? tables.first(where: { $0.lowercased() == table.lowercased() })
+    else {
+      throw SQLiteCatalogueError(file: file, reason: "no table named \(table) (\(listed))")
+    }
+    return try foreign(name, in: db, file: file)
+  }
+
+  private static func imported(_ db: Database, file: String) throws -> CatalogueTable {
+    let format = try String.fetchOne(
+      db, sql: "SELECT value FROM waterfall_catalogue WHERE key = ?", arguments: [CatalogueSchema.Key.format])
+    guard format == CatalogueSchema.formatVersion else {
+      throw SQLiteCatalogueError(
+        file: file, reason: "a Waterfall catalogue of another format (\(format ?? "none")); import it again")
+    }
+    let columns = Set(try db.columns(in: CatalogueSchema.itemsTable).map(\.name))
+    let needed = ["id", "w", "h", "img", "price", "title", "shop", "extra", "price_up", "price_down", "title_key"]
+    let missing = needed.filter { !columns.contains($0) }
+    guard missing.isEmpty, try db.tableExists(CatalogueSchema.searchTable) else {
+      let what = missing.isEmpty ? "the search table \(CatalogueSchema.searchTable)" : missing.joined(separator: ", ")
+      throw SQLiteCatalogueError(file: file, reason: "the items table lacks \(what); import it again")
+    }
+    let keys = try String.fetchOne(
+      db, sql: "SELECT value FROM waterfall_catalogue WHERE key = ?", arguments: [CatalogueSchema.Key.extraKeys])
+    let extraKeys = (try? JSONSerialization.jsonObject(with: Data((keys ?? "[]").utf8))) as? [String] ?? []
+    return CatalogueTable(
+      file: file, name: CatalogueSchema.itemsTable, isImported: true,
+      selection: "w, h, img, price, title, shop, extra", priceUp: "price_up", priceDown: "price_down",
+      titleKey: "title_key", searchText: nil, fieldColumns: [], extraKeys: extraKeys)
+  }
+
+  /// The names the item decoder knows, each with its aliases.
+  private static let knownFields = [
+    "w", "width", "h", "height", "price", "img", "image", "url", "title", "name", "shop",
+  ]
+
+  private static func foreign(_ name: String, in db: Database, file: String) throws -> CatalogueTable {
+    let columns = try db.columns(in: name).map(\.name)
+    var fieldColumns: [(field: String, column: String)] = []
+    for column in columns {
+      let lowered = column.lowercased()
+      let field = knownFields.contains(lowered) ? lowered : column
+      if !fieldColumns.contains(where: { $0.field == field }) { fieldColumns.append((field, column)) }
+    }
+    let fields = Set(fieldColumns.map(\.field))
+    var missing: [String] = []
+    if fields.isDisjoint(with: ["w", "width"]) { missing.append("w or width") }
+    if fields.isDisjoint(with: ["h", "height"]) { missing.append("h or height") }
+    if !fields.contains("price") { missing.append("price") }
+    guard missing.isEmpty else {
+      throw SQLiteCatalogueError(
+        file: file,
+        reason:
+          "table \(name) has no \(missing.joined(separator: ", ")) column (its columns: \(columns.joined(separator: ", ")))"
+      )
+    }
+    // A table without row ids (WITHOUT ROWID, or a view) cannot be paged by keyset.
+    do {
+      _ = try Row.fetchOne(db, sql: "SELECT rowid FROM \(name.quotedDatabaseIdentifier) LIMIT 1")
+    } catch {
+      throw SQLiteCatalogueError(file: file, reason: "table \(name) has no row ids (WITHOUT ROWID, or a view)")
+    }
+    func quoted(_ field: String) -> String? {
+      fieldColumns.first { $0.field == field }?.column.quotedDatabaseIdentifier
+    }
+    let selection = SQL(sql: fieldColumns.map { $0.column.quotedDatabaseIdentifier }.joined(separator: ", "))
+    let price = SQL(sql: quoted("price")!)
+    let titleColumns = ["title", "name"].compactMap(quoted)
+    let titleExpression = titleColumns.isEmpty ? "''" : "COALESCE(\(titleColumns.joined(separator: ", ")), '')"
+    let title = SQL(sql: titleExpression)
+    // Title, shop, price, then every other field, as the search index of a dataset folds them.
+    let named: Set<String> = ["w", "width", "h", "height", "img", "image", "url", "title", "name", "price", "shop"]
+    let searchColumns =
+      [titleExpression, quoted("shop") ?? "''", quoted("price")!]
+      + fieldColumns.filter { !named.contains($0.field) }.map { $0.column.quotedDatabaseIdentifier }
+    let extraKeys = fieldColumns.filter { !named.contains($0.field) }.map(\.field).sorted()
+    return CatalogueTable(
+      file: file, name: name, isImported: false, selection: selection,
+      priceUp: "waterfall_price_up(\(price))", priceDown: "waterfall_price_down(\(price))",
+      titleKey: "waterfall_title_key(\(title))",
+      searchText: SQL(sql: "waterfall_search_text(\(searchColumns.joined(separator: ", ")))"),
+      fieldColumns: fieldColumns, extraKeys: extraKeys)
+  }
+}

@@ -1,0 +1,47 @@
+import GRDB
+import ShopCatalog
+
+extension SQLiteCatalogue {
+  /// What `waterfall check` reports of a SQLite catalogue.
+  public struct CheckReport: Sendable {
+    /// Rows that are usable items.
+    public var itemCount = 0
+    /// Rows of a `--table` the item decoder cannot use (the viewer leaves them out), each naming the row id.
+    public var problems: [DatasetProblem] = []
+    /// What SQLite's `quick_check` found wrong with the file ("ok" is left out).
+    public var damage: [String] = []
+  }
+
+  /// Reads every row and checks the file's structure (`PRAGMA quick_check`), changing nothing.
+  public func check() throws(SQLiteCatalogueError) -> CheckReport {
+    var report = CheckReport()
+    do {
+      try readAll { db in
+        report.damage = try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" }
+        let rows = try Row.fetchCursor(
+          db,
+          SQLRequest(
+            literal: "SELECT \(table.idColumn), \(table.selection) FROM \(table.quotedName) ORDER BY \(table.idColumn)")
+        )
+        while let row = try rows.next() {
+          if table.isImported {
+            report.itemCount += 1
+            continue
+          }
+          var record: [String: DatasetValue] = [:]
+          for (offset, field) in table.fieldColumns.enumerated() {
+            if let value = CatalogueFunctions.datasetValue(row[offset + 1]) { record[field.field] = value }
+          }
+          let id: Int64 = row[0]
+          switch ItemKeys.item(from: record, file: "\(file) (table \(table.name))", number: Int(id)) {
+          case .success: report.itemCount += 1
+          case .failure(let unusable): report.problems += unusable.problems
+          }
+        }
+      }
+    } catch {
+      throw SQLiteCatalogueError(file: file, reason: Self.reason(error))
+    }
+    return report
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import SQLiteCatalog
+import ShopCatalog
+import WaterfallKit
+import WaterfallViewer
+
+/// A SQLite catalogue of 10^6 rows (10^7 in the full run), generated here: written as JSON Lines, imported with
+/// `waterfall import`'s code, then opened in a fresh process of this binary (`--probe sqlite PATH`, so its memory
+/// is its own) the way the viewer opens it: the first frame, a search's and a sort's first screenful, a page
+/// deep into a sort (keyset: as quick as the first), every height for the end of the masonry, and peak memory.
+struct SQLiteBenchmarks {
+  let quick: Bool
+
+  enum Measure: Int, CaseIterable {
+    case firstFrame, searchScreenful, rareSearchScreenful, shortSearchScreenful, priceScreenful, titleScreenful,
+      deepPricePage,
+      everyHeight, peakResident
+  }
+
+  /// The goals the issue sets, in milliseconds (RSS in MiB).
+  static let goals: [Measure: Double] = [
+    .firstFrame: 200, .searchScreenful: 50, .priceScreenful: 50, .everyHeight: 1000, .peakResident: 150,
+  ]
+
+  /// Writes `count` items as JSON Lines (titles of two Chinese words and a number, 97 shops, prices that vary).
+  static func writeDataset(count: Int, to path: String) {
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    guard let handle = FileHandle(forWritingAtPath: path) else { return }
+    let words = ["新品", "羊毛衫", "连衣裙", "风衣", "silk", "scarf", "Café", "dress", "阔腿裤", "blazer", "帆布鞋"]
+    var text = ""
+    for index in 0..<count {
+      let title = "\(words[index % 11]) \(words[(index / 11) % 11]) item \(index)"
+      text +=
+        "{\"w\": \(200 + index % 300), \"h\": \(150 + (index * 7) % 500), \"price\": \"¥\((index * 7919) % 9999)\", "
+        + "\"title\": \"\(title)\", \"shop\": \"shop \(index % 97)\"}\n"
+      if text.utf8.count > 1 << 20 {
+        handle.write(Data(text.utf8))
+        text = ""
+      }
+    }
+    handle.write(Data(text.utf8))
+    try? handle.close()
+  }
+
+  func run() -> [Figure] {
+    let count = quick ? 1_000_000 : 10_000_000
+    let label = quick ? "10^6" : "10^7"
+    let folder = NSTemporaryDirectory() + "waterfall-bench-sqlite-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let source = folder + "/items.jsonl"
+    let database = folder + "/shop.sqlite"
+    Self.writeDataset(count: count, to: source)
+    let importStart = Harness.now()
+    guard (try? CatalogueImport.run(sources: [source], output: database, replace: true)) != nil else {
+      print("(sqlite: the import failed; skipped)")
+      return []
+    }
+    let importTime = Double(Harness.now() - importStart)
+    try? FileManager.default.removeItem(atPath: source)
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0
+    var runs: [[Double]] = []
+    for _ in 0..<3 {
+      let run = Probe.run(["sqlite", database])
+      if run.count == Measure.allCases.count { runs.append(run) }
+    }
+    guard !runs.isEmpty else {
+      print("(sqlite: the probe failed; skipped)")
+      return []
+    }
+    let median = { (measure: Measure) in Harness.median(runs.map { $0[measure.rawValue] }) }
+    func goal(_ measure: Measure, _ unit: String) -> String {
+      Self.goals[measure].map { " (goal ≤ \(Int($0)) \(unit))" } ?? ""
+    }
+    func milliseconds(_ name: String, _ measure: Measure) -> Figure {
+      .scaling(name: "\(label)-row SQLite: \(name)\(goal(measure, "ms"))", value: median(measure) / 1e6, unit: "ms")
+    }
+    return [
+      .scaling(name: "\(label)-row SQLite: import (generated JSON Lines)", value: importTime / 1e9, unit: "s"),
+      .scaling(name: "\(label)-row SQLite: file size", value: Double(bytes) / 1_048_576, unit: "MiB"),
+      milliseconds("first frame", .firstFrame),
+      milliseconds("search first screenful ('item 77': common, short; row by row)", .searchScreenful),
+      milliseconds("search first screenful ('item 654321': a rare term through FTS5)", .rareSearchScreenful),
+      milliseconds("search first screenful (2 characters, scan: '羊毛')", .shortSearchScreenful),
+      milliseconds("sort by price, first screenful", .priceScreenful),
+      milliseconds("sort by title, first screenful", .titleScreenful),
+      milliseconds("sort by price, page 2000 (keyset)", .deepPricePage),
+      milliseconds("every height for the end of the masonry (G)", .everyHeight),
+      .scaling(
+        name: "\(label)-row SQLite: peak RSS\(goal(.peakResident, "MiB"))", value: median(.peakResident) / 1_048_576,
+        unit: "MiB"),
+    ]
+  }
+
+  /// The probe side: prints each ``Measure`` in order (nanoseconds, then bytes).
+  static func probe(path: String) {
+    let size = GridSize(width: 120, height: 40)
+    let start = Harness.now()
+    guard let catalogue = try? SQLiteCatalogue.open(path: path, pageSize: 50) else { return }
+    let runner = ScriptedRun(source: catalogue, size: size, options: ViewerOptions())
+    precondition(runner.viewer.store.count == 50)
+    let firstFrame = Double(Harness.now() - start)
+    func firstPage(_ query: CatalogueQuery) -> (time: Double, page: CataloguePage) {
+      let begin = Harness.now()
+      guard case .page(let page) = catalogue.fetch(CataloguePageRequest(query: query)), !page.items.isEmpty else {
+        fatalError("no page for \(query)")
+      }
+      return (Double(Harness.now() - begin), page)
+    }
+    // Sorts first: a search's count goes on on its thread afterwards, and pages wait for its ranges.
+    let byPrice = firstPage(CatalogueQuery(order: .priceAscending))
+    let byTitle = firstPage(CatalogueQuery(order: .title)).time
+    // Page after page to page 2000, then the time of the next one alone.
+    var cursor = byPrice.page.next
+    for _ in 0..<2000 {
+      guard
+        case .page(let page) = catalogue.fetch(
+          CataloguePageRequest(query: CatalogueQuery(order: .priceAscending), cursor: cursor))
+      else { break }
+      cursor = page.next
+    }
+    let deepStart = Harness.now()
+    _ = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery(order: .priceAscending), cursor: cursor))
+    let deep = Double(Harness.now() - deepStart)
+    // The end of the masonry: every size in order, then the layout of all of them.
+    let heightsStart = Harness.now()
+    guard let sizes = try? catalogue.itemSizes(in: CatalogueQuery()) else { fatalError("no sizes") }
+    let layout = WaterfallLayout(
+      EngineBenchmarks.configuration, heights: sizes.map { max(3, Int(23 * $0.height / $0.width / 2)) })
+    precondition(layout.count == catalogue.itemCount)
+    let everyHeight = Double(Harness.now() - heightsStart)
+    let search = firstPage(CatalogueQuery(filter: ItemQuery("item 77"))).time
+    let rareSearch = firstPage(CatalogueQuery(filter: ItemQuery("item 654321"))).time
+    let shortSearch = firstPage(CatalogueQuery(filter: ItemQuery("羊毛"))).time
+    let values: [Measure: Double] = [
+      .firstFrame: firstFrame, .searchScreenful: search, .rareSearchScreenful: rareSearch,
+      .shortSearchScreenful: shortSearch,
+      .priceScreenful: byPrice.time, .titleScreenful: byTitle, .deepPricePage: deep, .everyHeight: everyHeight,
+      .peakResident: Probe.peakResidentBytes(),
+    ]
+    print(Measure.allCases.map { String(values[$0]!) }.joined(separator: " "))
+  }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import SQLiteCatalog
+import ShopCatalog
+
+struct ImportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Build a SQLite catalogue from datasets.",
+    discussion: """
+      Reads each SOURCE (any dataset the viewer opens: JSON, JSON Lines, CSV, plist, a directory of page files, a \
+      folder of pictures) as a stream and writes its items, with their sort keys and a search index, into \
+      OUTPUT.sqlite, which `waterfall OUTPUT.sqlite` opens. Items with unusable fields are skipped and counted. \
+      Exit status: 0 when written, 2 when a source cannot be read or the output cannot be written.
+      """)
+
+  @Argument(help: "The datasets to read, then the catalogue to write (OUTPUT.sqlite).")
+  var paths: [String] = []
+
+  @Flag(name: .long, help: "Write over OUTPUT if it exists (otherwise an existing file is refused).")
+  var replace = false
+
+  func validate() throws {
+    guard paths.count >= 2 else { throw ValidationError("give one or more SOURCE datasets, then OUTPUT.sqlite") }
+  }
+
+  func run() throws {
+    let output = paths.last!
+    let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+    let summary: CatalogueImport.Summary
+    do {
+      summary = try CatalogueImport.run(
+        sources: Array(paths.dropLast()), output: output, replace: replace, pictureProbe: pictureProbe
+      ) { progress in
+        bar.show(fraction: progress.overall, items: progress.itemsWritten)
+      }
+    } catch {
+      bar.clear()
+      printError(error.description)
+      throw ExitCode(2)
+    }
+    bar.clear()
+    for broken in summary.brokenFiles { printError("\(broken.description) (skipped)") }
+    for problem in summary.problems.prefix(10) { printError(problem.description) }
+    if summary.problems.count > 10 {
+      printError("\(summary.problems.count - 10) more problems (`waterfall check SOURCE` lists them all)")
+    }
+    let items = summary.items == 1 ? "1 item" : "\(summary.items) items"
+    let skipped = summary.skipped == 1 ? "1 item" : "\(summary.skipped) items"
+    printLine(
+      "\(output): \(items) imported, \(skipped) skipped for problems, "
+        + String(format: "%.1f s", summary.seconds))
+  }
+}
+
+/// A one-line progress bar on standard error, drawn only when it is a terminal, at most ten times a second.
+final class ProgressBar {
+  private let enabled: Bool
+  private var lastDrawn = ContinuousClock.now - .seconds(1)
+  private var drawn = false
+
+  init(enabled: Bool) { self.enabled = enabled }
+
+  func show(fraction: Double, items: Int) {
+    guard enabled, lastDrawn.duration(to: .now) >= .milliseconds(100) else { return }
+    lastDrawn = .now
+    drawn = true
+    let width = 30
+    let filled = Int((min(1, max(0, fraction)) * Double(width)).rounded(.down))
+    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    FileHandle.standardError.write(Data("\r\(bar) \(Int(fraction * 100))%  \(items) items\u{1B}[K".utf8))
+  }
+
+  /// Erases the bar, so what follows starts on a clean line.
+  func clear() {
+    guard enabled, drawn else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+  }
+}

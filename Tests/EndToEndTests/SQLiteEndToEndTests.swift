@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// A SQLite catalogue in the release binary: imported, opened in tmux, sorted, filtered, left as it was.
+extension ViewerEndToEndTests {
+  /// A folder with `count` items priced ¥100 up, the last the cheapest (¥9), imported into `shop.sqlite`.
+  static func importedCatalogue(_ count: Int) throws -> (folder: URL, database: String) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-sqlite-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let records = (0..<count).map { index in
+      let (price, title) = index == count - 1 ? ("¥9", "the cheapest") : ("¥\(100 + index)", "item \(index)")
+      return "{\"w\": 200, \"h\": \(150 + index % 300), \"price\": \"\(price)\", \"title\": \"\(title)\"}"
+    }
+    let source = folder.appendingPathComponent("items.jsonl").path
+    try Data(records.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: source))
+    let database = folder.appendingPathComponent("shop.sqlite").path
+    let run = try BinaryRun(["import", source, database])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.hasPrefix("\(database): \(count) items imported, 0 items skipped for problems, "))
+    return (folder, database)
+  }
+
+  @Test("a SQLite catalogue opens in tmux: sorted by price, filtered, counted, and left unchanged")
+  func sqliteCatalogue() throws {
+    let (folder, database) = try Self.importedCatalogue(300)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    let modified = try FileManager.default.attributesOfItem(atPath: database)[.modificationDate] as? Date
+    let pane = try TmuxPane(arguments: ["--no-images", database], width: 100, height: 30)
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("item 0") && $0.contains("50 items") }
+    try pane.send(keys: ["o"])
+    let sorted = try pane.waitForScreen { $0.contains("sorted by price, lowest first") }
+    #expect(sorted.contains("the cheapest") && sorted.contains("¥9 "), "the last row of the table comes first")
+    try pane.send(keys: ["&"])
+    try pane.send(literal: "CHEAPEST")
+    try pane.send(keys: ["Enter"])
+    let filtered = try pane.waitForScreen { $0.contains("shown") }
+    #expect(
+      filtered.contains("1/300 shown") && filtered.contains("the cheapest"), "counted by the database: \(filtered)")
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before, "not a byte written")
+    #expect(try FileManager.default.attributesOfItem(atPath: database)[.modificationDate] as? Date == modified)
+  }
+
+  @Test("an unusable SQLite file: one line naming the file and why, exit status 2, the terminal never touched")
+  func unusableDatabase() throws {
+    let (folder, database) = try Self.importedCatalogue(3)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = folder.appendingPathComponent("notes.sqlite").path
+    try Data("not a database at all, but long enough to look like one".utf8).write(to: URL(fileURLWithPath: text))
+    let pane = try TmuxPane(arguments: [text], width: 100, height: 30)
+    let screen = try pane.waitForScreen { $0.contains("EXIT=") }
+    #expect(screen.contains("waterfall: \(text): not a SQLite database") && screen.contains("EXIT=2"), "\(screen)")
+    #expect(try pane.format("#{alternate_on}") == "0", "the alternate screen was never entered")
+    let missing = try BinaryRun(["snapshot", "--table", "products", database])
+    #expect(missing.status == 2 && missing.errors.hasPrefix("waterfall: \(database): no table named products ("))
+    let again = try BinaryRun(["import", folder.appendingPathComponent("items.jsonl").path, database])
+    #expect(again.status == 2 && again.errors == "waterfall: \(database): already exists (--replace writes over it)\n")
+    let checked = try BinaryRun(["check", database])
+    #expect(checked.status == 0 && checked.output == "3 items, 0 problems\n")
+  }
+}

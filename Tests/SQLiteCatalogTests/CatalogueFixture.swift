@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import SQLiteCatalog
+import ShopCatalog
+import TestSupport
+
+/// Random shop items with the text search and sorting care about (accents, widths, CJK, digit runs, price
+/// notations, blank shops, an extra field some lack), written as a dataset and imported, in a folder of its own.
+final class CatalogueFixture {
+  let folder: String
+  let dataset: String
+  let database: String
+  /// The items as the dataset reader reads them back: the oracle's catalogue.
+  let items: [ShopItem]
+
+  static let words = [
+    "Café", "cafe", "ＡＢＣ", "abc", "新品羊毛衫", "羊毛", "dress", "item 2", "item 10", "item 007", "Ünïcode", "silk", "x", "",
+  ]
+  static let prices = ["¥99", "99.00", "¥1,299", "¥99-199", "1.000", "12,5", "free", "", "¥7", "¥0.5"]
+  static let shops = ["Shop A", "Shop B", "  ", "", "店铺"]
+
+  init(count: Int, seed: UInt64) throws {
+    folder = NSTemporaryDirectory() + "waterfall-sqlite-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var random = SeededGenerator(seed: seed)
+    var lines: [String] = []
+    for index in 0..<count {
+      var record: [String: Any] = [
+        "w": Int.random(in: 1...2000, using: &random), "h": Int.random(in: 1...2000, using: &random),
+        "price": Self.prices.randomElement(using: &random)!,
+        "title": (0..<Int.random(in: 0...3, using: &random)).map { _ in Self.words.randomElement(using: &random)! }
+          .joined(separator: " "),
+        "shop": Self.shops.randomElement(using: &random)!,
+        "img": "pictures/\(index).jpg",
+      ]
+      if Bool.random(using: &random) { record["color"] = ["red", "Rot", "蓝色", " "].randomElement(using: &random)! }
+      let data = try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
+      lines.append(String(decoding: data, as: UTF8.self))
+    }
+    dataset = folder + "/items.jsonl"
+    try lines.joined(separator: "\n").write(toFile: dataset, atomically: true, encoding: .utf8)
+    items = try DatasetLoader.load(path: dataset).files.flatMap(\.items)
+    database = folder + "/shop.sqlite"
+    _ = try CatalogueImport.run(sources: [dataset], output: database, replace: false)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+  /// The same items in a table of another program's making: other column names (`width`, `name`, `url`),
+  /// numbers as numbers, a `color` column.
+  func writeForeignTable() throws -> String {
+    let path = folder + "/other.db"
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE products(
+            sku INTEGER PRIMARY KEY, width INTEGER, Height REAL, price TEXT, name TEXT, shop TEXT, url TEXT,
+            color TEXT)
+          """)
+      for (index, item) in items.enumerated() {
+        try db.execute(
+          sql: "INSERT INTO products VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          arguments: [
+            index + 1, Int(item.width), item.height, item.price, item.title, item.shop, item.imageURL,
+            item.extraFields.first { $0.key == "color" }?.value,
+          ])
+      }
+    }
+    try queue.close()
+    return path
+  }
+
+  func write(_ name: String, _ text: String) -> String {
+    let path = folder + "/" + name
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+  }
+}
+
+/// Reads every page of a query the way the viewer does, through the cursors.
+func allPages(_ source: any CatalogueSource, _ query: CatalogueQuery, limit: Int = 100_000) -> [CataloguePage] {
+  var pages: [CataloguePage] = []
+  var cursor: PageCursor?
+  repeat {
+    guard
+      case .page(let page) = source.fetch(CataloguePageRequest(query: query, cursor: cursor, pageNumber: pages.count))
+    else { return pages }
+    pages.append(page)
+    cursor = page.next
+  } while cursor != nil && pages.count < limit
+  return pages
+}
+
+/// Group runs merged across pages: each section's name, total and the items of it that arrived.
+func sections(_ pages: [CataloguePage]) -> [GroupRun] {
+  var merged: [GroupRun] = []
+  for run in pages.flatMap(\.groups) {
+    if let last = merged.last, last.ordinal == run.ordinal {
+      merged[merged.count - 1].count += run.count
+    } else {
+      merged.append(run)
+    }
+  }
+  return merged
+}
