@@ -23,6 +23,18 @@ struct AsciicastTests {
     #expect(header["command"] as? String == "waterfall --latency 300 'my shop'\\''s \"best\"'")
   }
 
+  @Test("the config's key bindings are kept in the header, in a fixed order, and read back")
+  func keyBindings() throws {
+    let cast = Asciicast(
+      width: 80, height: 24, keys: [.character("x"): .quit, .control("n"): .stepDown, .character(" "): .pageDown])
+    #expect(
+      cast.headerLine.hasSuffix(
+        "\"waterfall_keys\": {\"Ctrl-N\": \"step-down\", \"Space\": \"page-down\", \"x\": \"quit\"}}"),
+      "\(cast.headerLine)")
+    #expect(try AsciicastReader.parse(cast.text) == cast)
+    #expect(!Asciicast(width: 80, height: 24).headerLine.contains("waterfall_keys"), "no bindings, no field")
+  }
+
   @Test("every line is JSON: the header an object, each event [time, code, data]")
   func jsonLines() throws {
     let text = Asciicast(width: 10, height: 5, events: [.init(time: 0.1234567, kind: .output, data: "\u{0}\u{1F}é")])
@@ -42,6 +54,18 @@ struct AsciicastTests {
       ("{\"version\": 2, \"width\": 0, \"height\": 24}", 1, "width and height"),
       ("{\"version\": 2, \"width\": 80, \"height\": 1e300}", 1, "width and height"),
       ("{\"version\": 2, \"width\": 80, \"height\": 24, \"waterfall_arguments\": [1]}", 1, "list of strings"),
+      ("{\"version\": 2, \"width\": 80, \"height\": 24, \"waterfall_keys\": [\"x\"]}", 1, "an object of key names"),
+      (
+        "{\"version\": 2, \"width\": 80, \"height\": 24, \"waterfall_keys\": {\"xy\": \"quit\"}}", 1,
+        "\"xy\" is not a key"
+      ),
+      (
+        "{\"version\": 2, \"width\": 80, \"height\": 24, \"waterfall_keys\": {\"x\": \"fly\"}}", 1, "\"x\" is not a key"
+      ),
+      (
+        "{\"version\": 2, \"width\": 80, \"height\": 24, \"waterfall_keys\": {\"C-n\": \"quit\", \"Ctrl-N\": \"quit\"}}",
+        1, "bound twice"
+      ),
       ("{\"version\": 2, \"width\": 80, \"height\": 24}\n[1, \"i\"]", 2, "an event is"),
       ("{\"version\": 2, \"width\": 80, \"height\": 24}\n[2, \"i\", \"j\"]\n[1, \"i\", \"k\"]", 3, "must not go back"),
       ("{\"version\": 2, \"width\": 80, \"height\": 24}\n[1e9, \"i\", \"j\"]", 2, "must not go back"),

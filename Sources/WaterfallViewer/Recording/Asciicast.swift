@@ -20,11 +20,17 @@ public struct Asciicast: Hashable, Sendable {
   public var timestamp: Int?
   /// The viewer's arguments (dataset and options), so a replay runs the same program.
   public var arguments: [String]
+  /// The config file's `[keys]` as they were when recorded: a replay binds the same keys, whatever config the
+  /// machine replaying it has.
+  public var keys: [Key: Action]
   public var events: [Event]
 
-  public init(width: Int, height: Int, timestamp: Int? = nil, arguments: [String] = [], events: [Event] = []) {
-    (self.width, self.height, self.timestamp, self.arguments, self.events) =
-      (width, height, timestamp, arguments, events)
+  public init(
+    width: Int, height: Int, timestamp: Int? = nil, arguments: [String] = [], keys: [Key: Action] = [:],
+    events: [Event] = []
+  ) {
+    (self.width, self.height, self.timestamp, self.arguments, self.keys, self.events) =
+      (width, height, timestamp, arguments, keys, events)
   }
 
   /// The header line (no newline): fixed key order, so the same recording gives the same bytes.
@@ -35,6 +41,11 @@ public struct Asciicast: Hashable, Sendable {
     let command = (["waterfall"] + arguments).map(Self.shellQuoted).joined(separator: " ")
     fields.append("\"command\": \(Self.jsonString(command))")
     fields.append("\"waterfall_arguments\": [\(arguments.map(Self.jsonString).joined(separator: ", "))]")
+    if !keys.isEmpty {
+      let bindings = keys.map { (key: $0.key.label, action: $0.value.name) }.sorted { $0.key < $1.key }
+      let members = bindings.map { Self.jsonString($0.key) + ": " + Self.jsonString($0.action) }
+      fields.append("\"waterfall_keys\": {" + members.joined(separator: ", ") + "}")
+    }
     return "{" + fields.joined(separator: ", ") + "}"
   }
 
