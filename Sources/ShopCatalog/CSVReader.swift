@@ -1,5 +1,7 @@
 /// Reads CSV (RFC 4180: commas, double-quoted fields with "" for a quote, LF or CRLF line ends) into rows,
-/// remembering the line each row starts on so that messages can name it.
+/// remembering the line each row starts on so that messages can name it. What RFC 4180 calls malformed is read as
+/// Python's `csv` module reads it: text after a closing quote joins the field (`"ab"cd` is `abcd`), and a quote
+/// inside an unquoted field is kept. Scalars, not Characters: a quote followed by a combining mark is still a quote.
 enum CSVReader {
   struct Row: Equatable {
     var line: Int

@@ -45,16 +45,25 @@ public final class LoopbackPictureServer {
 
   public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-  /// Stops the server and waits at most 5 s. Not Process.waitUntilExit: when the same process has started tmux,
-  /// Foundation's Process may never see this child end, so the pid is polled.
+  /// Stops the server and waits at most 5 s. Not Process.waitUntilExit alone: when the same process has started
+  /// tmux, Foundation's Process may never see this child end, so the pid is reaped here too. Once Foundation has
+  /// seen the end (`isRunning` false), `waitUntilExit` returns at once and drops the run-loop source that holds
+  /// the Process (on Linux the two hold each other until then: without it every server's Process leaks).
   public func stop() {
     try? input.fileHandleForWriting.close()
     let pid = process.processIdentifier
     guard pid > 0 else { return }
     kill(pid, SIGTERM)
-    for _ in 0..<100 where kill(pid, 0) == 0 {
+    var reapedAt: Int?
+    for round in 0..<100 {
+      if !process.isRunning {
+        process.waitUntilExit()
+        return
+      }
       var status: Int32 = 0
-      if waitpid(pid, &status, WNOHANG) == pid { return }
+      if reapedAt == nil, waitpid(pid, &status, WNOHANG) == pid || kill(pid, 0) != 0 { reapedAt = round }
+      // Reaped here, Foundation sees the end within a few rounds, or never (the tmux case): then stop waiting.
+      if let reapedAt, round - reapedAt >= 10 { return }
       Thread.sleep(forTimeInterval: 0.05)
     }
   }

@@ -89,7 +89,9 @@ extension SnapshotCommand {
       var decoder = TerminalInputDecoder()
       return decoder.decode(Array(bytes.utf8)) + decoder.flush()
     }
-    let run = try recorded.makeRun(size: GridSize(width: cast.width, height: cast.height))
+    // The recorded key map (a recording made before keys were kept names its config file instead).
+    let run = try recorded.makeRun(
+      size: GridSize(width: cast.width, height: cast.height), keys: cast.keys.isEmpty ? nil : cast.keys)
     try printOrExpect(
       run.run(
         steps, everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text))

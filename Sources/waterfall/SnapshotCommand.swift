@@ -91,8 +91,11 @@ struct SnapshotCommand: ParsableCommand {
   }
 
   /// The viewer on the simulated clock with this command's dataset and options (a tape's run leaves the default
-  /// config file's keys out, as `Waterfall.withConfigFile` leaves out its settings).
-  func makeRun(size screenSize: GridSize, readsDefaultConfig: Bool = true) throws -> ScriptedRun {
+  /// config file's keys out, as `Waterfall.withConfigFile` leaves out its settings). `keys`: a recording's key
+  /// bindings, used instead of any config file's.
+  func makeRun(
+    size screenSize: GridSize, readsDefaultConfig: Bool = true, keys: [Key: Action]? = nil
+  ) throws -> ScriptedRun {
     // Read whole first, so the screen printed is the same however fast the machine reads.
     let opened = try dataOptions.openOrExit(whole: true, network: networkOptions, organise: organise)
     var options = display.viewerOptions(
@@ -101,7 +104,7 @@ struct SnapshotCommand: ParsableCommand {
     options.refreshKeepsItems = opened.isFeed
     var choice = configOptions.choice
     if !readsDefaultConfig, choice.path == nil { choice.none = true }
-    options.customKeys = try choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
+    options.customKeys = try keys ?? choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
     return ScriptedRun(

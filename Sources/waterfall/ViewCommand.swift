@@ -59,7 +59,8 @@ struct ViewCommand: ParsableCommand {
     let recording = recordingFile.map { file in
       InteractiveViewer.Recording(
         header: Asciicast(
-          width: 0, height: 0, timestamp: Int(Date().timeIntervalSince1970), arguments: recordedArguments()),
+          width: 0, height: 0, timestamp: Int(Date().timeIntervalSince1970), arguments: recordedArguments(),
+          keys: options.customKeys),
         recordsInput: recordInput
       ) { line in file.write(Data(line.utf8)) }
     }
@@ -83,16 +84,19 @@ struct ViewCommand: ParsableCommand {
   }
 
   /// The arguments a replay needs to run the same program: this command line without the recording options,
-  /// with the latency made explicit (a snapshot's default is 0, the viewer's 1500).
+  /// with the latency made explicit (a snapshot's default is 0, the viewer's 1500). The config file's settings
+  /// are written out and the file itself is not named (its `[keys]` go in the header), so a recording replays the
+  /// same on a machine without that file.
   func recordedArguments(from commandLine: [String] = Array(CommandLine.arguments.dropFirst())) -> [String] {
     var arguments: [String] = []
-    // The config file's settings as they were (its [keys] table is not kept).
     var words = ((try? Waterfall.withConfigFile(commandLine)) ?? commandLine)[...]
     if words.first == "view" { words.removeFirst() }
     while let word = words.popFirst() {
-      if word == "--record" {
+      if word == "--record" || word == "--config" {
         _ = words.popFirst()
-      } else if word.hasPrefix("--record=") || word == "--record-input" {
+      } else if word.hasPrefix("--record=") || word == "--record-input" || word.hasPrefix("--config=")
+        || word == "--no-config"
+      {
         continue
       } else {
         arguments.append(word)

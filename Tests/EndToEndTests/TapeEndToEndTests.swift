@@ -216,6 +216,36 @@ struct TapeEndToEndTests {
     #expect(try BinaryRun(["snapshot", "--replay", recording, "--expect", golden]).status == 0)
   }
 
+  @Test("a recording keeps the config's key map: the replay, with no config file, reaches the same screen")
+  func recordKeyMapThenReplay() throws {
+    let home = directory.appendingPathComponent("config-home")
+    try FileManager.default.createDirectory(
+      at: home.appendingPathComponent("waterfall"), withIntermediateDirectories: true)
+    _ = try write(
+      "columns = 2\n\n[keys]\nz = \"half-page-down\"\nj = \"focus-right\"\n", to: "config-home/waterfall/config.toml")
+    let recording = path("keys.cast")
+    let pane = try TmuxPane(
+      arguments: ["--record", recording, "--record-input", "--latency", "0", "--no-images"],
+      width: 90, height: 26, environment: ["XDG_CONFIG_HOME=\(home.path)"])
+    try pane.waitForScreen { $0.contains("60 items") && $0.contains("row 1/") }
+    try pane.send(keys: ["z"])
+    try pane.waitForScreen { !$0.contains("row 1/") && $0.contains("row ") }
+    try pane.send(keys: ["j"])
+    // `j` focuses a box (drawn heavy; its top may be above the view) instead of scrolling a row.
+    let before = try pane.waitForScreen { $0.contains("┃") }
+    try pane.send(keys: ["q"])
+    try pane.waitForScreen { $0.contains("EXIT=0") }
+
+    let cast = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(cast.contains("\"waterfall_keys\": {\"j\": \"focus-right\", \"z\": \"half-page-down\"}"))
+    #expect(
+      cast.contains("\"--columns\", \"2\"") && !cast.contains("config.toml"), "settings written out, file not named")
+    try FileManager.default.removeItem(at: home)
+    let replay = try BinaryRun(["snapshot", "--replay", recording])
+    #expect(replay.status == 0, "\(replay.errors)")
+    #expect(replay.output == before.trimmingTrailingNewlines + "\n", "\(replay.output)\n---\n\(before)")
+  }
+
   @Test("without --record-input a recording keeps what the screen showed, never the keys")
   func recordWithoutInput() throws {
     let recording = path("private.cast")

@@ -68,6 +68,36 @@ struct DatasetFormatTests {
     #expect(table.items[1].height == 50)
   }
 
+  @Test(
+    "CSV that RFC 4180 calls malformed reads as Python's csv module reads it: text after a closing quote joins the field"
+  )
+  func csvTextAfterClosingQuote() throws {
+    let table = try DatasetLoader.read(
+      bytes: Array("w,h,price,title,note\n1,2,3,\"ab\"cd,a\"b\"\n1,2,3,\"\"x,\"\"\"\"\n".utf8), format: .csv,
+      file: "t.csv")
+    #expect(table.items.map(\.title) == ["abcd", "x"])
+    #expect(table.items.map { $0.extraFields.map(\.value) } == [["a\"b\""], ["\""]])
+    #expect(table.problems.isEmpty)
+  }
+
+  @Test("a quote followed by a combining mark is still a quote: a field holding one reads back when written quoted")
+  func csvQuoteBeforeCombiningMark() throws {
+    // The fuzzer's finding (Tests/Fuzz/Corpus/csv/text-after-closing-quote.csv): `"` + U+0657 is one Character,
+    // so quotes doubled Character by Character missed it; the reader works on scalars and must keep it.
+    let value = "a\nb\rMay \"\u{0657}i\"\""
+    let found = try DatasetLoader.read(
+      bytes: Array("w,h,price,note\r\n3,4,5,\"a\nb\"\rMay \"\u{0657}i\"\"\r\n".utf8), format: .csv, file: "t.csv")
+    #expect(found.items.map { $0.extraFields.map(\.value) } == [[value]])
+    var quoted = "\""
+    for scalar in value.unicodeScalars {
+      if scalar == "\"" { quoted += "\"" }
+      quoted.unicodeScalars.append(scalar)
+    }
+    let written = try DatasetLoader.read(
+      bytes: Array("w,h,price,note\r\n3,4,5,\(quoted)\"\r\n".utf8), format: .csv, file: "t.csv")
+    #expect(written.items == found.items)
+  }
+
   @Test("a directory of pages is ordered naturally: 1, 2, …, 10")
   func naturalOrder() throws {
     let folder = TemporaryDirectory()

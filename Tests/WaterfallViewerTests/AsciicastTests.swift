@@ -23,6 +23,18 @@ struct AsciicastTests {
     #expect(header["command"] as? String == "waterfall --latency 300 'my shop'\\''s \"best\"'")
   }
 
+  @Test("the config's key bindings are kept in the header, in a fixed order, and read back")
+  func keyBindings() throws {
+    let cast = Asciicast(
+      width: 80, height: 24, keys: [.character("x"): .quit, .control("n"): .stepDown, .character(" "): .pageDown])
+    #expect(
+      cast.headerLine.hasSuffix(
+        "\"waterfall_keys\": {\"Ctrl-N\": \"step-down\", \"Space\": \"page-down\", \"x\": \"quit\"}}"),
+      "\(cast.headerLine)")
+    #expect(try AsciicastReader.parse(cast.text) == cast)
+    #expect(!Asciicast(width: 80, height: 24).headerLine.contains("waterfall_keys"), "no bindings, no field")
+  }
+
   @Test("every line is JSON: the header an object, each event [time, code, data]")
   func jsonLines() throws {
     let text = Asciicast(width: 10, height: 5, events: [.init(time: 0.1234567, kind: .output, data: "\u{0}\u{1F}é")])
@@ -42,6 +54,18 @@ struct AsciicastTests {
       ("{\"version\": 2, \"width\": 0, \"height\": 24}", 1, "width and height"),
       ("{\"version\": 2, \"width\": 80, \"height\": 1e300}", 1, "width and height"),
       ("{\"version\": 2, \"width\": 80, \"height\": 24, \"waterfall_arguments\": [1]}", 1, "list of strings"),
+      ("{\"version\": 2, \"width\": 80, \"height\": 24, \"waterfall_keys\": [\"x\"]}", 1, "an object of key names"),
+      (
+        "{\"version\": 2, \"width\": 80, \"height\": 24, \"waterfall_keys\": {\"xy\": \"quit\"}}", 1,
+        "\"xy\" is not a key"
+      ),
+      (
+        "{\"version\": 2, \"width\": 80, \"height\": 24, \"waterfall_keys\": {\"x\": \"fly\"}}", 1, "\"x\" is not a key"
+      ),
+      (
+        "{\"version\": 2, \"width\": 80, \"height\": 24, \"waterfall_keys\": {\"C-n\": \"quit\", \"Ctrl-N\": \"quit\"}}",
+        1, "bound twice"
+      ),
       ("{\"version\": 2, \"width\": 80, \"height\": 24}\n[1, \"i\"]", 2, "an event is"),
       ("{\"version\": 2, \"width\": 80, \"height\": 24}\n[2, \"i\", \"j\"]\n[1, \"i\", \"k\"]", 3, "must not go back"),
       ("{\"version\": 2, \"width\": 80, \"height\": 24}\n[1e9, \"i\", \"j\"]", 2, "must not go back"),
@@ -95,23 +119,87 @@ struct AsciicastTests {
       }
       terminal.apply(encoder.encode(run.screen))
       #expect(terminal.text == run.screen.text)
+      #expect(terminal.styleMismatches(run.screen).isEmpty, "\(terminal.styleMismatches(run.screen).prefix(3))")
     }
     #expect(encoder.encode(run.screen).isEmpty, "nothing changed, nothing sent")
   }
+
+  @Test("a change of colour alone sends only that colour; a change of attributes starts from a reset")
+  func colourChanges() {
+    var screen = Screen(width: 4, height: 1)
+    screen.put("a", x: 0, y: 0, style: Style(foreground: .palette(104), background: .palette(111)))
+    screen.put("b", x: 1, y: 0, style: Style(foreground: .palette(98), background: .palette(111)))
+    screen.put("c", x: 2, y: 0, style: Style(foreground: .palette(98), background: .standard))
+    screen.put("d", x: 3, y: 0, style: Style(foreground: .rgb(1, 2, 3), attributes: .bold))
+    var encoder = TerminalFrameEncoder()
+    let bytes = encoder.encode(screen)
+    #expect(
+      bytes.hasSuffix("\u{1B}[0;38;5;104;48;5;111ma\u{1B}[38;5;98mb\u{1B}[49mc\u{1B}[0;1;38;2;1;2;3md\u{1B}[0m"),
+      "\(bytes.debugDescription)")
+    var terminal = TinyTerminal(width: 4, height: 1)
+    terminal.apply(bytes)
+    #expect(terminal.styleMismatches(screen).isEmpty)
+  }
 }
 
-/// Just enough of a terminal to check the encoder: clear, cursor position, SGR (ignored), text with wide
-/// characters.
+/// Just enough of a terminal to check the encoder: clear, cursor position, SGR colours and attributes, text with
+/// wide characters.
 private struct TinyTerminal {
   var width: Int
   var height: Int
   var rows: [[Character?]]
+  var styles: [[Style]]
+  var style = Style.plain
   var x = 0
   var y = 0
 
   init(width: Int, height: Int) {
     (self.width, self.height) = (width, height)
     rows = Array(repeating: Array(repeating: " ", count: width), count: height)
+    styles = Array(repeating: Array(repeating: .plain, count: width), count: height)
+  }
+
+  /// The cells whose style differs from the screen's: `(x, y, terminal's, screen's)`.
+  func styleMismatches(_ screen: Screen) -> [(Int, Int, Style, Style)] {
+    var found: [(Int, Int, Style, Style)] = []
+    for row in 0..<height {
+      for column in 0..<width where !screen[column, row].isContinuation {
+        if styles[row][column] != screen[column, row].style {
+          found.append((column, row, styles[row][column], screen[column, row].style))
+        }
+      }
+    }
+    return found
+  }
+
+  private static let basic: [TerminalColor] = [.black, .red, .green, .yellow, .blue, .magenta, .cyan, .white]
+
+  private mutating func select(_ parameters: String) {
+    var numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }[...]
+    if numbers.isEmpty { numbers = [0] }
+    func colour() -> TerminalColor {
+      switch numbers.popFirst() {
+      case 5: return .palette(UInt8(numbers.popFirst() ?? 0))
+      default:
+        let (red, green, blue) = (numbers.popFirst() ?? 0, numbers.popFirst() ?? 0, numbers.popFirst() ?? 0)
+        return .rgb(UInt8(red), UInt8(green), UInt8(blue))
+      }
+    }
+    while let number = numbers.popFirst() {
+      switch number {
+      case 0: style = .plain
+      case 1: style.attributes.insert(.bold)
+      case 2: style.attributes.insert(.dim)
+      case 7: style.attributes.insert(.reverse)
+      case 30...37: style.foreground = Self.basic[number - 30]
+      case 39: style.foreground = .standard
+      case 40...47: style.background = Self.basic[number - 40]
+      case 49: style.background = .standard
+      case 38: style.foreground = colour()
+      case 48: style.background = colour()
+      default: break
+      }
+    }
   }
 
   mutating func apply(_ bytes: String) {
@@ -132,6 +220,7 @@ private struct TinyTerminal {
       let columns = DisplayWidth.of(character)
       if let first = rows[y][x], DisplayWidth.of(first) == 2, x + 1 < width { rows[y][x + 1] = " " }
       rows[y][x] = character
+      styles[y][x] = style
       if columns == 2, x + 1 < width { rows[y][x + 1] = nil }
       x += columns
       if x >= width { x = width - 1 }
@@ -141,6 +230,7 @@ private struct TinyTerminal {
   private mutating func command(_ final: Character, _ parameters: String) {
     switch final {
     case "J": rows = Array(repeating: Array(repeating: " ", count: width), count: height)
+    case "m": select(parameters)
     case "H":
       let numbers = parameters.split(separator: ";").compactMap { Int($0) }
       (y, x) = (numbers.first.map { $0 - 1 } ?? 0, numbers.dropFirst().first.map { $0 - 1 } ?? 0)

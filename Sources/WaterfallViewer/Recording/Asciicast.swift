@@ -20,11 +20,17 @@ public struct Asciicast: Hashable, Sendable {
   public var timestamp: Int?
   /// The viewer's arguments (dataset and options), so a replay runs the same program.
   public var arguments: [String]
+  /// The config file's `[keys]` as they were when recorded: a replay binds the same keys, whatever config the
+  /// machine replaying it has.
+  public var keys: [Key: Action]
   public var events: [Event]
 
-  public init(width: Int, height: Int, timestamp: Int? = nil, arguments: [String] = [], events: [Event] = []) {
-    (self.width, self.height, self.timestamp, self.arguments, self.events) =
-      (width, height, timestamp, arguments, events)
+  public init(
+    width: Int, height: Int, timestamp: Int? = nil, arguments: [String] = [], keys: [Key: Action] = [:],
+    events: [Event] = []
+  ) {
+    (self.width, self.height, self.timestamp, self.arguments, self.keys, self.events) =
+      (width, height, timestamp, arguments, keys, events)
   }
 
   /// The header line (no newline): fixed key order, so the same recording gives the same bytes.
@@ -35,12 +41,31 @@ public struct Asciicast: Hashable, Sendable {
     let command = (["waterfall"] + arguments).map(Self.shellQuoted).joined(separator: " ")
     fields.append("\"command\": \(Self.jsonString(command))")
     fields.append("\"waterfall_arguments\": [\(arguments.map(Self.jsonString).joined(separator: ", "))]")
+    if !keys.isEmpty {
+      let bindings = keys.map { (key: $0.key.label, action: $0.value.name) }.sorted { $0.key < $1.key }
+      let members = bindings.map { Self.jsonString($0.key) + ": " + Self.jsonString($0.action) }
+      fields.append("\"waterfall_keys\": {" + members.joined(separator: ", ") + "}")
+    }
     return "{" + fields.joined(separator: ", ") + "}"
   }
 
   /// One event's line (no newline); times in microseconds, as asciinema writes them.
   public static func line(_ event: Event) -> String {
-    "[\(seconds(event.time)), \"\(event.kind.rawValue)\", \(jsonString(event.data))]"
+    String(decoding: lineBytes(time: event.time, kind: event.kind, data: event.data.utf8), as: UTF8.self)
+  }
+
+  /// ``line(_:)`` as UTF-8 bytes, from the data's bytes (a recording makes one a frame: no String in between).
+  static func lineBytes(
+    time: Double, kind: Event.Kind, data: some Collection<UInt8>, newline: Bool = false
+  )
+    -> [UInt8]
+  {
+    var bytes = Array("[\(seconds(time)), \"\(kind.rawValue)\", ".utf8)
+    bytes.reserveCapacity(bytes.count + data.count + data.count / 4 + 4)
+    appendJSONString(data, to: &bytes)
+    bytes.append(UInt8(ascii: "]"))
+    if newline { bytes.append(0x0A) }
+    return bytes
   }
 
   /// `1.500000`: six decimals, with no locale and no formatter (a recording writes one per frame).
@@ -57,10 +82,17 @@ public struct Asciicast: Hashable, Sendable {
 
   /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
   static func jsonString(_ text: String) -> String {
-    let hex = Array("0123456789abcdef".utf8)
-    var bytes: [UInt8] = [UInt8(ascii: "\"")]
+    var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count + 16)
-    for byte in text.utf8 {
+    appendJSONString(text.utf8, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `text` (UTF-8) as a JSON string, quotes included.
+  static func appendJSONString(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
+    let hex: StaticString = "0123456789abcdef"
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text {
       switch byte {
       case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), byte]
       case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
@@ -68,12 +100,13 @@ public struct Asciicast: Hashable, Sendable {
       case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
       case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
       case 0..<0x20, 0x7F:
-        bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        let digits = hex.utf8Start
+        bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
+        bytes += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
       default: bytes.append(byte)
       }
     }
     bytes.append(UInt8(ascii: "\""))
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   static func shellQuoted(_ word: String) -> String {

@@ -39,7 +39,7 @@ public enum AsciicastReader {
     }
     var cast = Asciicast(
       width: width, height: height, timestamp: wholeNumber(header["timestamp"]),
-      arguments: arguments.compactMap { $0 as? String })
+      arguments: arguments.compactMap { $0 as? String }, keys: try keys(header["waterfall_keys"]))
     var lastTime = 0.0
     while let (index, line) = lines.next() {
       let number = index + 1
@@ -63,6 +63,29 @@ public enum AsciicastReader {
       cast.events.append(Asciicast.Event(time: time, kind: kind, data: data))
     }
     return cast
+  }
+
+  /// `waterfall_keys`: `{"KEY": "action", …}`, each key as a key script writes it and each action by name.
+  private static func keys(_ value: Any?) throws(AsciicastError) -> [Key: Action] {
+    guard let value else { return [:] }
+    guard let object = value as? [String: Any] else {
+      throw AsciicastError(line: 1, message: "waterfall_keys must be an object of key names and action names")
+    }
+    var keys: [Key: Action] = [:]
+    for (name, actionName) in object {
+      guard let key = try? KeyScript.key(named: name), let actionName = actionName as? String,
+        let action = Action(name: actionName)
+      else {
+        throw AsciicastError(
+          line: 1,
+          message: "waterfall_keys: \"\(TextSanitizer.sanitize(name))\" is not a key bound to an action by name")
+      }
+      guard keys[key] == nil else {
+        throw AsciicastError(line: 1, message: "waterfall_keys: \(key.label) is bound twice")
+      }
+      keys[key] = action
+    }
+    return keys
   }
 
   private static func json(_ line: Substring) -> Any? {

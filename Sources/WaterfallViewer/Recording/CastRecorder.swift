@@ -28,8 +28,11 @@ public final class CastRecorder {
       size = screenSize
       emit(.resize, "\(screen.width)x\(screen.height)")
     }
-    let bytes = encoder.encode(screen)
-    if !bytes.isEmpty { emit(.output, bytes) }
+    let bytes = encoder.encodeBytes(screen)
+    if !bytes.isEmpty {
+      write(
+        String(decoding: Asciicast.lineBytes(time: seconds, kind: .output, data: bytes, newline: true), as: UTF8.self))
+    }
   }
 
   public func record(input events: [InputEvent]) {

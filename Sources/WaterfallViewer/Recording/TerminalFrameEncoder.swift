@@ -5,11 +5,20 @@ public struct TerminalFrameEncoder: Sendable {
   private var previous: Screen?
   /// Each style's SGR sequence, made once (a frame with pictures changes colour at almost every cell).
   private var sequences: [Style: [UInt8]] = [:]
+  /// Each colour's SGR parameters, for a change of colour alone (a picture cell's neighbour differs in one or
+  /// both colours, rarely in attributes).
+  private var foregrounds: [TerminalColor: [UInt8]] = [:]
+  private var backgrounds: [TerminalColor: [UInt8]] = [:]
 
   public init() {}
 
   /// The bytes that turn the previous frame into `screen` (empty when nothing changed).
   public mutating func encode(_ screen: Screen) -> String {
+    String(decoding: encodeBytes(screen), as: UTF8.self)
+  }
+
+  /// ``encode(_:)`` as UTF-8 bytes.
+  mutating func encodeBytes(_ screen: Screen) -> [UInt8] {
     let old = previous.flatMap { $0.width == screen.width && $0.height == screen.height ? $0.cells : nil }
     previous = screen
     // Bytes, not String appends, and the cells compared in place (``ScreenDiff``'s rule, without its array): a
@@ -23,9 +32,16 @@ public struct TerminalFrameEncoder: Sendable {
       if let old, old[index] == cell { continue }
       guard !cell.isContinuation, let character = cell.character else { continue }
       if cursor != index {
-        output += Array("\u{1B}[\(index / screen.width + 1);\(index % screen.width + 1)H".utf8)
+        output += [0x1B, UInt8(ascii: "[")]
+        Self.appendDecimal(index / screen.width + 1, to: &output)
+        output.append(UInt8(ascii: ";"))
+        Self.appendDecimal(index % screen.width + 1, to: &output)
+        output.append(UInt8(ascii: "H"))
       }
-      if style != cell.style {
+      if let current = style, current != cell.style, current.attributes == cell.style.attributes {
+        appendColourChange(from: current, to: cell.style, to: &output)
+        style = cell.style
+      } else if style != cell.style {
         if sequences[cell.style] == nil {
           sequences[cell.style] = Array(("\u{1B}[" + cell.style.sgrParameters + "m").utf8)
         }
@@ -38,6 +54,30 @@ public struct TerminalFrameEncoder: Sendable {
       cursor = next % screen.width == 0 ? -1 : next
     }
     if !output.isEmpty { output += Array("\u{1B}[0m".utf8) }
-    return String(decoding: output, as: UTF8.self)
+    return output
+  }
+
+  /// `ESC [ 38;5;104 ; 48;5;111 m`: only the colours that changed, the attributes staying as they are.
+  private mutating func appendColourChange(from old: Style, to new: Style, to output: inout [UInt8]) {
+    output += [0x1B, UInt8(ascii: "[")]
+    if old.foreground != new.foreground {
+      if foregrounds[new.foreground] == nil {
+        foregrounds[new.foreground] = Array(new.foreground.sgrChangeParameters(base: 30).utf8)
+      }
+      output += foregrounds[new.foreground]!
+    }
+    if old.background != new.background {
+      if old.foreground != new.foreground { output.append(UInt8(ascii: ";")) }
+      if backgrounds[new.background] == nil {
+        backgrounds[new.background] = Array(new.background.sgrChangeParameters(base: 40).utf8)
+      }
+      output += backgrounds[new.background]!
+    }
+    output.append(UInt8(ascii: "m"))
+  }
+
+  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    if value >= 10 { appendDecimal(value / 10, to: &bytes) }
+    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
   }
 }

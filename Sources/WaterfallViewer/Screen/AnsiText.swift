@@ -34,6 +34,12 @@ extension Style {
 }
 
 extension TerminalColor {
+  /// SGR parameters that change to this colour alone: as ``sgrParameters(base:)``, the terminal's own colour
+  /// being 39 or 49 (there is no reset to lean on).
+  func sgrChangeParameters(base: Int) -> String {
+    self == .standard ? "\(base + 9)" : sgrParameters(base: base).joined(separator: ";")
+  }
+
   /// `base` is 30 for the foreground, 40 for the background.
   fileprivate func sgrParameters(base: Int) -> [String] {
     switch self {

@@ -23,7 +23,8 @@ public struct Screen: Hashable, Sendable {
 
   /// Blanks every cell.
   public mutating func clear() {
-    for index in cells.indices { cells[index] = .blank }
+    // A new buffer: the last frame usually shares this one, which a cell-by-cell clear would copy first.
+    cells = Array(repeating: .blank, count: cells.count)
     pictures.removeAll()
   }
 

@@ -12,4 +12,12 @@ public struct ScreenCell: Hashable, Sendable {
 
   /// Whether this cell is the right half of the wide character on its left.
   public var isContinuation: Bool { width == 0 }
+
+  /// The synthesized rule, with the cheap fields first: two picture cells that differ almost always differ in
+  /// colour, and comparing two different non-ASCII characters is a slow string comparison (recordings compare
+  /// every cell of every frame).
+  public static func == (lhs: ScreenCell, rhs: ScreenCell) -> Bool {
+    lhs.style == rhs.style && lhs.width == rhs.width && lhs.isPicture == rhs.isPicture
+      && lhs.character == rhs.character
+  }
 }

@@ -46,7 +46,15 @@ enum DatasetWriter {
   /// every row the same fields).
   private static func csv(_ items: [ShopItem]) -> [UInt8] {
     guard let first = items.first else { return Array("w,h,price\n".utf8) }
-    func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    // Scalar by scalar: `"` and a combining mark after it are one Character, which a Character-wise replace skips.
+    func quoted(_ text: String) -> String {
+      var out = "\""
+      for scalar in text.unicodeScalars {
+        if scalar == "\"" { out += "\"" }
+        out.unicodeScalars.append(scalar)
+      }
+      return out + "\""
+    }
     var lines = [fields(first).map { quoted($0.key) }.joined(separator: ",")]
     lines += items.map { fields($0).map { quoted($0.value) }.joined(separator: ",") }
     return Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
