@@ -37,7 +37,7 @@ let package = Package(
     .executableTarget(
       name: "waterfall",
       dependencies: [
-        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "Pictures",
+        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "Pictures", "Locking",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
