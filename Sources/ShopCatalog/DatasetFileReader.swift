@@ -55,7 +55,7 @@ enum DatasetFileReader {
     try result.get()
   }
 
-  private static func read(
+  static func read(
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, format: DatasetFormat?, firstBatch: Int,
     deliver: (ReadBatch) -> Void
   ) throws(DatasetError) {
@@ -102,7 +102,7 @@ enum DatasetFileReader {
   }
 
   /// Decodes entries into items and hands them over in batches that double up to ``largestBatch``.
-  private struct Batcher {
+  struct Batcher {
     let file: String
     var size: Int
     let total: Int
@@ -118,6 +118,7 @@ enum DatasetFileReader {
         switch ItemDecoder.decode(record, file: file, item: itemNumber) {
         case .item(var item):
           item.sourceFile = file
+          item.recordNumber = itemNumber
           batch.items.append(item)
         case .unusable(let problems):
           batch.problems += problems

@@ -1,13 +1,21 @@
 /// Walks the elements of a JSON document whose root is an array, one element at a time, without building the
 /// array: each element's bytes are parsed on their own, so a large file is read in constant extra memory and the
-/// first items are ready long before the last ones are read.
+/// first items are ready long before the last ones are read. The input may also arrive in pieces (a pipe):
+/// ``extend(_:isComplete:)`` hands over the longer input, and an element cut off at the end waits for it.
 struct JSONArrayElements {
-  private let bytes: UnsafeBufferPointer<UInt8>
+  private enum Phase {
+    case beforeArray, firstElement, element, afterArray
+  }
+
+  private var bytes: UnsafeBufferPointer<UInt8>
+  private var isInputComplete = true
+  private var phase = Phase.beforeArray
   private var position = 0
   private var line = 1
   private var lineStart = 0
-  private var started = false
   private(set) var isFinished = false
+  /// Where the element last returned lies in the input.
+  private(set) var lastElement: Range<Int> = 0..<0
 
   /// `bytes` must start at the root's `[` after optional white space (see ``startsWithArray(_:)``).
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -20,47 +28,76 @@ struct JSONArrayElements {
   /// Bytes consumed so far, for progress.
   var bytesRead: Int { position }
 
-  /// The next element's value, `nil` after the closing `]`. Syntax errors carry the document's line and column.
+  /// The input so far, which starts with the input before (moved, perhaps); `isComplete`: nothing more comes.
+  mutating func extend(_ longer: UnsafeBufferPointer<UInt8>, isComplete: Bool) {
+    (bytes, isInputComplete) = (longer, isComplete)
+  }
+
+  /// The next element's value; `nil` after the closing `]` (``isFinished``), or when the input so far ends
+  /// inside the next element. Syntax errors carry the document's line and column.
   mutating func next() throws(JSONReader.SyntaxError) -> DatasetValue? {
-    if isFinished { return nil }
-    if !started {
+    guard try nextElement() != nil else { return nil }
+    return try parseLast()
+  }
+
+  /// Where the element last found starts, for its syntax errors.
+  private var elementLine = 1
+  private var elementColumn = 1
+
+  /// The next element's bytes, unparsed, as ``next()`` finds them.
+  mutating func nextElement() throws(JSONReader.SyntaxError) -> Range<Int>? {
+    while !isFinished {
       skipBlanks()
-      position += 1  // the `[`
-      started = true
-      skipBlanks()
-      if position < bytes.count, bytes[position] == UInt8(ascii: "]") { return try finish() }
+      if position >= bytes.count {
+        if !isInputComplete { return nil }
+        guard phase == .afterArray else { throw syntaxError("unexpected end of input: the array is not closed") }
+        isFinished = true
+        return nil
+      }
+      switch phase {
+      case .beforeArray:
+        position += 1  // the `[`
+        phase = .firstElement
+      case .afterArray:
+        throw syntaxError("unexpected text after the value")
+      case .firstElement, .element:
+        if bytes[position] == UInt8(ascii: "]") {
+          if phase == .element { throw syntaxError("trailing comma before ]") }
+          position += 1
+          phase = .afterArray
+          continue
+        }
+        let saved = (position, line, lineStart)
+        (elementLine, elementColumn) = (line, position - lineStart + 1)
+        scanElement()
+        if position >= bytes.count, !isInputComplete {
+          // Cut off by the end of what has arrived: again from its start when more has.
+          (position, line, lineStart) = saved
+          return nil
+        }
+        lastElement = saved.0..<position
+        if position >= bytes.count {
+          // The element's own error first (a truncated value), else the array's.
+          _ = try parseLast()
+          throw syntaxError("unexpected end of input: the array is not closed")
+        }
+        phase = bytes[position] == UInt8(ascii: "]") ? .afterArray : .element
+        position += 1  // the `,` or `]`
+        return lastElement
+      }
     }
-    skipBlanks()
-    let (startLine, startColumn, start) = (line, position - lineStart + 1, position)
-    scanElement()
-    let element = Array(bytes[start..<position])
-    let value: DatasetValue
+    return nil
+  }
+
+  /// The element last found, parsed; its syntax errors placed in the document.
+  private func parseLast() throws(JSONReader.SyntaxError) -> DatasetValue {
     do {
-      value = try JSONReader.parse(element)
+      return try JSONReader.parse(Array(bytes[lastElement]))
     } catch {
       throw JSONReader.SyntaxError(
-        line: startLine + error.line - 1, column: error.line == 1 ? startColumn + error.column - 1 : error.column,
+        line: elementLine + error.line - 1, column: error.line == 1 ? elementColumn + error.column - 1 : error.column,
         message: error.message)
     }
-    guard position < bytes.count else { throw syntaxError("unexpected end of input: the array is not closed") }
-    if bytes[position] == UInt8(ascii: "]") { return try finishing(value) }
-    position += 1  // the `,`
-    skipBlanks()
-    if position < bytes.count, bytes[position] == UInt8(ascii: "]") { throw syntaxError("trailing comma before ]") }
-    return value
-  }
-
-  private mutating func finishing(_ value: DatasetValue) throws(JSONReader.SyntaxError) -> DatasetValue {
-    _ = try finish()
-    return value
-  }
-
-  private mutating func finish() throws(JSONReader.SyntaxError) -> DatasetValue? {
-    position += 1  // the `]`
-    skipBlanks()
-    guard position == bytes.count else { throw syntaxError("unexpected text after the value") }
-    isFinished = true
-    return nil
   }
 
   /// Moves to the `,` or `]` that ends the element at depth 0 (or the end of the input), minding strings.
@@ -100,7 +137,7 @@ struct JSONArrayElements {
     }
   }
 
-  private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+  static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
   private func syntaxError(_ message: String) -> JSONReader.SyntaxError {
     JSONReader.SyntaxError(line: line, column: position - lineStart + 1, message: message)

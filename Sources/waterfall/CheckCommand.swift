@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ShopCatalog
 
 struct CheckCommand: ParsableCommand {
@@ -8,13 +9,15 @@ struct CheckCommand: ParsableCommand {
     discussion: "Prints one line per problem (file: item N: field: what is wrong), then a summary. Exit status: "
       + "0 with no problems, 1 with problems, 2 when the dataset cannot be read at all.")
 
-  @Argument(help: "A dataset file, a directory of page files, or a folder of pictures.")
+  @Argument(help: "A dataset file, a directory of page files, a folder of pictures, or - for standard input.")
   var path: String
 
   func run() throws {
     let dataset: Dataset
     do {
-      dataset = try DatasetLoader.load(path: path, pictureProbe: pictureProbe)
+      dataset =
+        path == "-"
+        ? try DatasetLoader.load(stream: STDIN_FILENO) : try DatasetLoader.load(path: path, pictureProbe: pictureProbe)
     } catch {
       printError(error.description)
       throw ExitCode(2)

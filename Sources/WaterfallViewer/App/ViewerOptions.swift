@@ -33,8 +33,18 @@ public struct ViewerOptions: Sendable {
   /// Keys the user bound to actions (a config file's `[keys]`): they come before the key map's own, in the
   /// waterfall (not in panels or prompts).
   public var customKeys: [Key: Action] = [:]
+  /// `--pick`: the viewer is a chooser (Tab and Space mark, Enter picks, Esc and q pick nothing); `nil`: a viewer.
+  public var picking: Picking?
   /// Lets `!` crash the app on purpose, so tests can check that a crash restores the terminal.
   public var crashKeyEnabled = false
 
   public init() {}
+}
+
+/// How `--pick` chooses.
+public struct Picking: Hashable, Sendable {
+  /// At most this many marks (`--multi N`); `nil`: any number.
+  public var limit: Int?
+
+  public init(limit: Int? = nil) { self.limit = limit }
 }
