@@ -16,13 +16,16 @@ struct PickOptions: ParsableArguments {
 
   @Option(
     name: .customLong("print"),
-    help: """
+    help: ArgumentHelp(
+      """
       With --pick, what each pick prints: json (its record as one line of JSON, every field it had; the default) \
       or a FIELD's value alone (img, title, price, or any field of the records).
-      """)
+      """, valueName: "json|FIELD"))
   var printed: String?
 
-  @Option(name: .long, parsing: .unconditional, help: "With --pick, mark at most N items (as fzf's --multi).")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp("With --pick, mark at most N items (as fzf's --multi).", valueName: "N"))
   var multi: Int?
 
   func validate() throws {
