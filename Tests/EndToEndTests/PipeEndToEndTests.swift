@@ -38,55 +38,48 @@ extension ViewerEndToEndTests {
     try expectRestored(pane, status: "0")
   }
 
-  @Test("--pick with two marks writes two JSON lines, each record with all its fields, to a file")
-  func pickToFile() throws {
+  /// Picks from the test catalogue in a pane, piped in or named: each batch of `keys` (waiting until the status
+  /// bar counts that batch's `marks`), then `finish`; checks the exit `status` and the restored terminal, and
+  /// returns what the program wrote on its standard output, with the catalogue's records.
+  func pick(
+    arguments: [String], piped: Bool, keys: [[String]], marks: [Int], finish: String, status: String
+  ) throws -> (output: String, records: [String]) {
     let (folder, file, records) = try Self.pipeCatalogue()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let output = folder.appendingPathComponent("picks.jsonl").path
+    let output = folder.appendingPathComponent("picks.txt").path
     let pane = try TmuxPane(
-      arguments: ["--pick", "--no-images", "--latency", "0", "--columns", "3"],
-      pipedFrom: "cat \(TmuxPane.quote(file))", outputFile: output)
+      arguments: ["--pick", "--no-images", "--latency", "0", "--columns", "3"] + arguments + (piped ? [] : [file]),
+      pipedFrom: piped ? "cat \(TmuxPane.quote(file))" : nil, outputFile: output)
     try pane.waitForScreen { $0.contains("0 marked") && $0.contains("┌") }
-    try pane.send(keys: ["Tab"])
-    try pane.waitForScreen { $0.contains("1 marked") }
-    try pane.send(keys: ["l", "Space"])
-    try pane.waitForScreen { $0.contains("2 marked") && $0.contains("✓") }
-    try pane.send(keys: ["Enter"])
-    try expectRestored(pane, status: "0")
-    let picks = try String(contentsOfFile: output, encoding: .utf8)
+    for (batch, count) in zip(keys, marks) {
+      try pane.send(keys: batch)
+      try pane.waitForScreen { $0.contains("\(count) marked") && $0.contains("✓") }
+    }
+    try pane.send(keys: [finish])
+    try expectRestored(pane, status: status)
+    return (try String(contentsOfFile: output, encoding: .utf8), records)
+  }
+
+  @Test("--pick with two marks writes two JSON lines, each record with all its fields, to a file")
+  func pickToFile() throws {
+    let (picks, records) = try pick(
+      arguments: [], piped: true, keys: [["Tab"], ["l", "Space"]], marks: [1, 2], finish: "Enter", status: "0")
     #expect(picks == records[0] + "\n" + records[1] + "\n")
   }
 
   @Test("--print img writes the picked items' picture paths, one a line, for xargs")
   func printPictures() throws {
-    let (folder, file, _) = try Self.pipeCatalogue()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let output = folder.appendingPathComponent("pictures.txt").path
-    let pane = try TmuxPane(
-      arguments: ["--pick", "--print", "img", "--no-images", "--latency", "0", "--columns", "3", file],
-      outputFile: output)
-    try pane.waitForScreen { $0.contains("0 marked") && $0.contains("┌") }
-    try pane.send(keys: ["l", "l", "l", "Tab", "h", "Tab"])
-    try pane.waitForScreen { $0.contains("2 marked") }
-    try pane.send(keys: ["Enter"])
-    try expectRestored(pane, status: "0")
-    #expect(try String(contentsOfFile: output, encoding: .utf8) == "p/1.jpg\np/2.jpg\n", "dataset order")
+    let (picks, _) = try pick(
+      arguments: ["--print", "img"], piped: false, keys: [["l", "l", "l", "Tab", "h", "Tab"]], marks: [2],
+      finish: "Enter", status: "0")
+    #expect(picks == "p/1.jpg\np/2.jpg\n", "dataset order")
   }
 
   @Test("Esc while picking prints nothing and exits 130, the terminal restored")
   func escapePicksNothing() throws {
-    let (folder, file, _) = try Self.pipeCatalogue()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let output = folder.appendingPathComponent("picks.jsonl").path
-    let pane = try TmuxPane(
-      arguments: ["--pick", "--no-images", "--latency", "0"], pipedFrom: "cat \(TmuxPane.quote(file))",
-      outputFile: output)
-    try pane.waitForScreen { $0.contains("0 marked") && $0.contains("┌") }
-    try pane.send(keys: ["Tab"])
-    try pane.waitForScreen { $0.contains("1 marked") }
-    try pane.send(keys: ["Escape"])
-    try expectRestored(pane, status: "130")
-    #expect(try String(contentsOfFile: output, encoding: .utf8) == "")
+    let (picks, _) = try pick(
+      arguments: [], piped: true, keys: [["Tab"]], marks: [1], finish: "Escape", status: "130")
+    #expect(picks == "")
   }
 
   @Test("snapshot - and check - read standard input; its relative pictures resolve against the current directory")
