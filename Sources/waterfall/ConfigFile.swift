@@ -88,6 +88,10 @@ struct ConfigFile: Sendable {
     guard !["config", "no-config", "help", "version", "data"].contains(name) else {
       throw fail("\"\(name)\" is not a setting for a config file (the dataset is given on the command line)")
     }
+    // A chooser is a use, not a preference: a file that set it would turn every run into one.
+    guard !["pick", "print", "multi"].contains(name) else {
+      throw fail("\"\(name)\" is not a setting for a config file (--pick is given on the command line)")
+    }
     let value = value.tomlValue
     let written: String
     switch value.type {

@@ -76,6 +76,17 @@ struct PickingTests {
     #expect(runner.viewer.state.marks.isEmpty)
   }
 
+  @Test("the chooser's actions bound in a config file do nothing without --pick")
+  func actionsNeedPicking() {
+    var options = AppFixture.options(columns: 3)
+    options.customKeys = [.character("z"): .toggleMark, .character("Z"): .acceptPicks]
+    let runner = AppFixture.runner(items: AppFixture.items(12), options: options)
+    _ = AppFixture.screen(runner, "l z Z")
+    #expect(runner.viewer.state.marks.isEmpty)
+    #expect(!runner.viewer.state.isQuitting)
+    #expect(runner.viewer.state.picked == nil)
+  }
+
   @Test("the help lists the chooser's keys")
   func help() {
     let entries = KeyMap.helpEntries(glyphs: .unicode, picking: true).map { $0.keys + $0.help }

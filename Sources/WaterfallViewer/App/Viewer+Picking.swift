@@ -27,6 +27,7 @@ extension Viewer {
 
   /// Picks the marked items in dataset order, or the focused one when none is marked, and quits.
   func acceptPicks() {
+    guard options.picking != nil else { return }
     if state.marks.isEmpty {
       guard let index = actedOnIndex else {
         state.notice = "nothing to pick"
