@@ -20,6 +20,8 @@ let package = Package(
     ),
     .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
     .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+    // zlib: pictures in real pixels travel to the terminal deflated (kitty's o=z).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // Signal and crash handling: a compiled C target, so the state its handlers share has one definition.
     .target(name: "CTerminalSignals"),
     // The one lock type, on a pthread mutex so that ThreadSanitizer sees it (Synchronization.Mutex it cannot).
@@ -27,7 +29,7 @@ let package = Package(
     .target(name: "WaterfallKit"),
     .target(name: "ShopCatalog"),
     // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
-    .target(name: "Pictures", dependencies: ["CVips", "CChafa", "Locking"]),
+    .target(name: "Pictures", dependencies: ["CVips", "CChafa", "CZlib", "Locking"]),
     // The viewer: state, update(message) -> effects, rendering into an in-memory screen, the one runner. No curses.
     .target(name: "WaterfallViewer", dependencies: ["WaterfallKit", "ShopCatalog", "Pictures", "Locking"]),
     // The terminal: curses session, input decoding, signals, the presenter that writes screen changes.
@@ -56,7 +58,8 @@ let package = Package(
       name: "WaterfallViewerTests",
       dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "TestSupport"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer", "Pictures"]),
+    .testTarget(
+      name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer", "Pictures", "CZlib"]),
     .testTarget(
       name: "CommandLineTests",
       dependencies: ["waterfall", "Pictures", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

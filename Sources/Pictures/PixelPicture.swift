@@ -26,6 +26,8 @@ public final class PixelPicture: Hashable, Sendable {
   public let width: Int
   public let height: Int
   public let pixels: [UInt8]
+  /// The same pixels deflated, made with the picture (on the drawing thread).
+  public let deflated: DeflatedPixels
 
   private static let nextID = Atomic<UInt64>(1)
 
@@ -35,9 +37,10 @@ public final class PixelPicture: Hashable, Sendable {
     self.width = width
     self.height = height
     self.pixels = pixels
+    deflated = DeflatedPixels(rgba: pixels)
   }
 
-  public var byteCount: Int { pixels.count + 64 }
+  public var byteCount: Int { pixels.count + deflated.bytes.count + 64 }
 
   public static func == (left: PixelPicture, right: PixelPicture) -> Bool { left.id == right.id }
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }

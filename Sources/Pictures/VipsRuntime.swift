@@ -3,7 +3,7 @@ import Foundation
 import Locking
 
 /// libvips, started once for the process with the settings a terminal viewer of untrusted files needs.
-enum VipsRuntime {
+public enum VipsRuntime {
   /// Why libvips could not start, or nil when it is ready. Reading this starts it (once, thread-safe).
   static let startupFailure: String? = start()
 
@@ -11,6 +11,18 @@ enum VipsRuntime {
   static let allowedLoaderClasses = [
     "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadNsgif",
   ]
+
+  /// libvips loads its modules (ImageMagick, poppler, HEIF, JPEG XL, OpenSlide: 28 more libraries, about 70% of
+  /// its own start) from its install prefix as it starts, only for us to block them. With the prefix (VIPSHOME)
+  /// pointed where no directory can be, it loads none; the loaders we allow are built in.
+  static let modulelessPrefix = "/dev/null"
+
+  /// Points libvips' prefix nowhere for the rest of the process. Call it first thing in `main`, while the process
+  /// has one thread: setenv races with every other thread's getenv (libcurl reads its proxy settings per request),
+  /// and libvips starts later, on a decoding thread. Child processes inherit it; only one using libvips would care.
+  public static func hideModulesBeforeThreadsStart() {
+    setenv("VIPSHOME", modulelessPrefix, 1)
+  }
 
   private static func start() -> String? {
     // GLib prints warnings (VIPS-WARNING, libjpeg's "premature end") on stderr, which is the curses screen.
@@ -22,7 +34,16 @@ enum VipsRuntime {
         let text = String(cString: message)
         VipsRuntime.warnings.withLock { $0[pthread_self()] = text }
       }, nil)
-    guard wf_vips_init("waterfall") == 0 else {
+    // A caller that did not hide the modules before its threads started (a test, a library user) gets them hidden
+    // here, and its environment back at once.
+    let hiddenAlready = getenv("VIPSHOME").map { String(cString: $0) } == modulelessPrefix
+    let userPrefix = getenv("VIPSHOME").map { String(cString: $0) }
+    if !hiddenAlready { setenv("VIPSHOME", modulelessPrefix, 1) }
+    let initialised = wf_vips_init("waterfall")
+    if !hiddenAlready {
+      if let userPrefix { setenv("VIPSHOME", userPrefix, 1) } else { unsetenv("VIPSHOME") }
+    }
+    guard initialised == 0 else {
       defer { vips_error_clear() }
       return "libvips did not start: " + VipsRuntime.takeError()
     }

@@ -32,7 +32,7 @@ public enum CatalogueReading {
     let thread = Thread {
       do throws(DatasetError) {
         try DatasetFileReader.read(stream: descriptor, into: input, firstBatch: max(1, pageSize)) {
-          catalogue.append($0.items, problems: $0.problems, skipped: $0.skipped)
+          catalogue.append($0.columns, problems: $0.problems, skipped: $0.skipped, fraction: nil)
         }
         catalogue.finish()
       } catch {
@@ -51,18 +51,12 @@ public enum CatalogueReading {
   ) {
     switch location {
     case .photoFolder(let names):
-      PhotoFolder.read(directory: path, names: names, probe: pictureProbe!) { batch in
-        catalogue.append(
-          batch.items, problems: batch.problems, skipped: batch.skipped,
-          fraction: Double(batch.bytesRead) / Double(max(1, batch.bytesTotal)))
-      }
+      PhotoFolder.read(directory: path, names: names, probe: pictureProbe!) { catalogue.append($0) }
       catalogue.finish()
     case .file:
       do {
         try DatasetFileReader.read(file: path, format: DatasetFormat.forExtension(of: path), firstBatch: firstBatch) {
-          catalogue.append(
-            $0.items, problems: $0.problems, skipped: $0.skipped,
-            fraction: Double($0.bytesRead) / Double(max(1, $0.bytesTotal)))
+          catalogue.append($0)
         }
         catalogue.finish()
       } catch {
@@ -74,9 +68,11 @@ public enum CatalogueReading {
         var batches: [ReadBatch] = []
         do {
           try DatasetFileReader.read(file: file, format: DatasetFormat.forExtension(of: file)) { batches.append($0) }
-          catalogue.append(
-            batches.flatMap(\.items), problems: batches.flatMap(\.problems),
-            skipped: batches.reduce(0) { $0 + $1.skipped }, fraction: Double(number + 1) / Double(files.count))
+          for batch in batches {
+            catalogue.append(
+              batch.columns, problems: batch.problems, skipped: batch.skipped,
+              fraction: Double(number + 1) / Double(files.count))
+          }
           catalogue.endFile()
         } catch {
           catalogue.endFile(brokenReason: error.description)

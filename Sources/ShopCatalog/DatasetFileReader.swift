@@ -3,11 +3,14 @@ import Foundation
 /// What a reader hands over as it goes: the items decoded since the last batch, the problems of the records it
 /// skipped, and how far into the file it is.
 struct ReadBatch {
-  var items: [ShopItem] = []
+  /// The items, as columns (``ItemCatalogue`` takes them as they are).
+  var columns = ItemColumns()
   var problems: [DatasetProblem] = []
   var skipped = 0
   var bytesRead = 0
   var bytesTotal = 0
+
+  var items: [ShopItem] { columns.items }
 }
 
 /// Reads one dataset file record by record, handing items over in batches as they are decoded: JSON arrays and
@@ -72,15 +75,20 @@ enum DatasetFileReader {
     case .json where JSONArrayElements.startsWithArray(bytes):
       var elements = JSONArrayElements(bytes)
       while true {
-        let value: DatasetValue?
         do {
-          value = try elements.next()
+          guard let element = try elements.nextElement() else { break }
+          // The common shape straight into the columns; anything else through the general reader.
+          if let item = JSONItemScanner.scan(bytes, element.range) {
+            batcher.add(item, in: bytes)
+          } else {
+            batcher.add(RecordReader.entry(try elements.parse(element)))
+          }
+          try elements.endElement()
+          batcher.flushIfFull(bytesRead: elements.bytesRead, to: deliver)
         } catch {
           batcher.flush(bytesRead: elements.bytesRead, to: deliver)
           throw DatasetError(file: file, reason: "not valid JSON: \(error.description)")
         }
-        guard let value else { break }
-        batcher.add(RecordReader.entry(value), bytesRead: elements.bytesRead, to: deliver)
       }
     case .jsonLines:
       var lineStart = 0
@@ -88,14 +96,19 @@ enum DatasetFileReader {
       while lineStart < bytes.count {
         let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
         number += 1
-        if let entry = RecordReader.jsonLine(bytes[lineStart..<lineEnd], number: number) {
-          batcher.add(entry, bytesRead: lineEnd, to: deliver)
+        if let item = JSONItemScanner.scan(bytes, lineStart..<lineEnd) {
+          batcher.add(item, in: bytes)
+          batcher.flushIfFull(bytesRead: lineEnd, to: deliver)
+        } else if let entry = RecordReader.jsonLine(bytes[lineStart..<lineEnd], number: number) {
+          batcher.add(entry)
+          batcher.flushIfFull(bytesRead: lineEnd, to: deliver)
         }
         lineStart = lineEnd + 1
       }
     default:
       for entry in try RecordReader.read(Array(bytes), format: format, file: file) {
-        batcher.add(entry, bytesRead: bytes.count, to: deliver)
+        batcher.add(entry)
+        batcher.flushIfFull(bytesRead: bytes.count, to: deliver)
       }
     }
     batcher.flush(bytesRead: bytes.count, to: deliver)
@@ -111,7 +124,16 @@ enum DatasetFileReader {
 
     init(file: String, size: Int, total: Int) { (self.file, self.size, self.total) = (file, size, total) }
 
-    mutating func add(_ entry: RecordReader.Entry, bytesRead: Int, to deliver: (ReadBatch) -> Void) {
+    /// An item the scanner read, its fields still bytes of the file.
+    mutating func add(_ item: JSONItemScanner.Item, in bytes: UnsafeBufferPointer<UInt8>) {
+      itemNumber += 1
+      func field(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
+      batch.columns.append(
+        width: item.width, height: item.height, imageURL: field(item.imageURL), price: field(item.price),
+        title: field(item.title), shop: field(item.shop), sourceFile: file, recordNumber: itemNumber)
+    }
+
+    mutating func add(_ entry: RecordReader.Entry) {
       itemNumber += 1
       switch entry {
       case .record(let record):
@@ -119,7 +141,7 @@ enum DatasetFileReader {
         case .item(var item):
           item.sourceFile = file
           item.recordNumber = itemNumber
-          batch.items.append(item)
+          batch.columns.append(item)
         case .unusable(let problems):
           batch.problems += problems
           batch.skipped += 1
@@ -128,7 +150,11 @@ enum DatasetFileReader {
         batch.problems.append(DatasetProblem(file: file, item: itemNumber, field: field, message: message))
         batch.skipped += 1
       }
-      if batch.items.count + batch.skipped >= size {
+    }
+
+    /// Hands the batch over once it holds its size in items.
+    mutating func flushIfFull(bytesRead: Int, to deliver: (ReadBatch) -> Void) {
+      if batch.columns.count + batch.skipped >= size {
         flush(bytesRead: bytesRead, to: deliver)
         size = min(DatasetFileReader.largestBatch, size * 2)
       }

@@ -21,7 +21,7 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
 
   /// A query's whole result: item indices in order, and the groups' bounds when it groups.
   private struct QueryResult {
-    var order: [Int]
+    var order: [Int32]
     var groups: [(name: String, start: Int, count: Int)]
   }
 
@@ -29,12 +29,12 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   public let loops: Bool
   /// Guards everything below; readers of pages wait on it for the catalogue to grow.
   private let condition = NSCondition()
-  private var items: [ShopItem] = []
+  /// The items as columns (``ItemColumns``): a page's ``ShopItem``s are made when it is asked for.
+  private var items = ItemColumns()
   private var filePages: [FilePage] = []
   private var problems: [DatasetProblem] = []
   private var reading = ReadingProgress()
   private var results: [CatalogueQuery: QueryResult] = [:]
-  private var searchIndex: SearchIndex?
 
   /// `sizeKnown`: false for a stream (a pipe), whose progress has no fraction.
   public init(paging: Paging, loops: Bool = false, sizeKnown: Bool = true) {
@@ -59,13 +59,32 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   public func append(
     _ newItems: [ShopItem], problems newProblems: [DatasetProblem] = [], skipped: Int = 0, fraction: Double? = nil
   ) {
+    var columns = ItemColumns()
+    for item in newItems { columns.append(item) }
+    append(columns, problems: newProblems, skipped: skipped, fraction: fraction)
+  }
+
+  /// A reader's batch, as columns. When the catalogue cannot hold more (its text past the column store's 32-bit
+  /// offsets), reading stops there with the reason, keeping every item before.
+  func append(_ columns: ItemColumns, problems newProblems: [DatasetProblem], skipped: Int, fraction: Double?) {
     changing {
-      items += newItems
+      guard reading.stoppedBy == nil else { return }
+      guard items.append(contentsOf: columns) else {
+        reading.stoppedBy = "the catalogue's text is larger than the viewer can hold (2 GiB); the items before are kept"
+        return
+      }
       problems += newProblems
       reading.itemsRead = items.count
       reading.skippedItems += skipped
       if let fraction { reading.fraction = fraction }
     }
+  }
+
+  /// A reader's batch.
+  func append(_ batch: ReadBatch) {
+    append(
+      batch.columns, problems: batch.problems, skipped: batch.skipped,
+      fraction: Double(batch.bytesRead) / Double(max(1, batch.bytesTotal)))
   }
 
   /// Closes a directory's page: the items appended since the last page, or, with `brokenReason`, a page that
@@ -88,7 +107,12 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     changing {
       reading.isComplete = true
       reading.fraction = 1
-      reading.stoppedBy = stoppedBy
+      reading.stoppedBy = reading.stoppedBy ?? stoppedBy
+      items.trim()
+      #if os(Linux)
+        // The readers' batches were freed in pieces; give the pages back to the system, not just to malloc.
+        _ = releaseFreedMemory(0)
+      #endif
     }
   }
 
@@ -105,7 +129,10 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   }
 
   /// The items read so far, up to `limit`.
-  public func itemsRead(limit: Int) -> [ShopItem] { locked { Array(items.prefix(limit)) } }
+  public func itemsRead(limit: Int) -> [ShopItem] { locked { (0..<min(limit, items.count)).map(items.item(at:)) } }
+
+  /// The fields the items read so far have, to group by: shop, price, title, then every extra field's key.
+  public var availableFields: [ItemField] { locked { items.availableFields } }
 
   /// Waits until the whole catalogue is read.
   public func waitUntilComplete() {
@@ -140,7 +167,8 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     guard start < count else { return .page(CataloguePage(items: [], ids: [], next: nil, resultCount: count)) }
     let end = min(count, start + size)
     let ranks = start..<end
-    let (pageItems, ids) = locked { (ranks.map { items[result.order[$0]] }, ranks.map { ItemID(result.order[$0]) }) }
+    let ids = ranks.map { ItemID(Int(result.order[$0])) }
+    let pageItems = locked { ids.map { items.item(at: $0.rawValue) } }
     let more = end < count || loops
     return .page(
       CataloguePage(
@@ -149,9 +177,15 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   }
 
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int] {
+    if query.isReadingOrder {
+      // Ranks are the items' own indices: no order to make.
+      waitUntilComplete()
+      let all = locked { items }
+      return all.matchingIndices(pattern)
+    }
     let result = result(for: query)
-    let index = search()
-    return result.order.indices.filter { index.matches(result.order[$0], query: pattern) }
+    let all = locked { items }
+    return result.order.indices.filter { all.matches(Int(result.order[$0]), query: pattern) }
   }
 
   // MARK: - Private
@@ -222,7 +256,7 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
       let more = loops || !reading.isComplete || page + 1 < count
       return .page(
         CataloguePage(
-          items: Array(items[range]), ids: range.map(ItemID.init), next: more ? PageCursor(page: page + 1) : nil,
+          items: range.map(items.item(at:)), ids: range.map(ItemID.init), next: more ? PageCursor(page: page + 1) : nil,
           resultCount: reading.isComplete ? items.count : nil))
     }
   }
@@ -232,30 +266,15 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   private func result(for query: CatalogueQuery) -> QueryResult {
     waitUntilComplete()
     if let known = locked({ results[query] }) { return known }
+    // Read complete: the columns no longer change, so this copy shares their storage.
     let all = locked { items }
-    var order = query.order == .dataset ? Array(all.indices) : query.order.orderedIndices(all)
-    if let filter = query.filter { order = search().filter(order, by: filter) }
+    var order = all.indices(in: query.order)
+    if let filter = query.filter { order = all.filter(order, by: filter) }
     var groups: [(name: String, start: Int, count: Int)] = []
-    if let grouping = query.grouping {
-      let found = ItemGroup.groups(of: all, by: grouping, order: order)
-      order = found.flatMap(\.indices)
-      var start = 0
-      for group in found {
-        groups.append((group.name, start, group.count))
-        start += group.count
-      }
-    }
+    if let grouping = query.grouping { (order, groups) = all.grouped(order, by: grouping) }
     let result = QueryResult(order: order, groups: groups)
     locked { results[query] = result }
     return result
-  }
-
-  private func search() -> SearchIndex {
-    waitUntilComplete()
-    if let index = locked({ searchIndex }) { return index }
-    let index = SearchIndex(locked { items })
-    locked { searchIndex = index }
-    return index
   }
 
   private func groupRuns(_ result: QueryResult, ranks: Range<Int>) -> [GroupRun] {
@@ -278,3 +297,9 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     return runs
   }
 }
+
+#if os(Linux)
+  /// glibc's `malloc_trim`, which the Glibc module does not export.
+  @_silgen_name("malloc_trim")
+  private func releaseFreedMemory(_ pad: Int) -> Int32
+#endif

@@ -16,7 +16,11 @@ public enum ItemField: Hashable, Sendable {
   /// The field called `name` among those `items` have: an exact name first, else the only one that matches
   /// ignoring case.
   public static func named(_ name: String, in items: [ShopItem]) throws(CatalogueQueryError) -> ItemField {
-    let fields = available(in: items)
+    try named(name, among: available(in: items))
+  }
+
+  /// The field called `name` among `fields` (``ItemCatalogue/availableFields``, say), by the same rule.
+  public static func named(_ name: String, among fields: [ItemField]) throws(CatalogueQueryError) -> ItemField {
     if let field = fields.first(where: { $0.name == name }) { return field }
     let folded = fields.filter { $0.name.lowercased() == name.lowercased() }
     if folded.count == 1 { return folded[0] }

@@ -62,14 +62,19 @@ public enum ItemOrder: CaseIterable, Sendable {
       while runEnd < order.count && approximations[order[runEnd]] == approximation { runEnd += 1 }
       let exact = prices[order[runStart]]!
       if order[runStart..<runEnd].contains(where: { prices[$0]! != exact }) {
-        order[runStart..<runEnd].sort { left, right in
-          let (a, b) = (prices[left]!, prices[right]!)
-          if a != b { return descending ? a > b : a < b }
-          return left < right
-        }
+        order[runStart..<runEnd].sort { Self.precedes(prices[$0]!, $0, prices[$1]!, $1, descending: descending) }
       }
       runStart = runEnd
     }
     return order
+  }
+
+  /// Whether the item with price `a` at index `left` goes before the one with `b` at `right`: by value, ties in
+  /// catalogue order.
+  static func precedes<Index: Comparable>(
+    _ a: Decimal, _ left: Index, _ b: Decimal, _ right: Index, descending: Bool
+  ) -> Bool {
+    if a != b { return descending ? a > b : a < b }
+    return left < right
   }
 }

@@ -14,8 +14,6 @@ struct JSONArrayElements {
   private var line = 1
   private var lineStart = 0
   private(set) var isFinished = false
-  /// Where the element last returned lies in the input.
-  private(set) var lastElement: Range<Int> = 0..<0
 
   /// `bytes` must start at the root's `[` after optional white space (see ``startsWithArray(_:)``).
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -33,19 +31,25 @@ struct JSONArrayElements {
     (bytes, isInputComplete) = (longer, isComplete)
   }
 
+  /// One element's bytes, and where it starts in the document.
+  struct Element {
+    var range: Range<Int>
+    var line: Int
+    var column: Int
+  }
+
   /// The next element's value; `nil` after the closing `]` (``isFinished``), or when the input so far ends
   /// inside the next element. Syntax errors carry the document's line and column.
   mutating func next() throws(JSONReader.SyntaxError) -> DatasetValue? {
-    guard try nextElement() != nil else { return nil }
-    return try parseLast()
+    guard let element = try nextElement() else { return nil }
+    let value = try parse(element)
+    try endElement()
+    return value
   }
 
-  /// Where the element last found starts, for its syntax errors.
-  private var elementLine = 1
-  private var elementColumn = 1
-
-  /// The next element's bytes, unparsed, as ``next()`` finds them.
-  mutating func nextElement() throws(JSONReader.SyntaxError) -> Range<Int>? {
+  /// The next element's bytes; `nil` after the closing `]`, or (input still coming) when the input so far ends
+  /// inside it. Read it (``parse(_:)``), then call ``endElement()``.
+  mutating func nextElement() throws(JSONReader.SyntaxError) -> Element? {
     while !isFinished {
       skipBlanks()
       if position >= bytes.count {
@@ -68,35 +72,39 @@ struct JSONArrayElements {
           continue
         }
         let saved = (position, line, lineStart)
-        (elementLine, elementColumn) = (line, position - lineStart + 1)
         scanElement()
         if position >= bytes.count, !isInputComplete {
           // Cut off by the end of what has arrived: again from its start when more has.
           (position, line, lineStart) = saved
           return nil
         }
-        lastElement = saved.0..<position
-        if position >= bytes.count {
-          // The element's own error first (a truncated value), else the array's.
-          _ = try parseLast()
-          throw syntaxError("unexpected end of input: the array is not closed")
-        }
-        phase = bytes[position] == UInt8(ascii: "]") ? .afterArray : .element
-        position += 1  // the `,` or `]`
-        return lastElement
+        return Element(range: saved.0..<position, line: saved.1, column: saved.0 - saved.2 + 1)
       }
     }
     return nil
   }
 
-  /// The element last found, parsed; its syntax errors placed in the document.
-  private func parseLast() throws(JSONReader.SyntaxError) -> DatasetValue {
+  /// The element's value; a syntax error in it carries the document's line and column.
+  func parse(_ element: Element) throws(JSONReader.SyntaxError) -> DatasetValue {
     do {
-      return try JSONReader.parse(Array(bytes[lastElement]))
+      return try JSONReader.parse(Array(bytes[element.range]))
     } catch {
       throw JSONReader.SyntaxError(
-        line: elementLine + error.line - 1, column: error.line == 1 ? elementColumn + error.column - 1 : error.column,
+        line: element.line + error.line - 1, column: error.line == 1 ? element.column + error.column - 1 : error.column,
         message: error.message)
+    }
+  }
+
+  /// Moves past the `,` or `]` after the element just read.
+  mutating func endElement() throws(JSONReader.SyntaxError) {
+    guard position < bytes.count else { throw syntaxError("unexpected end of input: the array is not closed") }
+    phase = bytes[position] == UInt8(ascii: "]") ? .afterArray : .element
+    position += 1  // the `,` or `]`
+    if phase == .afterArray, isInputComplete {
+      // What follows the array is known now: nothing but blanks.
+      skipBlanks()
+      guard position == bytes.count else { throw syntaxError("unexpected text after the value") }
+      isFinished = true
     }
   }
 

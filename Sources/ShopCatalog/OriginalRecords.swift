@@ -64,9 +64,10 @@ public enum OriginalRecords {
         guard JSONArrayElements.startsWithArray(buffer) else { return }
         var elements = JSONArrayElements(buffer)
         var number = 0
-        while found.count < wanted.count, let range = try? elements.nextElement() {
+        while found.count < wanted.count, let element = try? elements.nextElement() {
           number += 1
-          keep(number, text: bytes[range])
+          keep(number, text: bytes[element.range])
+          guard (try? elements.endElement()) != nil else { break }
         }
       }
     case .jsonLines:

@@ -64,12 +64,12 @@ enum PhotoFolder {
             message: "\(size.width)×\(size.height) pixels is outside 1 to 100000 pixels a side"))
         batch.skipped += 1
       case .success(let size):
-        batch.items.append(
+        batch.columns.append(
           ShopItem(
             width: Double(size.width), height: Double(size.height), imageURL: path, price: "",
             title: name.shown))
       }
-      if batch.items.count + batch.skipped >= 32 || offset == names.count - 1 {
+      if batch.columns.count + batch.skipped >= 32 || offset == names.count - 1 {
         batch.bytesRead = offset + 1
         batch.bytesTotal = names.count
         deliver(batch)

@@ -15,6 +15,35 @@ struct SearchFolding {
     for scalar in text.unicodeScalars { fold(scalar, into: &output) }
   }
 
+  /// Appends the folded bytes of `bytes`, valid UTF-8 (the column store's text), without making a String.
+  mutating func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    var position = 0
+    while position < bytes.count {
+      let lead = bytes[position]
+      if lead < 0x80 {
+        switch lead {
+        case 0x41...0x5A: output.append(lead + 0x20)
+        case 0x20...0x7E: output.append(lead)
+        default: fold(Unicode.Scalar(lead), into: &output)
+        }
+        position += 1
+        continue
+      }
+      let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+      var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+      for offset in 1..<length where position + offset < bytes.count {
+        value = value << 6 | UInt32(bytes[position + offset] & 0x3F)
+      }
+      position += length
+      // Three-byte CJK ideographs fold to themselves: copy their bytes.
+      if (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(position - 3)..<position]))
+      } else {
+        fold(Unicode.Scalar(value) ?? "\u{FFFD}", into: &output)
+      }
+    }
+  }
+
   mutating func fold(_ text: String) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(text.utf8.count)

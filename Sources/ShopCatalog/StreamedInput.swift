@@ -100,7 +100,8 @@ extension DatasetFileReader {
             throw DatasetError(file: name, reason: "not valid JSON: \(error.description)")
           }
           guard let value else { break }
-          batcher.add(RecordReader.entry(value), bytesRead: elements!.bytesRead, to: deliver)
+          batcher.add(RecordReader.entry(value))
+          batcher.flushIfFull(bytesRead: elements!.bytesRead, to: deliver)
         }
       case .jsonLines:
         while lineStart < bytes.count {
@@ -109,7 +110,8 @@ extension DatasetFileReader {
           }
           lineNumber += 1
           if let entry = RecordReader.jsonLine(bytes[lineStart..<lineEnd], number: lineNumber) {
-            batcher.add(entry, bytesRead: lineEnd, to: deliver)
+            batcher.add(entry)
+            batcher.flushIfFull(bytesRead: lineEnd, to: deliver)
           }
           lineStart = lineEnd + 1
         }
@@ -121,7 +123,7 @@ extension DatasetFileReader {
         return
       }
       // Whatever is decoded goes out now: the next bytes may be a long time coming.
-      if isComplete || !batcher.batch.items.isEmpty || batcher.batch.skipped > 0 {
+      if isComplete || !batcher.batch.columns.isEmpty || batcher.batch.skipped > 0 {
         batcher.flush(bytesRead: bytes.count, to: deliver)
       }
     }

@@ -67,17 +67,6 @@ public final class CursesPresenter: ScreenOutput {
       }
     }
     previous = text
-    if paint.rewritesLines {
-      // Garbles curses' copy of every line, so it writes them whole and finds none to scroll; the clusters it
-      // cannot hold are then drawn over again wherever they are, not only where they changed.
-      wredrawln(wf_stdscr(), 0, Int32(text.height))
-      if !asciiOnly {
-        clustersCursesCannotHold = ScreenDiff.changes(from: nil, to: text).filter { change in
-          guard let character = change.cell.character, character.unicodeScalars.count > 1 else { return false }
-          return Self.cursesCannotHold(character)
-        }
-      }
-    }
     wrefresh(wf_stdscr())
     overdrawClustersCursesCannotHold()
     Self.write(paint.after)

@@ -13,7 +13,7 @@ struct CatalogueBenchmarks {
   /// What the probe prints, in order.
   enum Measure: Int, CaseIterable {
     case firstFrame, fullyRead, peakResident, retainedPerItem, sortByPrice, sortByTitle, sectionsByShop,
-      keystrokeToFrame, wholeResultSearch
+      keystrokeToFrame, wholeResultSearch, sortByPriceCPU, sortByTitleCPU, sectionsByShopCPU
   }
 
   /// Writes a JSON array of `count` items of about 110 bytes each (w, h, price, title, shop).
@@ -93,6 +93,9 @@ struct CatalogueBenchmarks {
       .scaling(name: "sort \(label) by title (off the main loop)", value: milliseconds(.sortByTitle), unit: "ms"),
       .scaling(
         name: "sections of \(label) by shop (off the main loop)", value: milliseconds(.sectionsByShop), unit: "ms"),
+      .scaling(name: "sort \(label) by price: CPU time", value: milliseconds(.sortByPriceCPU), unit: "ms"),
+      .scaling(name: "sort \(label) by title: CPU time", value: milliseconds(.sortByTitleCPU), unit: "ms"),
+      .scaling(name: "sections of \(label) by shop: CPU time", value: milliseconds(.sectionsByShopCPU), unit: "ms"),
       .scaling(
         name: "search keystroke over \(label) to the next frame", value: milliseconds(.keystrokeToFrame), unit: "ms"),
       .scaling(
@@ -122,12 +125,13 @@ struct CatalogueBenchmarks {
     _ = catalogue.findMatches(of: ItemQuery("0"), in: CatalogueQuery())  // the search index, built once
     let fullyRead = Harness.now() - start
     let retained = (Probe.residentBytes() - baseline) / Double(max(1, count))
-    func timeFirstPage(_ query: CatalogueQuery) -> Double {
-      let begin = Harness.now()
+    /// Wall-clock and CPU nanoseconds (the query runs on this thread).
+    func timeFirstPage(_ query: CatalogueQuery) -> (wall: Double, cpu: Double) {
+      let (begin, beginCPU) = (Harness.now(), Harness.threadCPUTime())
       guard case .page(let page) = catalogue.fetch(CataloguePageRequest(query: query)), !page.items.isEmpty else {
         fatalError("no page")
       }
-      return Double(Harness.now() - begin)
+      return (Double(Harness.now() - begin), Double(Harness.threadCPUTime() - beginCPU))
     }
     let byPrice = timeFirstPage(CatalogueQuery(order: .priceAscending))
     let byTitle = timeFirstPage(CatalogueQuery(order: .title))
@@ -146,8 +150,9 @@ struct CatalogueBenchmarks {
     let wholeSearch = Double(Harness.now() - searchStart)
     let values: [Measure: Double] = [
       .firstFrame: Double(firstFrame), .fullyRead: Double(fullyRead), .peakResident: Probe.peakResidentBytes(),
-      .retainedPerItem: retained, .sortByPrice: byPrice, .sortByTitle: byTitle, .sectionsByShop: sections,
-      .keystrokeToFrame: keystroke, .wholeResultSearch: wholeSearch,
+      .retainedPerItem: retained, .sortByPrice: byPrice.wall, .sortByTitle: byTitle.wall,
+      .sectionsByShop: sections.wall, .keystrokeToFrame: keystroke, .wholeResultSearch: wholeSearch,
+      .sortByPriceCPU: byPrice.cpu, .sortByTitleCPU: byTitle.cpu, .sectionsByShopCPU: sections.cpu,
     ]
     print(Measure.allCases.map { String(values[$0]!) }.joined(separator: " "))
   }

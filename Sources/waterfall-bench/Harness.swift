@@ -1,5 +1,9 @@
 import Dispatch
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Keeps results alive so the optimiser cannot drop the work that made them.
 final class Sink {
   private(set) var value = 0
@@ -19,6 +23,13 @@ enum Figure {
 /// ordo-one/benchmark measures one benchmark at a time; the ratios here need both in one process, interleaved.
 enum Harness {
   static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+  /// CPU time of the calling thread: what a computation cost, however many other jobs share the cores.
+  static func threadCPUTime() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
 
   /// Nanoseconds per operation of `work`, which performs `operations` operations per call; median of `rounds`.
   static func time(rounds: Int, operations: Int, _ work: () -> Void) -> Double {

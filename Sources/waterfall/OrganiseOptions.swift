@@ -33,11 +33,11 @@ struct OrganiseOptions: ParsableArguments {
       options.groupBy = try ItemField.named(groupBy, in: catalogue.itemsRead(limit: 10_000))
     } catch {
       catalogue.waitUntilComplete()
-      options.groupBy = try? ItemField.named(groupBy, in: catalogue.itemsRead(limit: .max))
+      options.groupBy = try? ItemField.named(groupBy, among: catalogue.availableFields)
     }
     guard options.groupBy == nil else { return }
     do {
-      _ = try ItemField.named(groupBy, in: catalogue.itemsRead(limit: .max))
+      _ = try ItemField.named(groupBy, among: catalogue.availableFields)
     } catch {
       // Found only once the data is read, so after parsing: said like a usage error, with its status.
       printError("--group-by: \(error.description)")

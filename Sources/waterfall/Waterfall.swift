@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pictures
 import WaterfallViewer
 
 @main
@@ -18,6 +19,7 @@ struct Waterfall: ParsableCommand {
   /// As ArgumentParser's own `main`, but its messages (which quote option values, file names and data field
   /// names) go out with their control characters escaped, like every other line the program prints.
   static func main() {
+    VipsRuntime.hideModulesBeforeThreadsStart()
     do {
       var command = try parseAsRoot(try withConfigFile(Array(CommandLine.arguments.dropFirst())))
       try command.run()

@@ -219,12 +219,7 @@ struct RealPixelsEndToEndTests {
     try Session(terminal: Self.mlterm, arguments: []).showScrollAndQuit()
   }
 
-  // Passed in the branch's own runs and in main's first run after the merge, then failed in every run on a quieter
-  // machine (no blue pixel in 60 s), on the branch's binary too: a timing dependence not yet found. Issue 19 stays
-  // open for it; the passthrough-off test below still runs.
-  @Test(
-    "kitty through tmux with allow-passthrough on: kitty's pixels, placed in the pane",
-    .disabled("fails on a quiet machine: no pixels through passthrough within 60 s (issue 19, open)"))
+  @Test("kitty through tmux with allow-passthrough on: kitty's pixels, placed in the pane")
   func kittyInTmux() throws {
     try VirtualDisplay.require(["kitty", "tmux"])
     try Session(terminal: Self.kitty, arguments: [], tmuxPassthrough: true, environment: Self.kittyEnvironment)

@@ -47,6 +47,17 @@ struct BadFileTests {
     expectFailure(folder.file("a.jpg"), .missing)
   }
 
+  @Test("the blocked loaders' modules (ImageMagick, poppler, HEIF, JPEG XL, OpenSlide) are never loaded")
+  func blockedModulesNotLoaded() throws {
+    _ = PictureDecoder.decode(path: PictureFiles.fixture("tiff-named.png"), covering: (192, 192))
+    // Read to its end: /proc files have no size for a whole-file read to go by.
+    let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps"))
+    let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+    #expect(maps.contains("libvips"), "libvips is loaded")
+    #expect(!maps.contains("vips-modules"), "no libvips module is loaded")
+    #expect(getenv("VIPSHOME").map { String(cString: $0) } != "/dev/null", "the environment is put back")
+  }
+
   @Test("TIFF, BMP and SVG under picture names: their loaders stay blocked")
   func unsupportedFormats() {
     let folder = TemporaryDirectory()

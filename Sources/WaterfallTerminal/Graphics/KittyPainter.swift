@@ -2,12 +2,11 @@ import Foundation
 import Pictures
 import WaterfallViewer
 
-/// The kitty graphics protocol: each picture is sent once (by image id, in chunks, quietly), then placed per box;
-/// a box partly on screen shows its rows through a source rectangle; when what is on screen changes, the
+/// The kitty graphics protocol: each picture is sent once (by image id, deflated, in chunks, quietly), then placed
+/// per box; a box partly on screen shows its rows through a source rectangle; when what is on screen changes, the
 /// placements are deleted and those on screen placed again (pictures are not sent again), and images beyond the
 /// memory bound, least recently used first, are freed. Placements cover the text, so a picture's rows with text
-/// over them (a price) stay symbols. Placements sit under
-/// the text and under coloured cells, so a price drawn over a picture keeps its label.
+/// over them (a price) stay symbols.
 final class KittyPainter: PixelPainter {
   private struct SentImage {
     var id: UInt32
@@ -15,16 +14,14 @@ final class KittyPainter: PixelPainter {
     var lastUsed: UInt64
   }
 
-  /// Inside tmux: the pane's top left corner on the terminal, and every command block goes through passthrough
-  /// whole, cursor moves included (tmux would not move the terminal's cursor before handing a block on).
+  /// Inside tmux: the pane's top left corner on the terminal; every command goes through passthrough, a
+  /// placement with its cursor move (tmux would not move the terminal's cursor before handing a block on).
   private let tmuxPane: (x: Int, y: Int)?
   private let memoryLimit: Int
   private var images: [UInt64: SentImage] = [:]
   private var sentBytes = 0
   private var placements: [Int: ScreenPicture] = [:]
-  private var placementIDs: [Int: UInt32] = [:]
   private var nextImageID: UInt32 = 1
-  private var nextPlacementID: UInt32 = 1
   private var frame: UInt64 = 0
   private var forgotten = false
 
@@ -62,43 +59,58 @@ final class KittyPainter: PixelPainter {
 
   func paint(_ shown: [ScreenPicture], screen: Screen, textChanges: [ScreenChange]) -> PaintBytes {
     frame += 1
-    var out: [UInt8] = []
+    var sent: [UInt8] = []
     var wanted: [Int: ScreenPicture] = [:]
     var imageIDs: [Int: UInt32] = [:]
     for picture in shown {
-      imageIDs[picture.id] = send(picture.picture, into: &out)
+      imageIDs[picture.id] = send(picture.picture, into: &sent)
       wanted[picture.id] = picture
     }
-    out += evict(keeping: Set(shown.map(\.picture.id)))
-    guard wanted != placements || forgotten || !out.isEmpty else { return PaintBytes() }
+    sent += evict(keeping: Set(shown.map(\.picture.id)))
+    guard wanted != placements || forgotten || !sent.isEmpty else { return PaintBytes() }
     // kitty 0.26 neither replaces a placement sent again under its ids nor deletes one by its placement id (nor
     // all at once with d=a): every placement of each image shown goes, and those on screen are placed anew.
     let placed = forgotten ? Array(images.values.map(\.id)) : placements.values.compactMap { images[$0.picture.id]?.id }
-    out += Set(placed).sorted().flatMap { command("a=d,d=i,i=\($0),q=2") }
+    let deletes = Set(placed).sorted().flatMap { command("a=d,d=i,i=\($0),q=2") }
+    var places: [UInt8] = []
     for picture in shown {
       guard let image = imageIDs[picture.id] else { continue }
-      let rowHeight = picture.picture.height / max(1, picture.rows)
-      out += TerminalEscapes.cursor(x: picture.x + (tmuxPane?.x ?? 0), y: picture.y + (tmuxPane?.y ?? 0))
-      let source =
-        "x=0,y=\(picture.firstRow * rowHeight),w=\(picture.picture.width),h=\(picture.shownRows * rowHeight)"
-      let cells = "c=\(picture.columns),r=\(picture.shownRows)"
-      out += command("a=p,i=\(image),p=\(placementID(for: picture.id)),\(source),\(cells),C=1,z=\(Self.overText),q=2")
+      let cursor = TerminalEscapes.cursor(x: picture.x + (tmuxPane?.x ?? 0), y: picture.y + (tmuxPane?.y ?? 0))
+      let rows = "\(sourceRectangle(picture))c=\(picture.columns),r=\(picture.shownRows)"
+      places += wrapped(cursor + unwrappedCommand("a=p,i=\(image),\(rows),C=1,z=\(Self.overText),q=2"))
     }
     placements = wanted
     forgotten = false
-    // Before the text, which curses then writes whole: kitty 0.26 draws its screen again when text arrives, not
-    // for graphics commands alone, and it would carry placements along with lines that curses scrolled.
-    return PaintBytes(
-      before: wrapped(TerminalEscapes.saveCursor + out + TerminalEscapes.restoreCursor), rewritesLines: true)
+    // The old placements go before curses writes the frame's text and the new ones come after it, so a region
+    // that curses scrolls carries no placement along (kitty moves placements with the lines they are on), and
+    // curses may scroll: a one-row step costs the placements and the row that came in, not every line. One
+    // synchronized update around both, so kitty never draws the frame between them.
+    let after =
+      places.isEmpty
+      ? wrapped(TerminalEscapes.endSynchronized)
+      : wrapped(TerminalEscapes.saveCursor) + places
+        + wrapped(TerminalEscapes.restoreCursor + TerminalEscapes.endSynchronized)
+    return PaintBytes(before: wrapped(TerminalEscapes.beginSynchronized) + sent + deletes, after: after)
+  }
+
+  /// The rows of the picture shown (the whole width; kitty's defaults leave out what is 0 or whole).
+  private func sourceRectangle(_ picture: ScreenPicture) -> String {
+    let rowHeight = picture.picture.height / max(1, picture.rows)
+    let top = picture.firstRow * rowHeight
+    let height = picture.shownRows * rowHeight
+    guard top > 0 || height < picture.picture.height else { return "" }
+    return top > 0 ? "y=\(top),h=\(height)," : "h=\(height),"
   }
 
   func removeAll() -> [UInt8] {
     placements.removeAll()
     images.removeAll()
     sentBytes = 0
-    return wrapped(command("a=d,d=A,q=2"))
+    return command("a=d,d=A,q=2")
   }
 
+  /// Inside tmux, `block` through passthrough. Each command goes on its own: tmux 3.3 drops a passthrough
+  /// sequence longer than about 1 MB whole, and one frame of new pictures can be longer.
   private func wrapped(_ block: [UInt8]) -> [UInt8] {
     tmuxPane == nil ? block : TerminalEscapes.tmuxPassthrough(block)
   }
@@ -111,13 +123,17 @@ final class KittyPainter: PixelPainter {
     }
     let id = nextImageID
     nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1
-    let payload = Array(Data(picture.pixels).base64EncodedString().utf8)
+    // Deflated (o=z), in RGB when the picture is opaque: a tenth to a half of the raw pixels' bytes.
+    let deflated = picture.deflated
+    let payload = Array(Data(deflated.bytes).base64EncodedString().utf8)
+    let format = deflated.channels == 3 ? 24 : 32
     var start = 0
     repeat {
       let end = min(payload.count, start + Self.chunkSize)
       let more = end < payload.count ? 1 : 0
       let keys =
-        start == 0 ? "a=t,f=32,s=\(picture.width),v=\(picture.height),i=\(id),q=2,m=\(more)" : "m=\(more),q=2"
+        start == 0
+        ? "a=t,f=\(format),o=z,s=\(picture.width),v=\(picture.height),i=\(id),q=2,m=\(more)" : "m=\(more),q=2"
       out += command(keys, payload: payload[start..<end])
       start = end
     } while start < payload.count
@@ -140,15 +156,12 @@ final class KittyPainter: PixelPainter {
     return out
   }
 
-  private func placementID(for id: Int) -> UInt32 {
-    if let known = placementIDs[id] { return known }
-    let new = nextPlacementID
-    nextPlacementID += 1
-    placementIDs[id] = new
-    return new
+  /// One graphics command, through passthrough inside tmux.
+  private func command(_ keys: String, payload: ArraySlice<UInt8> = []) -> [UInt8] {
+    wrapped(unwrappedCommand(keys, payload: payload))
   }
 
-  private func command(_ keys: String, payload: ArraySlice<UInt8> = []) -> [UInt8] {
+  private func unwrappedCommand(_ keys: String, payload: ArraySlice<UInt8> = []) -> [UInt8] {
     var bytes = Array("\u{1B}_G\(keys)".utf8)
     if !payload.isEmpty { bytes += [UInt8(ascii: ";")] + payload }
     bytes += [0x1B, UInt8(ascii: "\\")]

@@ -23,9 +23,6 @@ extension PixelPainter {
 struct PaintBytes: Equatable {
   var before: [UInt8] = []
   var after: [UInt8] = []
-  /// curses must write this frame's lines whole instead of scrolling them: kitty 0.26 does not redraw the text
-  /// of a scroll region that holds (or held) a placement.
-  var rewritesLines = false
 }
 
 /// Escape sequences the painters share.

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Reads the common shape of a JSON item straight into the column store's fields, without a tree or a String:
+/// an object whose members are only the named fields, each once, sides as plain integers, text as strings
+/// without escapes, every side in range and a price present. Anything else (extra fields, escapes, reals, a
+/// problem to report, a syntax error) answers nil, and the record goes the general way (``JSONReader``, then
+/// ``ItemDecoder``), which gives the same item or the exact message. So this only ever accepts valid JSON whose
+/// item the general way would make the same.
+enum JSONItemScanner {
+  struct Item {
+    var width = 0.0
+    var height = 0.0
+    var imageURL: Range<Int> = 0..<0
+    var price: Range<Int> = 0..<0
+    var title: Range<Int> = 0..<0
+    var shop: Range<Int> = 0..<0
+  }
+
+  /// The members it knows, one bit each.
+  private enum Member: UInt16 {
+    case w = 1, width = 2, h = 4, height = 8, img = 16, image = 32, url = 64, title = 128, name = 256
+    case price = 512, shop = 1024
+  }
+
+  /// The item in `bytes[range]` (one JSON value, white space around it allowed), or nil for the general way.
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Item? {
+    var position = range.lowerBound
+    let end = range.upperBound
+    func skipBlanks() {
+      while position < end,
+        bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D
+          || bytes[position] == 0x09
+      {
+        position += 1
+      }
+    }
+    /// A string without escapes or control characters, valid UTF-8: the range of its content.
+    func string() -> Range<Int>? {
+      guard position < end, bytes[position] == UInt8(ascii: "\"") else { return nil }
+      position += 1
+      let start = position
+      var ascii = true
+      while position < end {
+        let byte = bytes[position]
+        if byte == UInt8(ascii: "\"") { break }
+        if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+        if byte >= 0x80 { ascii = false }
+        position += 1
+      }
+      guard position < end else { return nil }
+      let content = start..<position
+      position += 1
+      if !ascii && !isValidUTF8(UnsafeBufferPointer(rebasing: bytes[content])) { return nil }
+      return content
+    }
+    /// A JSON integer of 1 to 15 digits, no sign.
+    func integer() -> Double? {
+      let start = position
+      var value = 0
+      while position < end, bytes[position] >= 0x30 && bytes[position] <= 0x39 {
+        value = value * 10 + Int(bytes[position] - 0x30)
+        position += 1
+      }
+      let digits = position - start
+      guard digits >= 1, digits <= 15, digits == 1 || bytes[start] != 0x30 else { return nil }
+      if position < end, bytes[position] == UInt8(ascii: ".") || bytes[position] | 0x20 == UInt8(ascii: "e") {
+        return nil
+      }
+      return Double(value)
+    }
+
+    skipBlanks()
+    guard position < end, bytes[position] == UInt8(ascii: "{") else { return nil }
+    position += 1
+    skipBlanks()
+    var seen: UInt16 = 0
+    var item = Item()
+    var (w, width, h, height): (Double?, Double?, Double?, Double?) = (nil, nil, nil, nil)
+    var (img, image, url, title, name, price, shop):
+      (Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?) = (
+        nil, nil, nil, nil, nil, nil, nil
+      )
+    while true {
+      guard let key = string(), let member = member(UnsafeBufferPointer(rebasing: bytes[key])),
+        seen & member.rawValue == 0
+      else { return nil }
+      seen |= member.rawValue
+      skipBlanks()
+      guard position < end, bytes[position] == UInt8(ascii: ":") else { return nil }
+      position += 1
+      skipBlanks()
+      switch member {
+      case .w: w = integer()
+      case .width: width = integer()
+      case .h: h = integer()
+      case .height: height = integer()
+      case .img: img = string()
+      case .image: image = string()
+      case .url: url = string()
+      case .title: title = string()
+      case .name: name = string()
+      case .price: price = string()
+      case .shop: shop = string()
+      }
+      // A value of another kind (or a number this does not read) is left to the general way.
+      switch member {
+      case .w where w == nil, .width where width == nil, .h where h == nil, .height where height == nil: return nil
+      case .img where img == nil, .image where image == nil, .url where url == nil: return nil
+      case .title where title == nil, .name where name == nil, .price where price == nil, .shop where shop == nil:
+        return nil
+      default: break
+      }
+      skipBlanks()
+      guard position < end else { return nil }
+      if bytes[position] == UInt8(ascii: "}") { break }
+      guard bytes[position] == UInt8(ascii: ",") else { return nil }
+      position += 1
+      skipBlanks()
+    }
+    position += 1
+    skipBlanks()
+    guard position == end, let side = w ?? width, let otherSide = h ?? height, let price,
+      ItemDecoder.sideRange.contains(side), ItemDecoder.sideRange.contains(otherSide)
+    else { return nil }
+    item.width = side
+    item.height = otherSide
+    item.price = price
+    item.imageURL = img ?? image ?? url ?? item.imageURL
+    item.title = title ?? name ?? item.title
+    item.shop = shop ?? item.shop
+    return item
+  }
+
+  private static func member(_ key: UnsafeBufferPointer<UInt8>) -> Member? {
+    func equals(_ word: StaticString) -> Bool {
+      word.utf8CodeUnitCount == key.count && memcmp(word.utf8Start, key.baseAddress!, key.count) == 0
+    }
+    switch key.count {
+    case 1: return key[0] == UInt8(ascii: "w") ? .w : key[0] == UInt8(ascii: "h") ? .h : nil
+    case 3: return equals("img") ? .img : equals("url") ? .url : nil
+    case 4: return equals("name") ? .name : equals("shop") ? .shop : nil
+    case 5:
+      return equals("width")
+        ? .width : equals("title") ? .title : equals("image") ? .image : equals("price") ? .price : nil
+    case 6: return equals("height") ? .height : nil
+    default: return nil
+    }
+  }
+
+  /// Whether `bytes` is well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var position = 0
+    while position < bytes.count {
+      let lead = bytes[position]
+      if lead < 0x80 {
+        position += 1
+        continue
+      }
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, low) = (3, 0xA0)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, high) = (3, 0x9F)
+      case 0xF0: (length, low) = (4, 0x90)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, high) = (4, 0x8F)
+      default: return false
+      }
+      guard position + length <= bytes.count else { return false }
+      // Only the second byte has a narrower range.
+      guard bytes[position + 1] >= low && bytes[position + 1] <= high else { return false }
+      for offset in 2..<max(2, length) where bytes[position + offset] & 0xC0 != 0x80 { return false }
+      position += length
+    }
+    return true
+  }
+}
