@@ -50,6 +50,7 @@ let package = Package(
       name: "waterfall",
       dependencies: [
         "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "SQLiteCatalog", "Pictures", "HTTPFeed",
+        "Locking",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]

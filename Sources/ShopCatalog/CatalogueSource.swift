@@ -99,6 +99,8 @@ public struct ReadingProgress: Hashable, Sendable {
   /// From 0 to 1, by bytes (or pictures) read.
   public var fraction = 0.0
   public var isComplete = false
+  /// Whether ``fraction`` means anything: a pipe's length is not known until it ends.
+  public var isSizeKnown = true
   /// What stopped the reading before the end of a file (a malformed record): the file, the line and why.
   public var stoppedBy: String?
 

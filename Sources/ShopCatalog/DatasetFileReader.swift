@@ -58,7 +58,7 @@ enum DatasetFileReader {
     try result.get()
   }
 
-  private static func read(
+  static func read(
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, format: DatasetFormat?, firstBatch: Int,
     deliver: (ReadBatch) -> Void
   ) throws(DatasetError) {
@@ -115,7 +115,7 @@ enum DatasetFileReader {
   }
 
   /// Decodes entries into items and hands them over in batches that double up to ``largestBatch``.
-  private struct Batcher {
+  struct Batcher {
     let file: String
     var size: Int
     let total: Int
@@ -130,7 +130,7 @@ enum DatasetFileReader {
       func field(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
       batch.columns.append(
         width: item.width, height: item.height, imageURL: field(item.imageURL), price: field(item.price),
-        title: field(item.title), shop: field(item.shop), sourceFile: file)
+        title: field(item.title), shop: field(item.shop), sourceFile: file, recordNumber: itemNumber)
     }
 
     mutating func add(_ entry: RecordReader.Entry) {
@@ -140,6 +140,7 @@ enum DatasetFileReader {
         switch ItemDecoder.decode(record, file: file, item: itemNumber) {
         case .item(var item):
           item.sourceFile = file
+          item.recordNumber = itemNumber
           batch.columns.append(item)
         case .unusable(let problems):
           batch.problems += problems

@@ -27,6 +27,19 @@ public enum DatasetLoader {
     return dataset
   }
 
+  /// Reads a whole dataset from `descriptor` (standard input, `-`), its format told by its content.
+  public static func load(stream descriptor: Int32) throws(DatasetError) -> Dataset {
+    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
+    var items: [ShopItem] = []
+    try DatasetFileReader.read(stream: descriptor, into: StreamedInput()) { batch in
+      items += batch.items
+      dataset.problems += batch.problems
+      dataset.skippedItems += batch.skipped
+    }
+    dataset.files.append(Dataset.File(path: StreamedInput.name, items: items))
+    return dataset
+  }
+
   /// What a path holds, once it is known to be readable at all.
   enum Location {
     case file

@@ -40,9 +40,11 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   private var reading = ReadingProgress()
   private var results: [CatalogueQuery: QueryResult] = [:]
 
-  public init(paging: Paging, loops: Bool = false) {
+  /// `sizeKnown`: false for a stream (a pipe), whose progress has no fraction.
+  public init(paging: Paging, loops: Bool = false, sizeKnown: Bool = true) {
     self.paging = paging
     self.loops = loops
+    reading.isSizeKnown = sizeKnown
   }
 
   /// A catalogue of `items`, already complete.
@@ -148,6 +150,14 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while !reading.isComplete && !isPageReady(0) { condition.wait() }
+  }
+
+  /// Waits until the reader has handed over anything (items or problems) or reading is over: a pipe's first
+  /// page may be a long time coming, but its first records' problems are known at once.
+  public func waitUntilStarted() {
+    condition.lock()
+    defer { condition.unlock() }
+    while !reading.isComplete && items.isEmpty && problems.isEmpty { condition.wait() }
   }
 
   public func fetch(_ request: CataloguePageRequest) -> CatalogueResponse {

@@ -38,6 +38,8 @@ struct ItemColumns: Sendable {
   private var extras: [UInt8] = []
   private var extraEnds: [UInt32] = []
   private var keepsExtras = false
+  /// Each item's place among its file's records (``ShopItem/recordNumber``).
+  private var recordNumbers: [UInt32] = []
   /// The dataset file of the items from each index on.
   private var sourceFiles: [(start: Int, path: String)] = []
   private var folding = SearchFolding()
@@ -62,7 +64,7 @@ struct ItemColumns: Sendable {
           shop.withUTF8 { shop in
             append(
               width: item.width, height: item.height, imageURL: url, price: price, title: title, shop: shop,
-              extraFields: item.extraFields, sourceFile: item.sourceFile)
+              extraFields: item.extraFields, sourceFile: item.sourceFile, recordNumber: item.recordNumber)
           }
         }
       }
@@ -75,7 +77,7 @@ struct ItemColumns: Sendable {
   mutating func append(
     width: Double, height: Double, imageURL: UnsafeBufferPointer<UInt8>, price: UnsafeBufferPointer<UInt8>,
     title: UnsafeBufferPointer<UInt8>, shop: UnsafeBufferPointer<UInt8>, extraFields: [ExtraField] = [],
-    sourceFile: String
+    sourceFile: String, recordNumber: Int = 0
   ) -> Bool {
     let extraBytes = extraFields.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 8 }
     let textBytes = imageURL.count + price.count + title.count + shop.count
@@ -121,6 +123,7 @@ struct ItemColumns: Sendable {
       extraEnds.append(UInt32(extras.count))
     }
     if sourceFiles.last?.path != sourceFile { sourceFiles.append((index, sourceFile)) }
+    recordNumbers.append(UInt32(clamping: recordNumber))
     return true
   }
 
@@ -166,6 +169,7 @@ struct ItemColumns: Sendable {
         extraEnds += other.extraEnds.lazy.map { $0 + extraBase }
       }
     }
+    recordNumbers += other.recordNumbers
     for file in other.sourceFiles where sourceFiles.last?.path != file.path {
       sourceFiles.append((base + file.start, file.path))
     }
@@ -218,6 +222,7 @@ struct ItemColumns: Sendable {
       width: width, height: height, imageURL: string(.imageURL, of: index), price: string(.price, of: index),
       title: string(.title, of: index), shop: string(.shop, of: index), extraFields: extraFields(of: index))
     item.sourceFile = sourceFile(of: index)
+    item.recordNumber = Int(recordNumbers[index])
     return item
   }
 

@@ -1,12 +1,18 @@
 /// Walks the elements of a JSON document whose root is an array, one element at a time, without building the
 /// array: each element's bytes are parsed on their own, so a large file is read in constant extra memory and the
-/// first items are ready long before the last ones are read.
+/// first items are ready long before the last ones are read. The input may also arrive in pieces (a pipe):
+/// ``extend(_:isComplete:)`` hands over the longer input, and an element cut off at the end waits for it.
 struct JSONArrayElements {
-  private let bytes: UnsafeBufferPointer<UInt8>
+  private enum Phase {
+    case beforeArray, firstElement, element, afterArray
+  }
+
+  private var bytes: UnsafeBufferPointer<UInt8>
+  private var isInputComplete = true
+  private var phase = Phase.beforeArray
   private var position = 0
   private var line = 1
   private var lineStart = 0
-  private var started = false
   private(set) var isFinished = false
 
   /// `bytes` must start at the root's `[` after optional white space (see ``startsWithArray(_:)``).
@@ -20,6 +26,11 @@ struct JSONArrayElements {
   /// Bytes consumed so far, for progress.
   var bytesRead: Int { position }
 
+  /// The input so far, which starts with the input before (moved, perhaps); `isComplete`: nothing more comes.
+  mutating func extend(_ longer: UnsafeBufferPointer<UInt8>, isComplete: Bool) {
+    (bytes, isInputComplete) = (longer, isComplete)
+  }
+
   /// One element's bytes, and where it starts in the document.
   struct Element {
     var range: Range<Int>
@@ -27,7 +38,8 @@ struct JSONArrayElements {
     var column: Int
   }
 
-  /// The next element's value, `nil` after the closing `]`. Syntax errors carry the document's line and column.
+  /// The next element's value; `nil` after the closing `]` (``isFinished``), or when the input so far ends
+  /// inside the next element. Syntax errors carry the document's line and column.
   mutating func next() throws(JSONReader.SyntaxError) -> DatasetValue? {
     guard let element = try nextElement() else { return nil }
     let value = try parse(element)
@@ -35,20 +47,41 @@ struct JSONArrayElements {
     return value
   }
 
-  /// The next element's bytes, `nil` after the closing `]`; read it (``parse(_:)``), then call ``endElement()``.
+  /// The next element's bytes; `nil` after the closing `]`, or (input still coming) when the input so far ends
+  /// inside it. Read it (``parse(_:)``), then call ``endElement()``.
   mutating func nextElement() throws(JSONReader.SyntaxError) -> Element? {
-    if isFinished { return nil }
-    if !started {
+    while !isFinished {
       skipBlanks()
-      position += 1  // the `[`
-      started = true
-      skipBlanks()
-      if position < bytes.count, bytes[position] == UInt8(ascii: "]") { return try finish() }
+      if position >= bytes.count {
+        if !isInputComplete { return nil }
+        guard phase == .afterArray else { throw syntaxError("unexpected end of input: the array is not closed") }
+        isFinished = true
+        return nil
+      }
+      switch phase {
+      case .beforeArray:
+        position += 1  // the `[`
+        phase = .firstElement
+      case .afterArray:
+        throw syntaxError("unexpected text after the value")
+      case .firstElement, .element:
+        if bytes[position] == UInt8(ascii: "]") {
+          if phase == .element { throw syntaxError("trailing comma before ]") }
+          position += 1
+          phase = .afterArray
+          continue
+        }
+        let saved = (position, line, lineStart)
+        scanElement()
+        if position >= bytes.count, !isInputComplete {
+          // Cut off by the end of what has arrived: again from its start when more has.
+          (position, line, lineStart) = saved
+          return nil
+        }
+        return Element(range: saved.0..<position, line: saved.1, column: saved.0 - saved.2 + 1)
+      }
     }
-    skipBlanks()
-    let (startLine, startColumn, start) = (line, position - lineStart + 1, position)
-    scanElement()
-    return Element(range: start..<position, line: startLine, column: startColumn)
+    return nil
   }
 
   /// The element's value; a syntax error in it carries the document's line and column.
@@ -65,21 +98,14 @@ struct JSONArrayElements {
   /// Moves past the `,` or `]` after the element just read.
   mutating func endElement() throws(JSONReader.SyntaxError) {
     guard position < bytes.count else { throw syntaxError("unexpected end of input: the array is not closed") }
-    if bytes[position] == UInt8(ascii: "]") {
-      _ = try finish()
-      return
+    phase = bytes[position] == UInt8(ascii: "]") ? .afterArray : .element
+    position += 1  // the `,` or `]`
+    if phase == .afterArray, isInputComplete {
+      // What follows the array is known now: nothing but blanks.
+      skipBlanks()
+      guard position == bytes.count else { throw syntaxError("unexpected text after the value") }
+      isFinished = true
     }
-    position += 1  // the `,`
-    skipBlanks()
-    if position < bytes.count, bytes[position] == UInt8(ascii: "]") { throw syntaxError("trailing comma before ]") }
-  }
-
-  private mutating func finish() throws(JSONReader.SyntaxError) -> Element? {
-    position += 1  // the `]`
-    skipBlanks()
-    guard position == bytes.count else { throw syntaxError("unexpected text after the value") }
-    isFinished = true
-    return nil
   }
 
   /// Moves to the `,` or `]` that ends the element at depth 0 (or the end of the input), minding strings.
@@ -119,7 +145,7 @@ struct JSONArrayElements {
     }
   }
 
-  private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+  static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
   private func syntaxError(_ message: String) -> JSONReader.SyntaxError {
     JSONReader.SyntaxError(line: line, column: position - lineStart + 1, message: message)

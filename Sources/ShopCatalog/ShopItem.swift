@@ -14,6 +14,9 @@ public struct ShopItem: Hashable, Sendable {
   /// The dataset file the item was read from, which a relative picture path (`img`) is relative to; empty when
   /// the item was made in code.
   public var sourceFile = ""
+  /// The item's record among its file's records (blank JSON lines aside), from 1; 0 when it has none (a photo,
+  /// an item made in code). `--pick` prints the record itself from it (``OriginalRecords``).
+  public var recordNumber = 0
 
   public init(
     width: Double, height: Double, imageURL: String = "", price: String, title: String = "", shop: String = "",

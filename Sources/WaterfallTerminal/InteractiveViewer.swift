@@ -26,7 +26,7 @@ public enum InteractiveViewer {
     pictures: PictureLoader.Configuration,
     recording: Recording? = nil,
     graphics: GraphicsSetup? = nil
-  ) -> Runner.Ending {
+  ) -> (ending: Runner.Ending, picked: [ShopItem]?) {
     var options = options
     let environment = ProcessInfo.processInfo.environment
     options.colorEnabled = options.colorEnabled && session.colorAvailable
@@ -53,6 +53,6 @@ public enum InteractiveViewer {
       opener: BrowserOpener(environment: environment))
     let ending = runner.run(input)
     presenter.removePictures()
-    return ending
+    return (ending, runner.viewer.state.picked)
   }
 }

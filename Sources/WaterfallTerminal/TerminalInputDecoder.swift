@@ -49,7 +49,7 @@ public struct TerminalInputDecoder: Sendable {
     switch byte {
     case 0x1B: return decodeEscape(bytes, at: start)
     case 0x0D, 0x0A: return .decoded(.key(.enter), length: 1)
-    case 0x09: return .decoded(nil, length: 1)  // Tab is bound to nothing
+    case 0x09: return .decoded(.key(.tab), length: 1)
     case 0x7F, 0x08: return .decoded(.key(.backspace), length: 1)
     case 0x01...0x1A: return .decoded(.key(.control(Character(Unicode.Scalar(byte + 0x60)))), length: 1)
     case 0x00, 0x1C...0x1F: return .decoded(nil, length: 1)

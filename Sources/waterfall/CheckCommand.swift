@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SQLiteCatalog
 import ShopCatalog
 
@@ -9,7 +10,9 @@ struct CheckCommand: ParsableCommand {
     discussion: "Prints one line per problem (file: item N: field: what is wrong), then a summary. Exit status: "
       + "0 with no problems, 1 with problems, 2 when the dataset cannot be read at all.")
 
-  @Argument(help: "A dataset file, a directory of page files, a folder of pictures, or a SQLite catalogue.")
+  @Argument(
+    help:
+      "A dataset file, a directory of page files, a folder of pictures, a SQLite catalogue, or - for standard input.")
   var path: String
 
   @Option(name: .long, help: "A SQLite file's table of items (default: an imported catalogue's).")
@@ -22,7 +25,9 @@ struct CheckCommand: ParsableCommand {
     }
     let dataset: Dataset
     do {
-      dataset = try DatasetLoader.load(path: path, pictureProbe: pictureProbe)
+      dataset =
+        path == "-"
+        ? try DatasetLoader.load(stream: STDIN_FILENO) : try DatasetLoader.load(path: path, pictureProbe: pictureProbe)
     } catch {
       printError(error.description)
       throw ExitCode(2)

@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
+import Locking
 import TOMLKit
 import WaterfallViewer
 
 /// `config.toml`: the viewer's long options by name (`columns = 3`, `no-images = true`) and a `[keys]` table that
 /// binds keys to actions by name (`x = "quit"`). Read with TOMLKit; every entry is checked against the command
 /// line's own definitions, so the file takes exactly what the command line takes.
-struct ConfigFile {
+struct ConfigFile: Sendable {
   /// One option the file sets, as the command line would give it.
-  struct Setting {
+  struct Setting: Sendable {
     var name: String
     /// The words the command line would have: `--name VALUE`, `--name` for a switch that is on, nothing for one
     /// that is off.
@@ -33,9 +34,22 @@ struct ConfigFile {
     return home + "/.config/waterfall/config.toml"
   }
 
-  /// Reads and checks `path`. A missing default file is no file; a missing `--config` file is an error.
+  /// The files read so far in this process, by path: each is read once, however many parts of the program ask
+  /// (the settings go in front of the arguments, the viewer takes the keys), so `--config <(a command)` works.
+  private static let alreadyRead = Locked<[String: ConfigFile]>([:])
+
+  /// Reads and checks `path`, once per process. A missing default file is no file; a missing `--config` file is
+  /// an error.
   static func load(path: String, required: Bool) throws(ConfigError) -> ConfigFile? {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    if let known = alreadyRead.withLock({ $0[path] }) { return known }
+    guard let config = try read(path: path, required: required) else { return nil }
+    alreadyRead.withLock { $0[path] = config }
+    return config
+  }
+
+  private static func read(path: String, required: Bool) throws(ConfigError) -> ConfigFile? {
+    // Read as a stream, not by its size, so a pipe (`--config <(a command)`) reads too.
+    guard let file = FileHandle(forReadingAtPath: path), let data = try? file.readToEnd() ?? Data() else {
       if !required, !FileManager.default.fileExists(atPath: path) { return nil }
       throw ConfigError(file: path, line: nil, reason: "cannot be read")
     }
@@ -73,6 +87,10 @@ struct ConfigFile {
     func fail(_ reason: String) -> ConfigError { ConfigError(file: file, line: line, reason: reason) }
     guard !["config", "no-config", "help", "version", "data"].contains(name) else {
       throw fail("\"\(name)\" is not a setting for a config file (the dataset is given on the command line)")
+    }
+    // A chooser is a use, not a preference: a file that set it would turn every run into one.
+    guard !["pick", "print", "multi"].contains(name) else {
+      throw fail("\"\(name)\" is not a setting for a config file (--pick is given on the command line)")
     }
     let value = value.tomlValue
     let written: String

@@ -6,13 +6,13 @@ import ShopCatalog
 
 /// Where the items come from and how the simulated feed serves them.
 struct DataOptions: ParsableArguments {
-  @Argument(help: "A dataset or a feed address, as with --data (as in `less FILE`).")
+  @Argument(help: "A dataset or a feed address, as with --data (as in `less FILE`); - reads it from standard input.")
   var path: String?
 
   @Option(
     name: .long,
     help:
-      "A dataset: a .plist, .json, .jsonl or .csv file, a directory of page files, or an http(s) JSON feed ({page}, {cursor}, {sort}, {q})."
+      "A dataset: a .plist, .json, .jsonl or .csv file, a directory of page files, an http(s) JSON feed ({page}, {cursor}, {sort}, {q}), or - for standard input."
   )
   var data: String?
 
@@ -58,36 +58,58 @@ struct DataOptions: ParsableArguments {
   /// The dataset path from --data or the positional PATH, if any.
   var datasetPath: String? { data ?? path }
 
-  /// The dataset to show, --data or the bundled catalogue, opened as a catalogue that reads in the background.
-  func openCatalogue() throws(DatasetError) -> (catalogue: ItemCatalogue, name: String) {
+  /// Whether the dataset comes from standard input: `-`, or (`whenPiped`, the viewer's way, as less's) no dataset
+  /// named while standard input is not a terminal.
+  func readsStandardInput(whenPiped: Bool) -> Bool {
+    datasetPath == "-" || (whenPiped && datasetPath == nil && isatty(STDIN_FILENO) == 0)
+  }
+
+  /// The dataset to show, --data, standard input or the bundled catalogue, opened as a catalogue that reads in
+  /// the background.
+  func openCatalogue(whenPiped: Bool = false) throws(DatasetError) -> OpenedCatalogue {
+    if readsStandardInput(whenPiped: whenPiped) {
+      // A descriptor of its own: the viewer may put the terminal in standard input's place meanwhile.
+      let descriptor = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
+      guard descriptor >= 0 else { throw DatasetError(file: StreamedInput.name, reason: "cannot be read") }
+      let (catalogue, input) = CatalogueReading.open(stream: descriptor, pageSize: pageSize, loops: loop)
+      return OpenedCatalogue(catalogue: catalogue, name: StreamedInput.name, streamed: input)
+    }
     if let datasetPath {
-      return (
-        try CatalogueReading.open(path: datasetPath, pageSize: pageSize, loops: loop, pictureProbe: pictureProbe),
-        DatasetLoader.displayName(ofPath: datasetPath)
-      )
+      return OpenedCatalogue(
+        catalogue: try CatalogueReading.open(
+          path: datasetPath, pageSize: pageSize, loops: loop, pictureProbe: pictureProbe),
+        name: DatasetLoader.displayName(ofPath: datasetPath))
     }
     guard let bundled = BundledCatalogue.locate() else {
       throw DatasetError(
         file: BundledCatalogue.candidates().joined(separator: ", "),
         reason: "the bundled catalogue is missing; pass --data PATH or set \(BundledCatalogue.environmentVariable)")
     }
-    return (try CatalogueReading.open(path: bundled, pageSize: pageSize, loops: loop), "Shop catalogue")
+    return OpenedCatalogue(
+      catalogue: try CatalogueReading.open(path: bundled, pageSize: pageSize, loops: loop), name: "Shop catalogue")
   }
 
-  /// ``openCatalogue()`` read as far as the first page (`whole`: to the end), before the terminal is touched.
+  /// ``openCatalogue()`` read as far as the first page (`whole`: to the end; a pipe: its first records), before the
+  /// terminal is touched.
   /// What makes the dataset unusable is said on stderr: a path or a first page that cannot be read (exit status
   /// 2), or a dataset whose every item is unusable (its first problems, exit status 1), so nobody opens an empty
   /// viewer wondering why. A malformed record after the first page is the viewer's to show.
-  func openCatalogueOrExit(whole: Bool) throws -> (catalogue: ItemCatalogue, name: String) {
-    let opened: (catalogue: ItemCatalogue, name: String)
+  func openCatalogueOrExit(whole: Bool, whenPiped: Bool = false) throws -> OpenedCatalogue {
+    let opened: OpenedCatalogue
     do {
-      opened = try openCatalogue()
+      opened = try openCatalogue(whenPiped: whenPiped)
     } catch {
       printError(error.description)
       throw ExitCode(2)
     }
     let catalogue = opened.catalogue
-    if whole { catalogue.waitUntilComplete() } else { catalogue.waitForFirstPage() }
+    if whole {
+      catalogue.waitUntilComplete()
+    } else if opened.streamed != nil {
+      catalogue.waitUntilStarted()
+    } else {
+      catalogue.waitForFirstPage()
+    }
     let progress = catalogue.progress
     if let stopped = progress.stoppedBy, progress.itemsRead < pageSize {
       printError(stopped)
@@ -110,7 +132,7 @@ struct DataOptions: ParsableArguments {
   }
 
   /// Whether the dataset is a SQLite catalogue (by its name or its first bytes, or because --table names a table).
-  var isSQLite: Bool { table != nil || datasetPath.map(SQLiteFile.isDatabase(path:)) == true }
+  var isSQLite: Bool { datasetPath != "-" && (table != nil || datasetPath.map(SQLiteFile.isDatabase(path:)) == true) }
 
   /// The SQLite catalogue at `path`, its first page read, so a file damaged where the viewer starts is refused
   /// here, not in the footer. A file that cannot be used (missing, not a database, corrupt, locked, without the
@@ -137,6 +159,14 @@ struct DataOptions: ParsableArguments {
       data.source, latencyMilliseconds: latency ?? (data.isLocalFile ? defaultLatency : 0), failureRate: failRate,
       seed: UInt64(seed))
   }
+}
+
+/// A dataset opened for the viewer: its catalogue, its name for the header, and, read from standard input, the
+/// bytes kept (what `--pick` prints records from).
+struct OpenedCatalogue {
+  var catalogue: ItemCatalogue
+  var name: String
+  var streamed: StreamedInput?
 }
 
 /// Picture sizes for photo folders, from the header alone (libvips through the Pictures module).

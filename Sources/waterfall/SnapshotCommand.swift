@@ -9,7 +9,7 @@ struct SnapshotCommand: ParsableCommand {
     abstract: "Run the viewer headless on a simulated clock and print the screen as text.",
     discussion: """
       Keys: space-separated tokens, each one character; a key name (Up Down Left Right PageUp PageDown Home End
-      Enter Escape Space Backspace); C-x for Ctrl-x; click:X,Y, wheelup:X,Y, wheeldown:X,Y (0-based column and row);
+      Enter Escape Space Backspace Tab); C-x for Ctrl-x; click:X,Y, wheelup:X,Y, wheeldown:X,Y (0-based column and row);
       resize:WxH; wait:MS (advances the simulated clock). Latency defaults to 0 here; with --latency, use wait:MS
       to let pages arrive. The pictures a frame asks for are loaded before it is printed.
       --tape FILE.tape runs a VHS-compatible tape instead (see the README's QA section); --replay FILE.cast feeds a

@@ -13,6 +13,7 @@ struct ViewCommand: ParsableCommand {
   @OptionGroup var networkOptions: NetworkOptions
   @OptionGroup var organise: OrganiseOptions
   @OptionGroup var configOptions: ConfigOptions
+  @OptionGroup var pickOptions: PickOptions
 
   @Option(name: .long, help: "Record the session as asciicast v2 (what the screen showed, with real times).")
   var record: String?
@@ -26,8 +27,17 @@ struct ViewCommand: ParsableCommand {
 
   func run() throws {
     // Everything that can fail does so before the terminal is touched.
-    let opened = try dataOptions.openOrExit(whole: false, network: networkOptions, organise: organise)
+    let opened = try dataOptions.openOrExit(whole: false, whenPiped: true, network: networkOptions, organise: organise)
     let environment = ProcessInfo.processInfo.environment
+    // The screen and the keys on /dev/tty when standard input or output is a pipe or a file.
+    let pickOutput: Int32
+    switch ControllingTerminal.takeStandardStreams() {
+    case .success(let descriptor): pickOutput = descriptor
+    case .failure(let noTerminal):
+      printError(
+        "\(noTerminal.reason): the viewer needs a terminal; for text output use `waterfall snapshot` (see --help)")
+      throw ExitCode(2)
+    }
     if let reason = TerminalSession.unusableTerminalReason(environment: environment) {
       printError("\(reason): the viewer needs a terminal; for text output use `waterfall snapshot` (see --help)")
       throw ExitCode(2)
@@ -39,6 +49,7 @@ struct ViewCommand: ParsableCommand {
     options.refreshKeepsItems = opened.isFeed
     options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
+    options.picking = pickOptions.picking
     // Opening the disk cache reads its whole folder: done here, a large cache is not a blank screen.
     let pictures = networkOptions.configure(pictureOptions.loaderConfiguration)
     let session = TerminalSession(mouse: !display.noMouse, color: options.colorEnabled)
@@ -64,13 +75,17 @@ struct ViewCommand: ParsableCommand {
         recordsInput: recordInput
       ) { line in file.write(Data(line.utf8)) }
     }
-    let ending = InteractiveViewer.run(
+    let (ending, picked) = InteractiveViewer.run(
       source: dataOptions.source(for: opened, defaultLatency: 1500), options: options, session: session,
       pictures: pictures, recording: recording, graphics: graphics)
     session.restore()
     try? recordingFile?.close()
     // Die of the same signal, now that the terminal is back, so the parent sees what happened.
     if case .signal(let number) = ending { TerminalSession.die(of: number) }
+    guard pickOptions.pick else { return }
+    // Nothing picked (Esc, q): fzf's status for an interrupted choice, and nothing printed.
+    guard let picked else { throw ExitCode(130) }
+    pickOptions.write(picked, streamed: opened.streamedInput, to: pickOutput)
   }
 
   /// The recording file, created before the terminal is touched.

@@ -69,6 +69,7 @@ final class ConfigFileTests {
       ("columns = = 3\n", "1: not TOML"),
       ("[colours]\nred = 1\n", "unknown table [colours]"),
       ("data = \"x.json\"\n", "1: \"data\" is not a setting for a config file"),
+      ("pick = true\n", "1: \"pick\" is not a setting for a config file (--pick is given on the command line)"),
     ])
   func badFiles(text: String, expected: String) throws {
     let path = try write(text)

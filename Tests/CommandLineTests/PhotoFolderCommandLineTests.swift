@@ -20,7 +20,8 @@ struct PhotoFolderCommandLineTests {
     _ = FileManager.default.createFile(atPath: folder + "/1 empty.jpg", contents: Data())
 
     let options = try DataOptions.parse([folder])
-    let (catalogue, name) = try options.openCatalogue()
+    let opened = try options.openCatalogue()
+    let (catalogue, name) = (opened.catalogue, opened.name)
     catalogue.waitUntilComplete()
     #expect(name == (folder as NSString).lastPathComponent)
     let items = catalogue.itemsRead(limit: .max)

@@ -6,18 +6,40 @@ struct BinaryRun {
   var output: String
   var errors: String
 
-  /// Runs `waterfall ARGUMENTS` with standard input from /dev/null and a small, fixed environment.
-  init(_ arguments: [String], environment: [String: String] = [:]) throws {
+  /// Runs `waterfall ARGUMENTS` with standard input from /dev/null (or `input`) and a small, fixed environment,
+  /// in a session of its own: no controlling terminal, so no `/dev/tty` either.
+  init(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws {
+    try self.init(program: [TmuxPane.binary] + arguments, input: input, environment: environment)
+  }
+
+  /// Runs a bash command line without a terminal, as above; `$WATERFALL` is the binary under test.
+  init(shell command: String, environment: [String: String] = [:]) throws {
+    try self.init(
+      program: ["/bin/bash", "-c", command], input: nil,
+      environment: ["WATERFALL": TmuxPane.binary].merging(environment) { $1 })
+  }
+
+  private init(program: [String], input: Data?, environment: [String: String]) throws {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: TmuxPane.binary)
-    process.arguments = arguments
+    // setsid -w: a new session, so the program finds no terminal even when the tests run in one.
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+    process.arguments = ["-w"] + program
     process.environment = ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
     let output = Pipe()
     let errors = Pipe()
-    process.standardInput = FileHandle.nullDevice
+    let inputPipe = input.map { _ in Pipe() }
+    process.standardInput = inputPipe ?? FileHandle.nullDevice
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    if let input, let inputPipe {
+      // On a thread of its own, so a child that reads slowly cannot stall us reading its output.
+      let writer = inputPipe.fileHandleForWriting
+      Thread {
+        try? writer.write(contentsOf: input)
+        try? writer.close()
+      }.start()
+    }
     // Read before waiting, so a large output cannot fill the pipe and stall the child.
     let printed = output.fileHandleForReading.readDataToEndOfFile()
     let complained = errors.fileHandleForReading.readDataToEndOfFile()

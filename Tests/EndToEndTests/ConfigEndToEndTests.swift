@@ -36,3 +36,19 @@ extension ViewerEndToEndTests {
     #expect(try bad.format("#{alternate_on}") == "0", "the terminal was never taken")
   }
 }
+
+extension ViewerEndToEndTests {
+  @Test("the config file is read once: --config <(a command) sets the columns and binds a key")
+  func configFromAPipe() throws {
+    let run = try BinaryRun(
+      shell: """
+        "$WATERFALL" snapshot --no-images --size 60x12 --keys z \
+          --config <(printf 'columns = 2\\n[keys]\\nz = "step-down"\\n')
+        """)
+    #expect(run.status == 0, "\(run.errors)")
+    let lines = run.output.split(separator: "\n")
+    let borders = lines.map { $0.components(separatedBy: "│").count - 1 }.max()
+    #expect(borders == 4, "two columns:\n\(run.output)")
+    #expect(run.output.contains("row 2/"), "z stepped a row down:\n\(run.output)")
+  }
+}

@@ -13,7 +13,7 @@ final class TmuxPane {
   private static let givenBinary = ProcessInfo.processInfo.environment["WATERFALL_BIN"].flatMap {
     $0.isEmpty ? nil : $0
   }
-  private static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
   /// Fails the test unless the binary exists and, when it is this checkout's release build (no `WATERFALL_BIN`,
@@ -54,14 +54,20 @@ final class TmuxPane {
   /// With `interactiveShell`, the pane runs an interactive bash and the command is typed at its prompt, as a
   /// person starts it: the viewer runs in its own process group, the terminal's foreground group, so Ctrl-C typed
   /// into the pane reaches it as SIGINT. Call ``reportStatus()`` after it ends.
+  ///
+  /// `pipedFrom`: a shell command whose output is piped into the program (`cat items.json | waterfall`);
+  /// `outputFile`: where the program's standard output goes instead of the pane.
   init(
     arguments: [String], width: Int = 100, height: Int = 30, environment: [String] = [],
-    captureRawOutput: Bool = false, interactiveShell: Bool = false
+    captureRawOutput: Bool = false, interactiveShell: Bool = false, pipedFrom: String? = nil,
+    outputFile: String? = nil
   ) throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let program = ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
-    let inner = "echo $$ > \(Self.quote(pidFile.path)); exec \(program)"
+    var program = ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
+    if let outputFile { program += " > \(Self.quote(outputFile))" }
+    let inner =
+      "echo $$ > \(Self.quote(pidFile.path)); " + (pipedFrom.map { "\($0) | \(program)" } ?? "exec \(program)")
     // The Swift runtime would wait 30 s at its crash prompt on a terminal; the tests only need the report. The
     // picture cache goes to this pane's folder, never the real ~/.cache (a test's own environment comes after).
     let cacheHome = Self.quote(directory.appendingPathComponent("cache").path)

@@ -84,13 +84,17 @@ struct ViewerEndToEndTests {
     #expect(history.contains("Program crashed"), "the Swift runtime's report")
   }
 
-  @Test("stdin not a terminal: one clear line, exit status 2, no escape codes")
-  func notATerminal() throws {
-    let run = try BinaryRun([])
-    #expect(run.status == 2)
-    #expect(run.output.isEmpty)
-    #expect(!run.errors.contains("\u{1B}"))
-    #expect(run.errors.contains("not a terminal") && run.errors.contains("waterfall snapshot"))
-    #expect(run.errors.split(separator: "\n").count == 1)
+  @Test("no terminal at all (no /dev/tty), the catalogue piped in or named: one clear line, exit 2, no escape codes")
+  func noTerminal() throws {
+    let catalogue = Data(#"[{"w": 1, "h": 1, "price": "¥1", "title": "one"}]"#.utf8)
+    let bundled = TmuxPane.checkout.appendingPathComponent("Resources/catalogue").path
+    for run in [try BinaryRun([], input: catalogue), try BinaryRun(["--pick", bundled])] {
+      #expect(run.status == 2)
+      #expect(run.output.isEmpty)
+      #expect(!run.errors.contains("\u{1B}"))
+      #expect(
+        run.errors.contains("no terminal (/dev/tty") && run.errors.contains("waterfall snapshot"), "\(run.errors)")
+      #expect(run.errors.split(separator: "\n").count == 1)
+    }
   }
 }

@@ -1,3 +1,4 @@
+import ShopCatalog
 import WaterfallKit
 
 /// The viewer's own state, as a value: everything but the engine (``Viewer/waterfall``) and the items
@@ -27,6 +28,10 @@ public struct ViewState: Hashable, Sendable {
   /// When the last pull past the top happened; the pull lets go after a rest.
   public var lastPullTime: Int?
   public var isQuitting = false
+  /// `--pick`: the marked items by identity (their place in the catalogue, so a sort or a filter keeps them).
+  public var marks: [ItemID: ShopItem] = [:]
+  /// `--pick`: what Enter picked, in dataset order; `nil` until then (and when the pick was cancelled).
+  public var picked: [ShopItem]?
 
   public init(screenSize: GridSize, showReuse: Bool, columnOverride: Int?) {
     self.screenSize = screenSize

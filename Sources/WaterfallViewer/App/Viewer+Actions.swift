@@ -10,6 +10,8 @@ extension Viewer {
     case .redrawAll: emit(.redrawAll)
     case .escape:
       if stopLoadingToMatch() { return }
+      // A chooser's Esc picks nothing and quits, as fzf's does.
+      if options.picking != nil { return perform(.quit) }
       // Let go of everything, so the selection no longer anchors resizes and column changes.
       state.focusedIndex = nil
       waterfall.selectItem(at: nil)
@@ -46,6 +48,8 @@ extension Viewer {
     case .copyLink: copyFocusedLink()
     case .toggleInspector: toggleInspector()
     case .toggleStepMode: toggleStepMode()
+    case .toggleMark: toggleMark()
+    case .acceptPicks: acceptPicks()
     }
   }
 

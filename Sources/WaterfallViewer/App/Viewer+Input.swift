@@ -25,7 +25,7 @@ extension Viewer {
     let action =
       mode == .overlay
       ? KeyMap.action(for: key, in: KeyMap.overlay)
-      : options.customKeys[key] ?? KeyMap.action(for: key, in: KeyMap.normal)
+      : options.customKeys[key] ?? pickingAction(for: key) ?? KeyMap.action(for: key, in: KeyMap.normal)
     // Too small to draw anything else: only quitting and repainting make sense.
     if state.isTooSmall, action != .quit, action != .redrawAll { return }
     if mode == .overlay {

@@ -11,9 +11,12 @@ extension Viewer {
   }
 
   /// The item of the focused box on screen, else of the box at the top of the view.
-  private var focusedItem: ShopItem? {
+  private var focusedItem: ShopItem? { actedOnIndex.map { store.items[storeIndex($0)] } }
+
+  /// What `x`, `y`, Tab and Enter act on: the focused box on screen, else the box at the top of the view.
+  var actedOnIndex: Int? {
     guard let index = visibleFocus ?? waterfall.placeAnchor(), index < store.count else { return nil }
-    return store.items[storeIndex(index)]
+    return index
   }
 
   func openFocusedLink() {

@@ -36,8 +36,18 @@ public struct ViewerOptions: Sendable {
   /// A refresh's first page is every item loaded so far with the new ones at the front (an HTTP feed): it
   /// replaces the items keeping the user's place, instead of starting over at the top with one page.
   public var refreshKeepsItems = false
+  /// `--pick`: the viewer is a chooser (Tab and Space mark, Enter picks, Esc and q pick nothing); `nil`: a viewer.
+  public var picking: Picking?
   /// Lets `!` crash the app on purpose, so tests can check that a crash restores the terminal.
   public var crashKeyEnabled = false
 
   public init() {}
+}
+
+/// How `--pick` chooses.
+public struct Picking: Hashable, Sendable {
+  /// At most this many marks (`--multi N`); `nil`: any number.
+  public var limit: Int?
+
+  public init(limit: Int? = nil) { self.limit = limit }
 }

@@ -38,4 +38,8 @@ public enum Action: Hashable, Sendable, CaseIterable {
   case openLink
   /// `y`: copy the focused item's link (else its title) to the clipboard.
   case copyLink
+  /// `--pick`, Tab / Space: mark the focused item, or unmark it.
+  case toggleMark
+  /// `--pick`, Enter: pick the marked items (else the focused one) and quit.
+  case acceptPicks
 }

@@ -3,7 +3,7 @@ public enum Key: Hashable, Sendable {
   case character(Character)
   /// Ctrl and a letter, lower case: `.control("d")` is Ctrl-D.
   case control(Character)
-  case up, down, left, right, pageUp, pageDown, home, end, enter, escape, backspace
+  case up, down, left, right, pageUp, pageDown, home, end, enter, escape, backspace, tab
 }
 
 extension Key {
@@ -24,6 +24,7 @@ extension Key {
     case .enter: "Enter"
     case .escape: "Escape"
     case .backspace: "Backspace"
+    case .tab: "Tab"
     }
   }
 }

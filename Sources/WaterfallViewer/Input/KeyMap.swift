@@ -80,6 +80,17 @@ public enum KeyMap {
     KeyBinding(keys: [.character("q")], action: .quit, label: { _ in "q" }, help: "quit"),
   ]
 
+  /// A chooser's keys (`--pick`), before the waterfall's: Space marks instead of paging, Enter picks.
+  public static let picking: [KeyBinding] = [
+    KeyBinding(
+      keys: [.tab, .character(" ")], action: .toggleMark, label: { _ in "Tab Space" },
+      help: "mark or unmark the focused item (--pick)"),
+    KeyBinding(
+      keys: [.enter], action: .acceptPicks, label: { _ in "Enter" },
+      help: "print the marked items (else the focused one) and quit (--pick)"),
+    KeyBinding(keys: [], action: nil, label: { _ in "Esc q" }, help: "quit, printing nothing (--pick)"),
+  ]
+
   /// The keys of an open panel (``InputMode/overlay``): it scrolls, switches or closes; nothing moves behind it.
   public static let overlay: [KeyBinding] =
     [
@@ -104,9 +115,14 @@ public enum KeyMap {
 
   /// What the help overlay lists: each binding with help text, its keys as the help shows them; then the keys
   /// the user bound (`customKeys`), and the action names a config file's `[keys]` table takes.
-  public static func helpEntries(glyphs: Glyphs, customKeys: [Key: Action] = [:]) -> [(keys: String, help: String)] {
-    // Quit last, after the panel keys, where a reader looks for it.
-    let bindings = normal + overlay
+  public static func helpEntries(
+    glyphs: Glyphs, customKeys: [Key: Action] = [:], picking: Bool = false
+  ) -> [(keys: String, help: String)] {
+    // Quit last, after the panel keys, where a reader looks for it. A chooser's keys first, and the waterfall's
+    // it takes over (Enter, Space) left out.
+    let taken = picking ? Set(Self.picking.flatMap(\.keys)) : []
+    let waterfall = normal.filter { binding in binding.keys.isEmpty || !binding.keys.allSatisfy(taken.contains) }
+    let bindings = (picking ? Self.picking : []) + waterfall + overlay
     func listed(_ bindings: [KeyBinding]) -> [(String, String)] {
       bindings.filter { !$0.help.isEmpty }.map { ($0.label(glyphs), $0.help) }
     }

@@ -19,13 +19,13 @@ public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// Parses snapshot key scripts: space-separated tokens, each a single character; a key name (Up Down Left Right
-/// PageUp PageDown Home End Enter Escape Space Backspace); `C-x` or `Ctrl-x` for Ctrl-x; `click:X,Y`, `wheelup:X,Y`,
+/// PageUp PageDown Home End Enter Escape Space Backspace Tab); `C-x` or `Ctrl-x` for Ctrl-x; `click:X,Y`, `wheelup:X,Y`,
 /// `wheeldown:X,Y` (0-based column and row); `resize:WxH`; or `wait:MS`.
 public enum KeyScript {
   static let namedKeys: [String: Key] = [
     "up": .up, "down": .down, "left": .left, "right": .right, "pageup": .pageUp, "pagedown": .pageDown,
     "home": .home, "end": .end, "enter": .enter, "escape": .escape, "esc": .escape, "space": .character(" "),
-    "backspace": .backspace,
+    "backspace": .backspace, "tab": .tab,
   ]
 
   public static func parse(_ script: String) throws(KeyScriptError) -> [ScriptStep] {

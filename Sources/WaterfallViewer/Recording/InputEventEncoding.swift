@@ -27,6 +27,7 @@ public enum InputEventEncoding {
       case .enter: "\r"
       case .escape: "\u{1B}"
       case .backspace: "\u{7F}"
+      case .tab: "\t"
       }
     }
   }

@@ -29,6 +29,8 @@ public struct Glyphs: Sendable {
   public var times: String
   /// Where a picture cannot be shown.
   public var failureMark: String
+  /// In the corner of an item marked for picking (`--pick`).
+  public var pickMark: String
   /// The arrow keys as the help names them: arrows, or words in ASCII, where `v j / ^ k` reads as the `v` key.
   public var downKey: String
   public var upKey: String
@@ -42,7 +44,7 @@ public struct Glyphs: Sendable {
     shades: ["░", "▒", "▓"],
     spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
     ellipsis: "…", separator: "│", arrowDown: "↓", arrowUp: "↑", arrowLeft: "←", arrowRight: "→", dash: "—",
-    dot: "·", times: "×", failureMark: "✕", downKey: "↓", upKey: "↑", leftKey: "←", rightKey: "→")
+    dot: "·", times: "×", failureMark: "✕", pickMark: "✓", downKey: "↓", upKey: "↑", leftKey: "←", rightKey: "→")
 
   public static let ascii = Glyphs(
     plain: Border(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|"),
@@ -51,5 +53,6 @@ public struct Glyphs: Sendable {
     shades: [".", ":", "%"],
     spinner: ["|", "/", "-", "\\"],
     ellipsis: "~", separator: "|", arrowDown: "v", arrowUp: "^", arrowLeft: "<", arrowRight: ">", dash: "-",
-    dot: "-", times: "x", failureMark: "x", downKey: "Down", upKey: "Up", leftKey: "Left", rightKey: "Right")
+    dot: "-", times: "x", failureMark: "x", pickMark: "@", downKey: "Down", upKey: "Up", leftKey: "Left",
+    rightKey: "Right")
 }

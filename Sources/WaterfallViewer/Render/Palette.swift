@@ -5,6 +5,7 @@ enum Palette {
   static let border = Style()
   static let focusedBorder = Style(foreground: .cyan, attributes: [.bold])
   static let selectedBorder = Style(foreground: .yellow, attributes: [.bold])
+  static let pickMark = Style(foreground: .black, background: .green, attributes: [.bold])
   static let price = Style(foreground: .black, background: .yellow, attributes: [.bold])
   static let title = Style()
   static let searchMatch = Style(foreground: .black, background: .cyan, attributes: [.bold])

@@ -74,7 +74,14 @@ extension Viewer {
     let onScreen = waterfall.indicesInViewport
     if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)", priority: 1) }
     if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)", priority: 6) }
-    if !reading.isComplete { parts.append("reading \(Int(reading.fraction * 100))%", priority: 8) }
+    if let picking = options.picking {
+      parts.append("\(state.marks.count)\(picking.limit.map { "/\($0)" } ?? "") marked", priority: 9)
+    }
+    if !reading.isComplete {
+      parts.append(
+        reading.isSizeKnown ? "reading \(Int(reading.fraction * 100))%" : "reading" + options.glyphs.ellipsis,
+        priority: 8)
+    }
     // What stopped the reading early (a malformed record: file, line and why) matters as much as a notice.
     if let stopped = reading.stoppedBy { parts.append(TextSanitizer.sanitize(stopped, limit: 160), priority: 10) }
     if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped", priority: 3) }
@@ -92,7 +99,8 @@ extension Viewer {
       parts.append("by \(sortLabel)", priority: 7)
     }
     if inspector.isStepping { parts.append("STEP", priority: 8) }
-    if let notice { parts.append(notice, priority: 10) } else { parts.append("? help  q quit", priority: 2) }
+    let help = options.picking == nil ? "? help  q quit" : "Tab mark  Enter pick  ? help  Esc quit"
+    if let notice { parts.append(notice, priority: 10) } else { parts.append(help, priority: 2) }
     return parts
   }
 }

@@ -32,6 +32,9 @@ extension Viewer {
     guard !rows.isEmpty else { return }
     screen.drawBorder(
       BorderRect(x: frame.x, y: top, width: frame.width, height: frame.height), border, style: borderStyle, rows: rows)
+    if rows.contains(0), isMarked(index) {
+      screen.put(glyphs.pickMark, x: frame.x, y: top, style: Palette.pickMark, maximumWidth: 1)
+    }
     if state.showReuse, rows.contains(0) {
       screen.put(
         "#\(cell.objectID) r\(cell.reuseCount)", x: frame.x + 1, y: top, style: Palette.reuseLabel,

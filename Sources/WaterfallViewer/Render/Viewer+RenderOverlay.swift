@@ -32,7 +32,8 @@ extension Viewer {
     case .help:
       (
         "Keys",
-        KeyMap.helpEntries(glyphs: options.glyphs, customKeys: options.customKeys).map {
+        KeyMap.helpEntries(glyphs: options.glyphs, customKeys: options.customKeys, picking: options.picking != nil).map
+        {
           PanelLine(label: $0.keys, text: $0.help)
         }
       )

@@ -15,7 +15,7 @@ public enum TapeKey: String, Hashable, Sendable, CaseIterable {
   case pageUp = "PageUp", pageDown = "PageDown", home = "Home", end = "End"
   case delete = "Delete", insert = "Insert"
 
-  /// What the viewer receives; `nil` for keys a terminal sends but the viewer binds to nothing (Tab, Delete,
+  /// What the viewer receives; `nil` for keys a terminal sends but the viewer binds to nothing (Delete,
   /// Insert), which still take their step.
   public var key: Key? {
     switch self {
@@ -31,7 +31,8 @@ public enum TapeKey: String, Hashable, Sendable, CaseIterable {
     case .pageDown: .pageDown
     case .home: .home
     case .end: .end
-    case .tab, .delete, .insert: nil
+    case .tab: .tab
+    case .delete, .insert: nil
     }
   }
 }

@@ -4,6 +4,7 @@ import ShopCatalog
 /// - it returns items and problems, or throws an error naming the file with a reason, never anything else;
 /// - every problem names the file, an item (or line) that exists, a field and what is wrong; every skipped item
 ///   has at least one problem, and every item that was kept has sides within the allowed range;
+/// - each item's record number leads back to a record of the file, in order;
 /// - the items it returns, written back out in the same format, read back as the same items with no problems.
 public enum DatasetProperties {
   static let fileName = "fuzz-input"
@@ -32,6 +33,12 @@ public enum DatasetProperties {
       fuzzCheck((1...100_000).contains(item.width) && (1...100_000).contains(item.height), "kept \(item)")
       fuzzCheck(item.sourceFile == fileName, "an item from \(item.sourceFile)")
     }
+    // Each item leads back to its own record (what --pick prints): places in the file, in order.
+    let places = items.map(\.recordNumber)
+    fuzzCheck(
+      zip(places, places.dropFirst()).allSatisfy { $0 < $1 }
+        && places.allSatisfy { (1...(items.count + dataset.skippedItems)).contains($0) },
+      "record numbers \(places) of \(items.count + dataset.skippedItems) records")
     guard !items.isEmpty else { return }
     let written = DatasetWriter.write(items, as: format)
     let reread: Dataset
@@ -42,8 +49,14 @@ public enum DatasetProperties {
       return
     }
     fuzzCheck(reread.problems.isEmpty, "its own items read back with problems: \(reread.problems)")
+    // The same items; their records' places change when skipped ones are not written back.
+    let content = { (items: [ShopItem]) in
+      items.map { item in
+        var item = item; item.recordNumber = 0; return item
+      }
+    }
     fuzzCheck(
-      reread.items == items,
+      content(reread.items) == content(items),
       "the items changed in a round trip through \(format):\n\(items)\n\(reread.items)")
   }
 }

@@ -13,7 +13,7 @@ enum KeyEncodings {
     ("\u{1B}[4~", .key(.end)), ("\u{1B}[8~", .key(.end)), ("\u{1B}[5~", .key(.pageUp)),
     ("\u{1B}[6~", .key(.pageDown)), ("\u{1B}[5;5~", .key(.pageUp)), ("\u{1B}[3~", nil), ("\u{1B}[2~", nil),
     ("\u{1B}OM", .key(.enter)), ("\u{1B}[I", nil), ("\u{1B}[O", nil), ("\r", .key(.enter)), ("\n", .key(.enter)),
-    ("\u{7F}", .key(.backspace)), ("\u{08}", .key(.backspace)), ("\t", nil),
+    ("\u{7F}", .key(.backspace)), ("\u{08}", .key(.backspace)), ("\t", .key(.tab)),
     ("é", .key(.character("é"))), ("中", .key(.character("中"))), ("😀", .key(.character("😀"))),
     ("\u{1B}a", nil),
   ]

@@ -1,0 +1,174 @@
+import Foundation
+
+/// The record an item was read from, as `--pick` prints it: one line of JSON with every field the record had,
+/// and its fields by name.
+public struct OriginalRecord: Hashable, Sendable {
+  /// The record as one line of JSON: a JSON record's own text (blanks outside strings taken out, so its key
+  /// order and numbers stay as written); a CSV row or a plist dictionary written as a JSON object.
+  public var json: String
+  public var fields: [String: DatasetValue]
+
+  /// The text of field `name` (as the file names it, else in any case, else by the names the readers take for
+  /// it: `img` for `image` or `url`, `title` for `name`, `w` and `h` for `width` and `height`); nil without one.
+  public func value(of name: String) -> String? {
+    let aliases: [[String]] = [["img", "image", "url"], ["title", "name"], ["w", "width"], ["h", "height"]]
+    let lowered = name.lowercased()
+    let names = [name, lowered] + (aliases.first { $0.contains(lowered) } ?? [])
+    for candidate in names {
+      if let value = fields[candidate] ?? fields.first(where: { $0.key.lowercased() == candidate })?.value {
+        return value.plainText
+      }
+    }
+    return nil
+  }
+}
+
+/// Finds the records items were read from (``ShopItem/sourceFile`` and ``ShopItem/recordNumber``), reading each
+/// file again once, in the same way its items were read.
+public enum OriginalRecords {
+  /// The records of `items`, in their order. `contents` gives a source's bytes (a stream's kept bytes; else the
+  /// file is read). An item whose record cannot be found again (a photo, a file changed since) is written from
+  /// its fields.
+  public static func records(
+    of items: [ShopItem], contents: (String) -> [UInt8]? = { _ in nil }
+  ) -> [OriginalRecord] {
+    var found: [String: [Int: OriginalRecord]] = [:]
+    for file in Set(items.filter { $0.recordNumber > 0 }.map(\.sourceFile)) {
+      guard
+        let bytes = contents(file)
+          ?? (try? Data(contentsOf: URL(fileURLWithPath: file))).map({ [UInt8]($0) })
+      else { continue }
+      let wanted = Set(items.filter { $0.sourceFile == file }.map(\.recordNumber))
+      found[file] = records(numbered: wanted, in: bytes, file: file)
+    }
+    return items.map { item in found[item.sourceFile]?[item.recordNumber] ?? record(of: item) }
+  }
+
+  /// The records numbered `wanted` (from 1, counted as ``DatasetFileReader`` counts items) in a file's bytes.
+  static func records(numbered wanted: Set<Int>, in all: [UInt8], file: String) -> [Int: OriginalRecord] {
+    let bytes = all.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(all.dropFirst(3)) : all
+    let format =
+      file == StreamedInput.name
+      ? nil : DatasetFormat.forExtension(of: file)
+    guard let format = format ?? DatasetFormat.sniff(Array(bytes.prefix(4096))) ?? csvOrNil(bytes) else { return [:] }
+    var found: [Int: OriginalRecord] = [:]
+    func keep(_ number: Int, text: ArraySlice<UInt8>) {
+      guard wanted.contains(number), let value = try? JSONReader.parse(Array(text)),
+        case .dictionary(let fields) = value
+      else { return }
+      found[number] = OriginalRecord(json: String(decoding: compact(text), as: UTF8.self), fields: fields)
+    }
+    switch format {
+    case .json:
+      bytes.withUnsafeBufferPointer { buffer in
+        guard JSONArrayElements.startsWithArray(buffer) else { return }
+        var elements = JSONArrayElements(buffer)
+        var number = 0
+        while found.count < wanted.count, let element = try? elements.nextElement() {
+          number += 1
+          keep(number, text: bytes[element.range])
+          guard (try? elements.endElement()) != nil else { break }
+        }
+      }
+    case .jsonLines:
+      let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+      let records = lines.filter { $0.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }
+      for (offset, line) in records.enumerated() { keep(offset + 1, text: line) }
+    case .csv, .plist:
+      guard let entries = try? RecordReader.read(bytes, format: format, file: file) else { return [:] }
+      for number in wanted where number <= entries.count {
+        guard case .record(let fields) = entries[number - 1] else { continue }
+        let value = DatasetValue.dictionary(fields)
+        found[number] = OriginalRecord(json: value.json, fields: fields)
+      }
+    }
+    return found
+  }
+
+  private static func csvOrNil(_ bytes: [UInt8]) -> DatasetFormat? {
+    bytes.prefix { $0 != 0x0A }.contains(UInt8(ascii: ",")) ? .csv : nil
+  }
+
+  /// An item with no record to go back to, written from its fields under the names the readers take.
+  static func record(of item: ShopItem) -> OriginalRecord {
+    var fields: [String: DatasetValue] = [
+      "w": number(item.width), "h": number(item.height), "price": .string(item.price), "title": .string(item.title),
+    ]
+    if !item.imageURL.isEmpty { fields["img"] = .string(item.imageURL) }
+    if !item.shop.isEmpty { fields["shop"] = .string(item.shop) }
+    for extra in item.extraFields where fields[extra.key] == nil { fields[extra.key] = .string(extra.value) }
+    return OriginalRecord(json: DatasetValue.dictionary(fields).json, fields: fields)
+  }
+
+  private static func number(_ value: Double) -> DatasetValue {
+    value == value.rounded() && abs(value) < 1e15 ? .integer(Int(value)) : .real(value)
+  }
+
+  /// JSON text without the blanks outside its strings.
+  static func compact(_ text: ArraySlice<UInt8>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(text.count)
+    var inString = false
+    var escaped = false
+    for byte in text {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        out.append(byte)
+      } else if !JSONArrayElements.isBlank(byte) {
+        if byte == UInt8(ascii: "\"") { inString = true }
+        out.append(byte)
+      }
+    }
+    return out
+  }
+}
+
+extension DatasetValue {
+  /// The value as JSON text on one line, keys sorted.
+  public var json: String {
+    switch self {
+    case .string(let text): Self.quoted(text)
+    case .integer(let number): String(number)
+    case .real(let number): number.isFinite ? Self.format(number) : "null"
+    case .bool(let flag): flag ? "true" : "false"
+    case .null: "null"
+    case .array(let values): "[" + values.map(\.json).joined(separator: ",") + "]"
+    case .dictionary(let values):
+      "{" + values.sorted { $0.key < $1.key }.map { Self.quoted($0.key) + ":" + $0.value.json }.joined(separator: ",")
+        + "}"
+    }
+  }
+
+  /// The value as a field's text: a string as it is, `null` as nothing, anything else as JSON.
+  public var plainText: String {
+    switch self {
+    case .string(let text): text
+    case .null: ""
+    default: json
+    }
+  }
+
+  /// A JSON string: quotes, backslashes and control characters escaped.
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        out += String(format: "\\u%04X", scalar.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

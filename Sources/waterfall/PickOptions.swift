@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import ShopCatalog
+import WaterfallViewer
+
+/// `--pick`: the viewer as a chooser, as fzf is one, and what it prints.
+struct PickOptions: ParsableArguments {
+  @Flag(
+    name: .long,
+    help: """
+      Choose items: Tab or Space marks, Enter prints the marked items (else the focused one) on standard output \
+      and exits 0; Esc, q and Ctrl-C print nothing and exit 130. The screen is drawn on the terminal, so standard \
+      output can be a pipe or a file.
+      """)
+  var pick = false
+
+  @Option(
+    name: .customLong("print"),
+    help: ArgumentHelp(
+      """
+      With --pick, what each pick prints: json (its record as one line of JSON, every field it had; the default) \
+      or a FIELD's value alone (img, title, price, or any field of the records).
+      """, valueName: "json|FIELD"))
+  var printed: String?
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp("With --pick, mark at most N items (as fzf's --multi).", valueName: "N"))
+  var multi: Int?
+
+  func validate() throws {
+    if !pick, printed != nil || multi != nil { throw ValidationError("--print and --multi go with --pick") }
+    if let multi, multi < 1 { throw ValidationError("--multi must be at least 1") }
+    if printed?.isEmpty == true { throw ValidationError("--print takes json or a field's name") }
+  }
+
+  /// The viewer's picking, `nil` without `--pick`.
+  var picking: Picking? { pick ? Picking(limit: multi) : nil }
+
+  /// The lines to print for `items`, in their order: each record as JSON, or the field's value ("" without one).
+  /// A stream's records come from its kept bytes.
+  func lines(for items: [ShopItem], streamed: StreamedInput?) -> [String] {
+    let records = OriginalRecords.records(of: items) { file in
+      file == StreamedInput.name ? streamed?.bytes : nil
+    }
+    guard let field = printed, field != "json" else { return records.map(\.json) }
+    return records.map { $0.value(of: field) ?? "" }
+  }
+
+  /// Writes the picks' lines to `descriptor` (the original standard output); on a terminal, control characters
+  /// from the data are shown escaped, never sent.
+  func write(_ items: [ShopItem], streamed: StreamedInput?, to descriptor: Int32) {
+    let onTerminal = isatty(descriptor) != 0
+    let text = lines(for: items, streamed: streamed).map { line in
+      onTerminal ? TextSanitizer.escapeVisibly(line) : line
+    }
+    let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    try? output.write(contentsOf: Data(text.map { $0 + "\n" }.joined().utf8))
+  }
+}
