@@ -19,6 +19,16 @@ public final class LoopbackPictureServer {
   private let process = Process()
   private let input = Pipe()
 
+  /// The server's script in this checkout, found from this file's place.
+  public static let pictureServerScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tests/PicturesTests/Server/picture_server.py").path
+
+  /// Starts the picture server's script (see ``init(script:lifetime:)``).
+  public convenience init(lifetime: Int = 90) throws(StartError) {
+    try self.init(script: Self.pictureServerScript, lifetime: lifetime)
+  }
+
   /// Starts `script` and waits at most 10 s for its `READY PORT SILENT-PORT` line.
   public init(script: String, lifetime: Int) throws(StartError) {
     let output = Pipe()

@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 import Pictures
+import TestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -13,11 +14,8 @@ import Pictures
 struct NetworkPictureBenchmarks {
   let quick: Bool
 
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Tests/PicturesTests/Server/picture_server.py").path
-
   func run() -> [Figure] {
-    guard let server = BenchServer.start(script: Self.script) else {
+    guard let server = BenchServer.start(script: LoopbackPictureServer.pictureServerScript) else {
       print("(network: could not start the loopback server with python3; skipped)")
       return []
     }

@@ -6,13 +6,6 @@ import TestSupport
 typealias PictureServer = LoopbackPictureServer
 
 extension LoopbackPictureServer {
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("PicturesTests/Server/picture_server.py").path
-
-  convenience init() throws {
-    try self.init(script: Self.script, lifetime: 90)
-  }
-
   /// A plist dataset of `items` (title, img) in `folder`; its path.
   static func writeDataset(_ items: [(title: String, img: String)], in folder: String) throws -> String {
     let entries = items.enumerated().map { index, item in

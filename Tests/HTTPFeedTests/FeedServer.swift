@@ -9,13 +9,6 @@ import TestSupport
 typealias FeedServer = LoopbackPictureServer
 
 extension LoopbackPictureServer {
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("PicturesTests/Server/picture_server.py").path
-
-  convenience init() throws {
-    try self.init(script: Self.script, lifetime: 90)
-  }
-
   /// How many times page `page` of `/feed/<style>` was asked for.
   func requests(_ style: String, page: Int) -> Int { counts().byPath["/feed/\(style)#\(page)"] ?? 0 }
 }
