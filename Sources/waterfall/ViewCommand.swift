@@ -33,14 +33,10 @@ struct ViewCommand: ParsableCommand {
     let pickOutput: Int32
     switch ControllingTerminal.takeStandardStreams() {
     case .success(let descriptor): pickOutput = descriptor
-    case .failure(let noTerminal):
-      printError(
-        "\(noTerminal.reason): the viewer needs a terminal; for text output use `waterfall snapshot` (see --help)")
-      throw ExitCode(2)
+    case .failure(let noTerminal): throw Self.refuseWithoutTerminal(noTerminal.reason)
     }
     if let reason = TerminalSession.unusableTerminalReason(environment: environment) {
-      printError("\(reason): the viewer needs a terminal; for text output use `waterfall snapshot` (see --help)")
-      throw ExitCode(2)
+      throw Self.refuseWithoutTerminal(reason)
     }
     let recordingFile = try record.map(openRecording)
     let unicode = TerminalSession.localeIsUTF8()
@@ -86,6 +82,12 @@ struct ViewCommand: ParsableCommand {
     // Nothing picked (Esc, q): fzf's status for an interrupted choice, and nothing printed.
     guard let picked else { throw ExitCode(130) }
     pickOptions.write(picked, streamed: opened.streamedInput, to: pickOutput)
+  }
+
+  /// Says why there is no terminal to draw on, and gives the exit status.
+  private static func refuseWithoutTerminal(_ reason: String) -> ExitCode {
+    printError("\(reason): the viewer needs a terminal; for text output use `waterfall snapshot` (see --help)")
+    return ExitCode(2)
   }
 
   /// The recording file, created before the terminal is touched.
