@@ -9,8 +9,12 @@
 /// It takes the place of `Synchronization.Mutex`, which on Linux is a bare futex that ThreadSanitizer cannot see:
 /// under TSan every access it guards looked like a race, so a real race would hide among the false ones. A pthread
 /// mutex is what TSan intercepts, it costs the same when uncontended, and the code TSan checks is the code we ship.
+///
+/// A thread may also sleep until the value is in some state (``wait(until:)``), woken by whoever changes it
+/// (``wakeWaiters()``): a condition variable on the same mutex, so no wake-up falls between a check and the sleep.
 public final class Locked<Value>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let changed: UnsafeMutablePointer<pthread_cond_t>
   private var value: Value
 
   public init(_ value: sending Value) {
@@ -19,9 +23,15 @@ public final class Locked<Value>: @unchecked Sendable {
     mutex.initialize(to: pthread_mutex_t())
     let status = pthread_mutex_init(mutex, nil)
     precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    changed = .allocate(capacity: 1)
+    changed.initialize(to: pthread_cond_t())
+    let condStatus = pthread_cond_init(changed, nil)
+    precondition(condStatus == 0, "pthread_cond_init failed: \(condStatus)")
   }
 
   deinit {
+    pthread_cond_destroy(changed)
+    changed.deallocate()
     pthread_mutex_destroy(mutex)
     mutex.deallocate()
   }
@@ -33,5 +43,18 @@ public final class Locked<Value>: @unchecked Sendable {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)
+  }
+
+  /// Sleeps until `ready` holds for the value (checked under the lock, first at once, then after each
+  /// ``wakeWaiters()``). No polling: whoever changes what `ready` reads must call ``wakeWaiters()`` after.
+  public func wait(until ready: (Value) -> Bool) {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while !ready(value) { pthread_cond_wait(changed, mutex) }
+  }
+
+  /// Wakes the threads in ``wait(until:)`` to check again; call it after a change made with ``withLock(_:)``.
+  public func wakeWaiters() {
+    pthread_cond_broadcast(changed)
   }
 }

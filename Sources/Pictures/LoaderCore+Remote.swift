@@ -63,6 +63,7 @@ extension LoaderCore {
       state.fetching[job.id] = job
       return true
     }
+    if !handedOver { state.wakeWaiters() }
     if handedOver { parts.fetcher.fetch(url, waiter: job.id, priority: job.request.priority) }
     return nil
   }
@@ -93,6 +94,7 @@ extension LoaderCore {
         return ([], jobs)
       }
     }
+    state.wakeWaiters()
     for _ in requeued { queued.signal() }
     if case .failure(let failure) = outcome {
       for job in failed { finish(job, .failure(failure), fromCache: false) }

@@ -77,6 +77,7 @@ extension LoaderCore {
       state.running[job.id] = nil
       state.cancelledRunning.remove(job.id)
     }
+    state.wakeWaiters()
   }
 
   /// Delivers the outcome unless the job was cancelled meanwhile. The job counts as running until the delivery
@@ -94,5 +95,6 @@ extension LoaderCore {
       state.running[job.id] = nil
       state.cancelledRunning.remove(job.id)
     }
+    state.wakeWaiters()
   }
 }

@@ -105,6 +105,7 @@ final class LoaderCore: Sendable {
       }
       return Self.removeFetching(from: &state, where: matches)
     }
+    state.wakeWaiters()
     stopFetches(stoppedFetches)
     // Wait for a delivery under way on another thread: after this, no cancelled load is delivered.
     delivery.lock()
@@ -116,6 +117,7 @@ final class LoaderCore: Sendable {
       state.paused = paused
       return paused ? 0 : state.queue.count
     }
+    state.wakeWaiters()
     for _ in 0..<wake { queued.signal() }
   }
 
@@ -124,6 +126,7 @@ final class LoaderCore: Sendable {
       state.stopped = true
       state.queue.removeAll()
     }
+    state.wakeWaiters()
     for _ in 0..<max(1, configuration.workers) { queued.signal() }
     shutDownRemote()
   }
@@ -139,12 +142,13 @@ final class LoaderCore: Sendable {
     return statistics
   }
 
+  /// Sleeps until no job is queued (or the queue is paused), running or waiting for the network, or the loader is
+  /// shut down. Every change that can end a wait wakes it (``Locked/wakeWaiters()``): a job finished or dropped,
+  /// a fetch ended, jobs cancelled, a pause, the shutdown.
   func waitUntilIdle() {
     // Network loads count too; each ends within its time limits.
-    while !state.withLock({
-      $0.fetching.isEmpty && ($0.queue.isEmpty && $0.running.isEmpty || $0.paused && $0.running.isEmpty) || $0.stopped
-    }) {
-      usleep(500)
+    state.wait { state in
+      state.fetching.isEmpty && (state.queue.isEmpty || state.paused) && state.running.isEmpty || state.stopped
     }
   }
 
