@@ -60,12 +60,20 @@ public struct Asciicast: Hashable, Sendable {
   )
     -> [UInt8]
   {
-    var bytes = Array("[\(seconds(time)), \"\(kind.rawValue)\", ".utf8)
+    var bytes: [UInt8] = []
+    appendLine(time: time, kind: kind, data: data, newline: newline, to: &bytes)
+    return bytes
+  }
+
+  /// ``lineBytes(time:kind:data:newline:)`` appended to `bytes` (a tape's recording grows one buffer).
+  static func appendLine(
+    time: Double, kind: Event.Kind, data: some Collection<UInt8>, newline: Bool = false, to bytes: inout [UInt8]
+  ) {
+    bytes += "[\(seconds(time)), \"\(kind.rawValue)\", ".utf8
     bytes.reserveCapacity(bytes.count + data.count + data.count / 4 + 4)
     appendJSONString(data, to: &bytes)
     bytes.append(UInt8(ascii: "]"))
     if newline { bytes.append(0x0A) }
-    return bytes
   }
 
   /// `1.500000`: six decimals, with no locale and no formatter (a recording writes one per frame).
@@ -92,20 +100,30 @@ public struct Asciicast: Hashable, Sendable {
   static func appendJSONString(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
     let hex: StaticString = "0123456789abcdef"
     bytes.append(UInt8(ascii: "\""))
-    for byte in text {
+    // Runs of bytes that need no escape are copied whole: a frame is mostly those.
+    var runStart = text.startIndex
+    var index = runStart
+    while index != text.endIndex {
+      let byte = text[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else {
+        text.formIndex(after: &index)
+        continue
+      }
+      bytes += text[runStart..<index]
       switch byte {
-      case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), byte]
-      case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
       case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
       case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
       case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      case 0..<0x20, 0x7F:
+      default:
         let digits = hex.utf8Start
         bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
         bytes += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-      default: bytes.append(byte)
       }
+      text.formIndex(after: &index)
+      runStart = index
     }
+    bytes += text[runStart..<index]
     bytes.append(UInt8(ascii: "\""))
   }
 

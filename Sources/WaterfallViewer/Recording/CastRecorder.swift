@@ -7,17 +7,29 @@ import WaterfallKit
 public final class CastRecorder {
   private let clock: any Clock
   private let recordsInput: Bool
-  private let write: (String) -> Void
+  private let write: ([UInt8]) -> Void
   private var encoder = TerminalFrameEncoder()
+  /// One frame's bytes and its line, reused for every frame.
+  private var frameBytes: [UInt8] = []
+  private var lineBytes: [UInt8] = []
   private var size: GridSize?
   private let startMilliseconds: Int
 
   /// Writes the header at once (`cast`: the size and arguments; its events are ignored).
-  public init(header cast: Asciicast, clock: any Clock, recordsInput: Bool, write: @escaping (String) -> Void) {
-    (self.clock, self.recordsInput, self.write) = (clock, recordsInput, write)
+  public convenience init(
+    header cast: Asciicast, clock: any Clock, recordsInput: Bool, write: @escaping (String) -> Void
+  ) {
+    self.init(header: cast, clock: clock, recordsInput: recordsInput) { write(String(decoding: $0, as: UTF8.self)) }
+  }
+
+  /// Lines go to `writeBytes` as UTF-8 (a tape keeps them in one buffer, no String in between).
+  public init(
+    header cast: Asciicast, clock: any Clock, recordsInput: Bool, writeBytes: @escaping ([UInt8]) -> Void
+  ) {
+    (self.clock, self.recordsInput, self.write) = (clock, recordsInput, writeBytes)
     startMilliseconds = clock.milliseconds
     size = GridSize(width: cast.width, height: cast.height)
-    write(cast.headerLine + "\n")
+    writeBytes(Array((cast.headerLine + "\n").utf8))
   }
 
   private var seconds: Double { Double(clock.milliseconds - startMilliseconds) / 1000 }
@@ -28,10 +40,12 @@ public final class CastRecorder {
       size = screenSize
       emit(.resize, "\(screen.width)x\(screen.height)")
     }
-    let bytes = encoder.encodeBytes(screen)
-    if !bytes.isEmpty {
-      write(
-        String(decoding: Asciicast.lineBytes(time: seconds, kind: .output, data: bytes, newline: true), as: UTF8.self))
+    frameBytes.removeAll(keepingCapacity: true)
+    encoder.encode(screen, appendingTo: &frameBytes)
+    if !frameBytes.isEmpty {
+      lineBytes.removeAll(keepingCapacity: true)
+      Asciicast.appendLine(time: seconds, kind: .output, data: frameBytes, newline: true, to: &lineBytes)
+      write(lineBytes)
     }
   }
 
@@ -43,7 +57,7 @@ public final class CastRecorder {
   }
 
   private func emit(_ kind: Asciicast.Event.Kind, _ data: String) {
-    write(Asciicast.line(Asciicast.Event(time: seconds, kind: kind, data: data)) + "\n")
+    write(Array((Asciicast.line(Asciicast.Event(time: seconds, kind: kind, data: data)) + "\n").utf8))
   }
 
   /// The runner's output, recorded on the way.

@@ -5,10 +5,6 @@ public struct TerminalFrameEncoder: Sendable {
   private var previous: Screen?
   /// Each style's SGR sequence, made once (a frame with pictures changes colour at almost every cell).
   private var sequences: [Style: [UInt8]] = [:]
-  /// Each colour's SGR parameters, for a change of colour alone (a picture cell's neighbour differs in one or
-  /// both colours, rarely in attributes).
-  private var foregrounds: [TerminalColor: [UInt8]] = [:]
-  private var backgrounds: [TerminalColor: [UInt8]] = [:]
 
   public init() {}
 
@@ -19,11 +15,19 @@ public struct TerminalFrameEncoder: Sendable {
 
   /// ``encode(_:)`` as UTF-8 bytes.
   mutating func encodeBytes(_ screen: Screen) -> [UInt8] {
+    var output: [UInt8] = []
+    encode(screen, appendingTo: &output)
+    return output
+  }
+
+  /// ``encode(_:)`` as UTF-8 bytes appended to `output` (a recorder reuses one buffer for every frame).
+  mutating func encode(_ screen: Screen, appendingTo output: inout [UInt8]) {
     let old = previous.flatMap { $0.width == screen.width && $0.height == screen.height ? $0.cells : nil }
     previous = screen
     // Bytes, not String appends, and the cells compared in place (``ScreenDiff``'s rule, without its array): a
     // recording encodes every frame.
-    var output: [UInt8] = old == nil ? Array("\u{1B}[0m\u{1B}[2J".utf8) : []
+    let start = output.count
+    if old == nil { output += "\u{1B}[0m\u{1B}[2J".utf8 }
     var cursor = -1
     var style: Style? = nil
     let cells = screen.cells
@@ -39,7 +43,7 @@ public struct TerminalFrameEncoder: Sendable {
         output.append(UInt8(ascii: "H"))
       }
       if let current = style, current != cell.style, current.attributes == cell.style.attributes {
-        appendColourChange(from: current, to: cell.style, to: &output)
+        Self.appendColourChange(from: current, to: cell.style, to: &output)
         style = cell.style
       } else if style != cell.style {
         if sequences[cell.style] == nil {
@@ -53,27 +57,38 @@ public struct TerminalFrameEncoder: Sendable {
       let next = index + Int(max(1, cell.width))
       cursor = next % screen.width == 0 ? -1 : next
     }
-    if !output.isEmpty { output += Array("\u{1B}[0m".utf8) }
-    return output
+    if output.count > start { output += "\u{1B}[0m".utf8 }
   }
 
-  /// `ESC [ 38;5;104 ; 48;5;111 m`: only the colours that changed, the attributes staying as they are.
-  private mutating func appendColourChange(from old: Style, to new: Style, to output: inout [UInt8]) {
+  /// `ESC [ 38;5;104 ; 48;5;111 m`: only the colours that changed, the attributes staying as they are. Written
+  /// digit by digit (``TerminalColor/sgrChangeParameters(base:)``'s bytes): a picture changes colour at almost
+  /// every cell.
+  private static func appendColourChange(from old: Style, to new: Style, to output: inout [UInt8]) {
     output += [0x1B, UInt8(ascii: "[")]
-    if old.foreground != new.foreground {
-      if foregrounds[new.foreground] == nil {
-        foregrounds[new.foreground] = Array(new.foreground.sgrChangeParameters(base: 30).utf8)
-      }
-      output += foregrounds[new.foreground]!
-    }
+    if old.foreground != new.foreground { appendColour(new.foreground, base: 30, to: &output) }
     if old.background != new.background {
       if old.foreground != new.foreground { output.append(UInt8(ascii: ";")) }
-      if backgrounds[new.background] == nil {
-        backgrounds[new.background] = Array(new.background.sgrChangeParameters(base: 40).utf8)
-      }
-      output += backgrounds[new.background]!
+      appendColour(new.background, base: 40, to: &output)
     }
     output.append(UInt8(ascii: "m"))
+  }
+
+  private static func appendColour(_ colour: TerminalColor, base: Int, to output: inout [UInt8]) {
+    switch colour {
+    case .standard: appendDecimal(base + 9, to: &output)
+    case .palette(let index):
+      appendDecimal(base + 8, to: &output)
+      output += [UInt8(ascii: ";"), UInt8(ascii: "5"), UInt8(ascii: ";")]
+      appendDecimal(Int(index), to: &output)
+    case .rgb(let red, let green, let blue):
+      appendDecimal(base + 8, to: &output)
+      output += [UInt8(ascii: ";"), UInt8(ascii: "2")]
+      for part in [red, green, blue] {
+        output.append(UInt8(ascii: ";"))
+        appendDecimal(Int(part), to: &output)
+      }
+    default: appendDecimal(base + (colour.paletteIndex ?? 0), to: &output)
+    }
   }
 
   private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {

@@ -34,15 +34,20 @@ public final class Runner {
   /// Wait, each step, until the pictures asked for are in (snapshots and tests: the frame is then the same
   /// whatever the machine's speed); the terminal never waits.
   private let waitsForPictures: Bool
+  /// Draw a step's frame only when it is looked at (``drawPendingFrame()``): a script reads few of the frames it
+  /// steps through, and drawing is pure, so a frame drawn later is the same. The terminal draws every step.
+  private let drawsOnDemand: Bool
+  private var framePending = false
 
   /// `pictures`: the loader's settings, or `nil` for no pictures (the viewer's options must agree).
   public init(
     viewer: Viewer, source: any CatalogueSource, clock: any Clock, executor: any BackgroundExecutor,
     output: any ScreenOutput,
     pictures: PictureLoader.Configuration? = nil, waitsForPictures: Bool = false, measuresFrames: Bool = false,
-    opener: any ExternalOpener = RecordingOpener()
+    drawsOnDemand: Bool = false, opener: any ExternalOpener = RecordingOpener()
   ) {
     self.opener = opener
+    self.drawsOnDemand = drawsOnDemand
     (self.viewer, self.source, self.clock, self.executor, self.output) = (viewer, source, clock, executor, output)
     self.measuresFrames = measuresFrames
     self.waitsForPictures = waitsForPictures
@@ -100,11 +105,17 @@ public final class Runner {
       }
     }
     if perform(viewer.update(.tick(now: clock.milliseconds))) == .quit { return .quit }
-    present()
+    if drawsOnDemand { framePending = true } else { present() }
     return .running
   }
 
+  /// Draws the last step's frame if it was left for later (``drawsOnDemand``).
+  public func drawPendingFrame() {
+    if framePending { present() }
+  }
+
   private func present() {
+    framePending = false
     let size = viewer.state.screenSize
     if screen.width != size.width || screen.height != size.height {
       screen = Screen(width: size.width, height: size.height)

@@ -17,7 +17,10 @@ public final class ScriptedRun {
   public var viewer: Viewer { runner.viewer }
 
   /// The last frame drawn (or, before any, the screen as it would be drawn).
-  public var screen: Screen { output.lastFrame ?? viewer.renderedScreen() }
+  public var screen: Screen {
+    runner.drawPendingFrame()
+    return output.lastFrame ?? viewer.renderedScreen()
+  }
 
   /// The terminal's input tick (`TerminalInput`): a wait of several ticks is as many steps, so timers (the
   /// pull's release, the spinner, pages due) see the steps they would see live.
@@ -52,7 +55,7 @@ public final class ScriptedRun {
     runner = Runner(
       viewer: Viewer(screenSize: size, options: options), source: source, clock: clock,
       executor: SimulatedExecutor(clock: clock), output: output, pictures: pictures, waitsForPictures: true,
-      opener: opener)
+      drawsOnDemand: true, opener: opener)
     runner.start()
   }
 
@@ -77,10 +80,10 @@ public final class ScriptedRun {
     for step in steps {
       let result = apply(step)
       // The step that quits draws no frame in the runner; the script still shows the screen it left.
-      if everyFrame { frames.append(result == .quit ? viewer.renderedScreen() : output.lastFrame!) }
+      if everyFrame { frames.append(result == .quit ? viewer.renderedScreen() : screen) }
       if result == .quit { break }
     }
-    let shown = frames.isEmpty ? [output.lastFrame ?? viewer.renderedScreen()] : frames
+    let shown = frames.isEmpty ? [screen] : frames
     let width = max(1, viewer.state.screenSize.width)
     return shown.map { screen in
       switch format {

@@ -153,7 +153,20 @@ public struct Screen: Hashable, Sendable {
 
   /// The whole screen as text, one line a row, trailing spaces trimmed.
   public var text: String {
-    (0..<height).map(line).joined(separator: "\n")
+    // One buffer for every row (a tape takes the text of every frame).
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(cells.count + height)
+    for y in 0..<height {
+      if y > 0 { bytes.append(0x0A) }
+      let rowStart = bytes.count
+      for x in 0..<width {
+        if let character = cells[y * width + x].character {
+          bytes += character.utf8
+        }
+      }
+      while bytes.count > rowStart, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Keeps wide characters whole: writing over either half of one blanks the other half.

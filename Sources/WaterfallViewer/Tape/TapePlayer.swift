@@ -32,7 +32,7 @@ public final class TapePlayer {
   private var promptMilliseconds = 0
   private let startsAtPrompt: Bool
   private var recorder: CastRecorder?
-  private var castText = ""
+  private var castBytes: [UInt8] = []
   /// Whether a command other than a setting has run (settings after that are ignored, as in VHS).
   private var begun = false
 
@@ -61,8 +61,7 @@ public final class TapePlayer {
     if recordsCast {
       recorder = CastRecorder(
         header: Asciicast(width: size.width, height: size.height), clock: TapeClock(player: self),
-        recordsInput: false
-      ) { [unowned self] line in castText += line }
+        recordsInput: false, writeBytes: { [unowned self] line in castBytes += line })
     }
     for (index, command) in commands.enumerated() {
       if quit {
@@ -82,7 +81,7 @@ public final class TapePlayer {
       if result.failure != nil { break }
       if command.action.drawsFrame, !hidden { recordFrame(after: command) }
     }
-    if recordsCast { result.cast = castText }
+    if recordsCast { result.cast = String(decoding: castBytes, as: UTF8.self) }
     result.finalScreen = currentScreen()
     return result
   }
