@@ -168,6 +168,15 @@ struct TapePlayerTests {
     #expect(first.castOutputs == ["a.cast"])
   }
 
+  @Test("an output's suffix counts in any case: Output DEMO.CAST records, as .TXT keeps the frames")
+  func outputSuffixInAnyCase() throws {
+    let run = try play("Output DEMO.CAST\nOutput DEMO.TXT\nDown")
+    #expect(run.castOutputs == ["DEMO.CAST"])
+    #expect(run.textOutputs == ["DEMO.TXT"])
+    let cast = try AsciicastReader.parse(try #require(run.cast, "the recording an Output asked for"))
+    #expect(cast.events.contains { $0.kind == .output })
+  }
+
   @Test("Hide keeps frames out of the golden file and the recording; Show brings them back")
   func hideAndShow() throws {
     let run = try play("Output x.cast\nHide\nDown 4\nShow\nDown")

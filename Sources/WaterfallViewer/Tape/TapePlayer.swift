@@ -56,7 +56,8 @@ public final class TapePlayer {
   public func play() throws(TapeError) -> TapeRun {
     readSizeSettings()
     let recordsCast = commands.contains {
-      if case .output(let path) = $0.action { path.hasSuffix(".cast") } else { false }
+      // Any case, as `noteOutput` counts it: `Output DEMO.CAST` was listed but never recorded.
+      if case .output(let path) = $0.action { path.lowercased().hasSuffix(".cast") } else { false }
     }
     if recordsCast {
       recorder = CastRecorder(
