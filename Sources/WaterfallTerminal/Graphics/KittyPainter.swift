@@ -123,8 +123,9 @@ final class KittyPainter: PixelPainter {
     }
     let id = nextImageID
     nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1
-    // Deflated (o=z), in RGB when the picture is opaque: a tenth to a half of the raw pixels' bytes.
-    let deflated = picture.deflated
+    // Deflated (o=z), in RGB when the picture is opaque: a tenth to a half of the raw pixels' bytes. The drawing
+    // thread deflated it already when the viewer runs in kitty mode; a picture made without (tests) is done here.
+    let deflated = picture.deflated ?? DeflatedPixels(rgba: picture.pixels)
     let payload = Array(Data(deflated.bytes).base64EncodedString().utf8)
     let format = deflated.channels == 3 ? 24 : 32
     var start = 0
