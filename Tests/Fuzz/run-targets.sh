@@ -6,6 +6,7 @@
 #   run-targets.sh SECONDS BIN WORK TARGET...
 # FUZZ_REPLAY_ONLY=1 runs each target over its corpus once and stops (-runs=0): the corpus as regression tests,
 # the same inputs on every run, so a gate such as `make test` never fails on an input found that day.
+# FUZZ_MAX_RUNS=N stops a target after N inputs even if SECONDS have not passed (the long campaigns: 10^7).
 set -u
 seconds=$1 bin=$2 work=$3
 shift 3
@@ -31,10 +32,15 @@ for target in "$@"; do
   : >"$log"
   runs=0 code=0 finding="" deadline=$((SECONDS + seconds))
   while [ "$SECONDS" -lt "$deadline" ]; do
+    limit=()
+    if [ -n "${FUZZ_MAX_RUNS:-}" ]; then
+      [ "$runs" -ge "$FUZZ_MAX_RUNS" ] && break
+      limit=(-runs=$((FUZZ_MAX_RUNS - runs)))
+    fi
     timeout --kill-after=10 $((deadline - SECONDS + 120)) \
       "$bin/fuzz-$target" "$corpus" "${seeds[@]}" \
       -max_total_time=$((deadline - SECONDS)) -timeout=2 -rss_limit_mb=2048 -print_final_stats=1 \
-      -artifact_prefix="$work/findings/$target-" "${replay[@]}" >"$log.part" 2>&1
+      -artifact_prefix="$work/findings/$target-" "${replay[@]}" "${limit[@]}" >"$log.part" 2>&1
     code=$?
     cat "$log.part" >>"$log"
     runs=$((runs + $(stat_of number_of_executed_units "$log.part" | grep . || echo 0)))
