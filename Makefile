@@ -12,7 +12,7 @@ FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniff
 FUZZ_BUILD = WATERFALL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 
-.PHONY: all build run test lint format bench bench-quick fuzz fuzz-build fuzz-inputs fuzz-regressions sanitize man man-page \
+.PHONY: all build run test lint format bench bench-quick fuzz fuzz-build fuzz-inputs fuzz-merge fuzz-regressions sanitize man man-page \
   install clean deps test-deps bench-deps
 
 all: build
@@ -109,6 +109,12 @@ fuzz-build: deps
 
 fuzz-inputs: fuzz-build
 	nice -n 10 Tests/Fuzz/run-targets.sh $(FUZZ_SECONDS) .build-fuzz/release .build-fuzz $(FUZZ_TARGETS)
+
+# After long runs: the fewest inputs the fuzzers learned (FUZZ_LEARNED/TARGET) that reach code the seeds do not
+# join the seed corpus, to be committed (`make test` replays them).
+FUZZ_LEARNED ?= .build-fuzz/corpus
+fuzz-merge: fuzz-build
+	Tests/Fuzz/merge-corpus.sh .build-fuzz/release $(FUZZ_LEARNED) $(FUZZ_TARGETS)
 
 # Part of `make test`: each target once over its seed corpus, the corpus as regression tests (the same inputs every
 # run; new inputs are `make fuzz-inputs` work).

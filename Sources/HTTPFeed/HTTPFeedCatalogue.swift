@@ -42,7 +42,8 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
   }
 
   public let template: FeedTemplate
-  private let fetcher: FeedFetcher
+  /// Internal, not private: a test checks that it is freed with the catalogue.
+  let fetcher: FeedFetcher
   /// One request at a time: a feed's pages follow one another, and a refresh sees every page fetched before it.
   private let requests = NSLock()
   private let state = Locked(State())
@@ -51,6 +52,9 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
     self.template = template
     fetcher = FeedFetcher(configuration: network)
   }
+
+  // No fetch is under way once the catalogue goes: `fetch` holds it (and `requests`) until its answer.
+  deinit { fetcher.invalidate() }
 
   public var latencyMilliseconds: Int { 0 }
 

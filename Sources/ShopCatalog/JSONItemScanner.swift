@@ -58,7 +58,8 @@ enum JSONItemScanner {
       let start = position
       var value = 0
       while position < end, bytes[position] >= 0x30 && bytes[position] <= 0x39 {
-        value = value * 10 + Int(bytes[position] - 0x30)
+        // Wrapping: a run of over 18 digits would overflow (and trap); past 15 the value is refused below anyway.
+        value = value &* 10 &+ Int(bytes[position] - 0x30)
         position += 1
       }
       let digits = position - start

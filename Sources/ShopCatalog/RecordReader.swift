@@ -98,10 +98,14 @@ enum RecordReader {
 }
 
 extension DatasetValue {
-  /// Converts what `PropertyListSerialization` returns.
+  /// Converts what `PropertyListSerialization` returns. The collections are tried before `NSNumber`: casting a
+  /// dictionary to `NSNumber` bridges the whole of it to Foundation's classes first, only to fail (a third of the
+  /// time the plist fuzz target spent on one of the originals' pages).
   init(propertyList value: Any) {
     switch value {
     case let text as String: self = .string(text)
+    case let values as [Any]: self = .array(values.map(DatasetValue.init(propertyList:)))
+    case let values as [String: Any]: self = .dictionary(values.mapValues(DatasetValue.init(propertyList:)))
     case let flag as Bool where type(of: value) == Bool.self: self = .bool(flag)
     case let number as NSNumber:
       switch String(cString: number.objCType) {
@@ -109,8 +113,6 @@ extension DatasetValue {
       case "f", "d": self = .real(number.doubleValue)
       default: self = .integer(number.intValue)
       }
-    case let values as [Any]: self = .array(values.map(DatasetValue.init(propertyList:)))
-    case let values as [String: Any]: self = .dictionary(values.mapValues(DatasetValue.init(propertyList:)))
     case let date as Date: self = .string(ISO8601DateFormatter().string(from: date))
     case let data as Data: self = .string("<\(data.count) bytes>")
     default: self = .string(String(describing: value))

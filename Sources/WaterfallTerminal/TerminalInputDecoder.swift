@@ -6,6 +6,9 @@ import WaterfallViewer
 /// decodes, so every encoding is tested without a terminal.
 public struct TerminalInputDecoder: Sendable {
   private var pending: [UInt8] = []
+  /// How far into `pending` an unfinished string or CSI sequence was already searched for its end, so that a long
+  /// one arriving in many reads is searched once, not again from its start on every read (which was quadratic).
+  private var searchedUpTo = 0
 
   public init() {}
 
@@ -14,40 +17,52 @@ public struct TerminalInputDecoder: Sendable {
 
   /// Decodes `bytes` after whatever was pending; an incomplete sequence at the end waits for the next call.
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
-    pending.append(contentsOf: bytes)
     var events: [InputEvent] = []
+    decode(bytes, appendingTo: &events)
+    return events
+  }
+
+  /// ``decode(_:)`` into an array the caller keeps, for a caller that decodes many small reads.
+  public mutating func decode(_ bytes: some Sequence<UInt8>, appendingTo events: inout [InputEvent]) {
+    pending.append(contentsOf: bytes)
     var index = 0
     while index < pending.count {
-      switch Self.decodeOne(pending, at: index) {
-      case .incomplete:
+      switch Self.decodeOne(pending, at: index, searchFrom: index == 0 ? searchedUpTo : index) {
+      case .incomplete(let searched):
         pending.removeFirst(index)
-        return events
+        searchedUpTo = searched - index
+        return
       case .decoded(let event, let length):
         if let event { events.append(event) }
         index += length
       }
     }
     pending.removeAll(keepingCapacity: true)
-    return events
+    searchedUpTo = 0
   }
 
   /// Called when no byte followed for the escape delay: a lone pending Esc is the Escape key; a partial sequence
   /// that never completed is dropped.
   public mutating func flush() -> [InputEvent] {
-    defer { pending.removeAll(keepingCapacity: true) }
+    defer {
+      pending.removeAll(keepingCapacity: true)
+      searchedUpTo = 0
+    }
     return pending == [0x1B] ? [.key(.escape)] : []
   }
 
   private enum Step {
-    case incomplete
+    /// The bytes end before the sequence does; those before the index given need not be searched again.
+    case incomplete(searchedUpTo: Int)
     /// `nil` for bytes that mean nothing to the viewer (a release, a focus report), which are consumed.
     case decoded(InputEvent?, length: Int)
   }
 
-  private static func decodeOne(_ bytes: [UInt8], at start: Int) -> Step {
+  /// `searchFrom`: where an unfinished sequence starting at `start` was searched up to before (`start` if never).
+  private static func decodeOne(_ bytes: [UInt8], at start: Int, searchFrom: Int) -> Step {
     let byte = bytes[start]
     switch byte {
-    case 0x1B: return decodeEscape(bytes, at: start)
+    case 0x1B: return decodeEscape(bytes, at: start, searchFrom: searchFrom)
     case 0x0D, 0x0A: return .decoded(.key(.enter), length: 1)
     case 0x09: return .decoded(.key(.tab), length: 1)
     case 0x7F, 0x08: return .decoded(.key(.backspace), length: 1)
@@ -71,7 +86,7 @@ public struct TerminalInputDecoder: Sendable {
     for offset in 1..<min(length, available) where bytes[start + offset] & 0xC0 != 0x80 {
       return .decoded(nil, length: offset)
     }
-    guard available >= length else { return .incomplete }
+    guard available >= length else { return .incomplete(searchedUpTo: start) }
     var text = String(decoding: bytes[start..<start + length], as: UTF8.self)
     guard let scalar = text.unicodeScalars.first, scalar.value != 0xFFFD, text.unicodeScalars.count == 1 else {
       return .decoded(nil, length: length)
@@ -82,74 +97,120 @@ public struct TerminalInputDecoder: Sendable {
     return .decoded(.key(.character(Character(text))), length: length)
   }
 
-  private static func decodeEscape(_ bytes: [UInt8], at start: Int) -> Step {
-    guard start + 1 < bytes.count else { return .incomplete }
+  private static func decodeEscape(_ bytes: [UInt8], at start: Int, searchFrom: Int) -> Step {
+    guard start + 1 < bytes.count else { return .incomplete(searchedUpTo: start) }
     let next = bytes[start + 1]
     switch next {
-    case UInt8(ascii: "["): return decodeCSI(bytes, at: start)
-    case UInt8(ascii: "_"), UInt8(ascii: "P"): return skipString(bytes, at: start)
+    case UInt8(ascii: "["): return decodeCSI(bytes, at: start, searchFrom: searchFrom)
+    case UInt8(ascii: "_"), UInt8(ascii: "P"): return skipString(bytes, at: start, searchFrom: searchFrom)
     case UInt8(ascii: "O"):
-      guard start + 2 < bytes.count else { return .incomplete }
+      guard start + 2 < bytes.count else { return .incomplete(searchedUpTo: start) }
       return .decoded(finalKey(bytes[start + 2]).map(InputEvent.key), length: 3)
     case 0x1B:
       // Esc Esc: the first is the key; the second starts again.
       return .decoded(.key(.escape), length: 1)
     default:
       // Alt and a key: not bound to anything, and not the key alone either.
-      let alone = decodeOne(bytes, at: start + 1)
+      let alone = decodeOne(bytes, at: start + 1, searchFrom: start + 1)
       if case .decoded(_, let length) = alone { return .decoded(nil, length: 1 + length) }
-      return .incomplete
+      return .incomplete(searchedUpTo: start)
     }
   }
 
   /// An APC or DCS string (a terminal's late answer to a start-up query) is never keys: skipped whole, up to ST
   /// or BEL.
-  private static func skipString(_ bytes: [UInt8], at start: Int) -> Step {
-    var end = start + 2
+  private static func skipString(_ bytes: [UInt8], at start: Int, searchFrom: Int) -> Step {
+    var end = max(start + 2, searchFrom)
     while end < bytes.count {
       if bytes[end] == 0x07 { return .decoded(nil, length: end + 1 - start) }
       if bytes[end] == 0x1B {
-        guard end + 1 < bytes.count else { return .incomplete }
+        guard end + 1 < bytes.count else { return .incomplete(searchedUpTo: end) }
         if bytes[end + 1] == UInt8(ascii: "\\") { return .decoded(nil, length: end + 2 - start) }
       }
       end += 1
     }
-    return .incomplete
+    return .incomplete(searchedUpTo: end)
   }
 
-  private static func decodeCSI(_ bytes: [UInt8], at start: Int) -> Step {
+  private static func decodeCSI(_ bytes: [UInt8], at start: Int, searchFrom: Int) -> Step {
     let body = start + 2
-    guard body < bytes.count else { return .incomplete }
+    guard body < bytes.count else { return .incomplete(searchedUpTo: start) }
     if bytes[body] == UInt8(ascii: "M") {
       // X10 mouse: three bytes follow, each offset by 32.
-      guard body + 3 < bytes.count else { return .incomplete }
+      guard body + 3 < bytes.count else { return .incomplete(searchedUpTo: start) }
       let button = Int(bytes[body + 1]) - 32
       let x = Int(bytes[body + 2]) - 33
       let y = Int(bytes[body + 3]) - 33
       return .decoded(mouse(button: button, x: x, y: y, released: button & 3 == 3), length: 6)
     }
     // Parameters and intermediates, then one final byte in 0x40...0x7E.
-    var end = body
+    var end = max(body, searchFrom)
     while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) {
       guard (0x20...0x3F).contains(bytes[end]) else { return .decoded(nil, length: end - start) }
       end += 1
     }
-    guard end < bytes.count else { return .incomplete }
+    guard end < bytes.count else { return .incomplete(searchedUpTo: end) }
     let length = end - start + 1
     let final = bytes[end]
-    let parameters = String(decoding: bytes[body..<end], as: UTF8.self)
-    if parameters.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
-      let numbers = parameters.dropFirst().split(separator: ";").map { Int($0) ?? -1 }
-      guard numbers.count == 3 else { return .decoded(nil, length: length) }
+    if bytes[body] == UInt8(ascii: "<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+      var numbers = (button: 0, x: 0, y: 0)
+      var count = 0
+      for field in ParameterFields(bytes: bytes, range: body + 1..<end) {
+        count += 1
+        guard count <= 3, let number = field else { return .decoded(nil, length: length) }
+        switch count {
+        case 1: numbers.button = number
+        case 2: numbers.x = number
+        default: numbers.y = number
+        }
+      }
+      guard count == 3 else { return .decoded(nil, length: length) }
       return .decoded(
-        mouse(button: numbers[0], x: numbers[1] - 1, y: numbers[2] - 1, released: final == UInt8(ascii: "m")),
+        mouse(button: numbers.button, x: numbers.x - 1, y: numbers.y - 1, released: final == UInt8(ascii: "m")),
         length: length)
     }
     if final == UInt8(ascii: "~") {
-      let first = parameters.split(separator: ";").first.flatMap { Int($0) }
+      var fields = ParameterFields(bytes: bytes, range: body..<end)
+      let first = fields.next().flatMap { $0 }
       return .decoded(first.flatMap(tildeKey).map(InputEvent.key), length: length)
     }
     return .decoded(finalKey(final).map(InputEvent.key), length: length)
+  }
+
+  /// The non-empty `;`-separated fields of a CSI sequence's parameters, each read as `Int(_:)` reads text (a
+  /// sign, digits; nil for anything else or an overflow), straight from the bytes: the decoder runs on every read,
+  /// and Strings and arrays here were most of its cost.
+  private struct ParameterFields: Sequence, IteratorProtocol {
+    let bytes: [UInt8]
+    var range: Range<Int>
+
+    mutating func next() -> Int?? {
+      var start = range.lowerBound
+      while start < range.upperBound, bytes[start] == UInt8(ascii: ";") { start += 1 }
+      guard start < range.upperBound else { return nil }
+      var end = start
+      while end < range.upperBound, bytes[end] != UInt8(ascii: ";") { end += 1 }
+      range = end..<range.upperBound
+      return .some(Self.integer(bytes[start..<end]))
+    }
+
+    private static func integer(_ field: ArraySlice<UInt8>) -> Int? {
+      var digits = field[...]
+      let negative = digits.first == UInt8(ascii: "-")
+      if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+      guard !digits.isEmpty else { return nil }
+      var value = 0
+      for byte in digits {
+        guard (0x30...0x39).contains(byte) else { return nil }
+        let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+        let digit = Int(byte - 0x30)
+        let (sum, overflowedAgain) =
+          negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+        guard !overflowed, !overflowedAgain else { return nil }
+        value = sum
+      }
+      return value
+    }
   }
 
   /// The key a CSI or SS3 sequence names by its final byte (with or without modifier parameters).

@@ -76,6 +76,22 @@ struct ValidationTests {
       ])
   }
 
+  // Found by the json fuzz target (Tests/Fuzz/Corpus/json/side-of-twenty-digits.json): the fast scanner of
+  // common records multiplied the digits up in Int before it counted them, so a side of 20 digits trapped on
+  // overflow and the viewer crashed on the file instead of naming the item.
+  @Test("a side of twenty digits or more is a problem with the item, not a crash")
+  func sideOfManyDigits() throws {
+    let digits = String(repeating: "9", count: 20)
+    let dataset = try DatasetLoader.read(
+      bytes: Array(
+        #"[{"w":\#(digits),"h":10,"price":"1"},{"w":1\#(digits)e2,"h":10,"price":"1"},{"w":5,"h":6,"price":"1"}]"#
+          .utf8),
+      format: .json, file: "t.json")
+    #expect(dataset.items.map(\.width) == [5])
+    #expect(dataset.problems.map(\.item) == [1, 2])
+    #expect(dataset.problems.allSatisfy { $0.field == "w" && $0.message.hasPrefix("must be between 1 and 100000") })
+  }
+
   @Test("files that cannot be read at all get one clear reason naming the file", arguments: MalformedFile.corpus)
   func malformedCorpus(_ malformed: MalformedFile) throws {
     let folder = TemporaryDirectory()

@@ -70,6 +70,35 @@ struct TerminalInputDecoderTests {
     #expect(decode("\u{1B}[M`!!") == [.mouse(MouseEvent(kind: .wheelUp, x: 0, y: 0))])
   }
 
+  // The decoder now resumes the search for a string's or a CSI sequence's end where the last read left it; these
+  // are the places where that could go wrong: the terminator split across reads, an Esc last in a read, and a
+  // string that goes on for many reads.
+  @Test(
+    "a long terminal answer arriving a few bytes at a time decodes as it does whole",
+    arguments: [
+      "\u{1B}P>|xterm(" + String(repeating: "9", count: 5000) + ")\u{1B}\\j",
+      "\u{1B}_Gi=1;" + String(repeating: "A", count: 5000) + "\u{07}j",
+      "\u{1B}_G\u{1B}x\u{1B}" + String(repeating: "B", count: 3000) + "\u{1B}\\j",
+      "\u{1B}[" + String(repeating: "1;", count: 3000) + "5~j",
+      "\u{1B}[" + String(repeating: "2", count: 3000) + "\u{01}j",
+    ])
+  func longAnswerInPieces(_ text: String) {
+    let bytes = Array(text.utf8)
+    let whole = decode(text)
+    #expect(whole.last == .key(.character("j")))
+    for pieceSize in [1, 2, 3, 7, 4096] {
+      var decoder = TerminalInputDecoder()
+      var events: [InputEvent] = []
+      var start = 0
+      while start < bytes.count {
+        let end = min(bytes.count, start + pieceSize)
+        events += decoder.decode(bytes[start..<end])
+        start = end
+      }
+      #expect(events + decoder.flush() == whole, "pieces of \(pieceSize)")
+    }
+  }
+
   @Test("unknown sequences are consumed whole and leave the keys after them alone")
   func unknownSequences() {
     #expect(decode("\u{1B}[I\u{1B}[200~j\u{1B}[99;1Rk") == [.key(.character("j")), .key(.character("k"))])

@@ -65,6 +65,18 @@ struct KeyScriptTests {
     }
   }
 
+  // Found by the key-script fuzz target (Tests/Fuzz/Corpus/key-script/combining-mark-after-separator): `s`, a
+  // vertical tab, U+0355 gave `s` and the mark, but `s`, a space, U+0355 gave `s` alone: the space and the mark are
+  // one Character, which the parser took whole for a separator, and the mark was lost without a word.
+  @Test(
+    "every whitespace separates, even a space that a combining mark follows; the mark is a key of its own",
+    arguments: [" ", "\u{0B}", "\t", "\n", "\u{A0}"])
+  func combiningMarkAfterSeparator(_ separator: String) throws {
+    #expect(
+      try KeyScript.parse("s\(separator)\u{0355} j")
+        == [.event(.key(.character("s"))), .event(.key(.character("\u{0355}"))), .event(.key(.character("j")))])
+  }
+
   @Test("sizes up to the documented limit are accepted; larger ones are refused with the limit in the message")
   func sizeLimit() throws {
     #expect(try KeyScript.parseSize("2000x1000") == GridSize(width: 2000, height: 1000))

@@ -18,9 +18,9 @@ public struct KeyScriptError: Error, Hashable, Sendable, CustomStringConvertible
   }
 }
 
-/// Parses snapshot key scripts: space-separated tokens, each a single character; a key name (Up Down Left Right
-/// PageUp PageDown Home End Enter Escape Space Backspace Tab); `C-x` or `Ctrl-x` for Ctrl-x; `click:X,Y`, `wheelup:X,Y`,
-/// `wheeldown:X,Y` (0-based column and row); `resize:WxH`; or `wait:MS`.
+/// Parses snapshot key scripts: whitespace-separated tokens (split by scalar), each a single character; a key name
+/// (Up Down Left Right PageUp PageDown Home End Enter Escape Space Backspace Tab); `C-x` or `Ctrl-x` for Ctrl-x;
+/// `click:X,Y`, `wheelup:X,Y`, `wheeldown:X,Y` (0-based column and row); `resize:WxH`; or `wait:MS`.
 public enum KeyScript {
   static let namedKeys: [String: Key] = [
     "up": .up, "down": .down, "left": .left, "right": .right, "pageup": .pageUp, "pagedown": .pageDown,
@@ -30,10 +30,19 @@ public enum KeyScript {
 
   public static func parse(_ script: String) throws(KeyScriptError) -> [ScriptStep] {
     var steps: [ScriptStep] = []
-    for token in script.split(whereSeparator: \.isWhitespace).map(String.init) {
+    for token in tokens(of: script) {
       steps.append(try parseToken(token))
     }
     return steps
+  }
+
+  /// The runs of non-whitespace scalars. Split by scalar, not by Character: a space followed by a combining mark
+  /// is one Character that starts with whitespace, and splitting by Characters would swallow the mark into the
+  /// separator; here the space separates and the mark is a key of its own, as it is after a tab or a newline.
+  static func tokens(of script: String) -> [String] {
+    script.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map {
+      String(String.UnicodeScalarView($0))
+    }
   }
 
   /// The key a token names (one character, a key name, `C-x`), as in a script; for key bindings.

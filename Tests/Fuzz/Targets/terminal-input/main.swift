@@ -15,11 +15,13 @@ runFuzzer { data, size in
     "\(bytes) decodes differently when split")
 
   var sent: [UInt8] = []
+  sent.reserveCapacity(bytes.count * 16)
   var expected: [InputEvent] = []
+  expected.reserveCapacity(bytes.count)
   for byte in bytes {
-    let (encoding, event) = KeyEncodings.encoding(for: byte, argument: choices.next(below: 300))
-    sent += encoding
-    expected += event.map { [$0] } ?? []
+    if let event = KeyEncodings.append(for: byte, argument: choices.next(below: 300), to: &sent) {
+      expected.append(event)
+    }
   }
   let decoded = decodeInPieces(sent, choices: &choices)
   fuzzCheck(decoded == expected, "sent \(sent): expected \(expected), decoded \(decoded)")
@@ -34,10 +36,11 @@ private func decodeWhole(_ bytes: [UInt8]) -> [InputEvent] {
 private func decodeInPieces(_ bytes: [UInt8], choices: inout FuzzChoices) -> [InputEvent] {
   var decoder = TerminalInputDecoder()
   var events: [InputEvent] = []
+  events.reserveCapacity(bytes.count)
   var start = 0
   while start < bytes.count {
     let end = min(bytes.count, start + 1 + choices.next(below: 8))
-    events += decoder.decode(bytes[start..<end])
+    decoder.decode(bytes[start..<end], appendingTo: &events)
     start = end
   }
   return events + decoder.flush()
