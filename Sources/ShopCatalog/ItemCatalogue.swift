@@ -192,6 +192,16 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     return result.order.indices.filter { all.matches(Int(result.order[$0]), query: pattern) }
   }
 
+  public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? {
+    guard item.rawValue >= 0 else { return nil }
+    if query.isReadingOrder {
+      // The catalogue's own order: an item's rank is its place as read, once it is read.
+      return locked { item.rawValue < items.count ? item.rawValue : nil }
+    }
+    let wanted = Int32(truncatingIfNeeded: item.rawValue)
+    return result(for: query).order.firstIndex(of: wanted)
+  }
+
   // MARK: - Private
 
   private var pageSize: Int {

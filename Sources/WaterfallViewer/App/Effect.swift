@@ -32,10 +32,14 @@ public enum Effect: Hashable, Sendable {
 public struct PageLoad: Hashable, Sendable {
   public var request: PageRequest
   public var pageRequest: CataloguePageRequest
+  /// The item whose place a new query keeps: when the page does not hold it, the source is also asked where it
+  /// is in the result (``PageDelivery/location``).
+  public var locating: ItemID?
 
-  public init(request: PageRequest, pageRequest: CataloguePageRequest) {
+  public init(request: PageRequest, pageRequest: CataloguePageRequest, locating: ItemID? = nil) {
     self.request = request
     self.pageRequest = pageRequest
+    self.locating = locating
   }
 }
 

@@ -33,6 +33,11 @@ public struct FoundMatches: Sendable {
 public struct PageDelivery: Sendable {
   public var load: PageLoad
   public var response: CatalogueResponse
+  /// Where the item the load was locating (``PageLoad/locating``) is in the result, when the page does not hold
+  /// it: its rank, or `nil` when it is not in the result or the source cannot tell.
+  public var location: (item: ItemID, rank: Int?)?
 
-  public init(load: PageLoad, response: CatalogueResponse) { (self.load, self.response) = (load, response) }
+  public init(load: PageLoad, response: CatalogueResponse, location: (item: ItemID, rank: Int?)? = nil) {
+    (self.load, self.response, self.location) = (load, response, location)
+  }
 }

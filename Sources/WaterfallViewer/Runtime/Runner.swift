@@ -145,7 +145,12 @@ public final class Runner {
       case .loadPage(let load):
         let (source, mailbox) = (self.source, self.mailbox)
         executor.schedule(id: load.request.number, delayMilliseconds: source.latencyMilliseconds) {
-          mailbox.post(.pageArrived(PageDelivery(load: load, response: source.fetch(load.pageRequest))))
+          let response = source.fetch(load.pageRequest)
+          var location: (item: ItemID, rank: Int?)?
+          if let item = load.locating, case .page(let page) = response, !page.ids.contains(item) {
+            location = (item, source.rank(of: item, in: load.pageRequest.query))
+          }
+          mailbox.post(.pageArrived(PageDelivery(load: load, response: response, location: location)))
         }
       case .findMatches(let search):
         let (source, mailbox) = (self.source, self.mailbox)
