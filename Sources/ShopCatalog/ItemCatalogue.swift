@@ -196,7 +196,10 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     guard item.rawValue >= 0 else { return nil }
     if query.isReadingOrder {
       // The catalogue's own order: an item's rank is its place as read, once it is read.
-      return locked { item.rawValue < items.count ? item.rawValue : nil }
+      condition.lock()
+      defer { condition.unlock() }
+      while !reading.isComplete && item.rawValue >= items.count { condition.wait() }
+      return item.rawValue < items.count ? item.rawValue : nil
     }
     let wanted = Int32(truncatingIfNeeded: item.rawValue)
     return result(for: query).order.firstIndex(of: wanted)
@@ -270,7 +273,8 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
       let more = loops || !reading.isComplete || page + 1 < count
       return .page(
         CataloguePage(
-          items: range.map(items.item(at:)), ids: range.map(ItemID.init), next: more ? PageCursor(page: page + 1) : nil,
+          items: range.map(items.item(at:)), ids: range.map { ItemID($0) },
+          next: more ? PageCursor(page: page + 1) : nil,
           resultCount: reading.isComplete ? items.count : nil))
     }
   }

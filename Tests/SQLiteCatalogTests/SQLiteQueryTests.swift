@@ -36,7 +36,7 @@ struct SQLiteQueryTests {
             #expect(source.rank(of: ids[rank], in: query) == rank, "\(label) rank \(rank)")
           }
           let shown = Set(ids)
-          for missing in (0..<items.count).map(ItemID.init).filter({ !shown.contains($0) }).prefix(3) {
+          for missing in (0..<items.count).map(ItemID.init(_:)).filter({ !shown.contains($0) }).prefix(3) {
             #expect(source.rank(of: missing, in: query) == nil, "\(label) \(missing)")
           }
         }

@@ -131,7 +131,7 @@ struct CatalogueSourceTests {
           let query = CatalogueQuery(order: order, filter: filter, grouping: grouping)
           let ids = SourceWalk.pages(catalogue, query).pages.flatMap(\.ids)
           #expect(ids.indices.allSatisfy { catalogue.rank(of: ids[$0], in: query) == $0 }, "\(query)")
-          let left = (0..<items.count).map(ItemID.init).filter { !ids.contains($0) }
+          let left = (0..<items.count).map(ItemID.init(_:)).filter { !ids.contains($0) }
           #expect(left.allSatisfy { catalogue.rank(of: $0, in: query) == nil }, "\(query)")
         }
       }

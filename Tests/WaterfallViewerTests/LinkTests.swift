@@ -23,9 +23,9 @@ struct LinkTests {
   @Test("x on an item with no link opens its picture's address")
   func openPicture() {
     let runner = Self.runner()
-    _ = AppFixture.screen(runner, ": 2 Enter x")
+    _ = AppFixture.screen(runner, ": 3 Enter x")
     #expect(runner.opener.opened == ["https://img.test/2.jpg"])
-    let screen = AppFixture.screen(runner, ": 1 Enter x")
+    let screen = AppFixture.screen(runner, ": 2 Enter x")
     #expect(runner.opener.opened.count == 1, "item 1 has neither")
     #expect(screen.contains("no link or picture address"))
   }
@@ -36,7 +36,7 @@ struct LinkTests {
     let screen = AppFixture.screen(runner, "l y")
     #expect(runner.clipboard == ["https://shop.test/item/0"])
     #expect(screen.contains("copied https://shop.test/item/0"))
-    _ = AppFixture.screen(runner, ": 1 Enter y")
+    _ = AppFixture.screen(runner, ": 2 Enter y")
     #expect(runner.clipboard.first == "no address here", "no escape sequence reaches the clipboard")
   }
 }

@@ -96,7 +96,7 @@ struct PictureScreenTests {
       Issue.record("the good picture is drawn")
       return
     }
-    let detail = AppFixture.screen(runner, ": 1 Enter Enter")
+    let detail = AppFixture.screen(runner, ": 2 Enter Enter")
     #expect(detail.contains("picture"), "the detail says why: \(detail)")
   }
 
@@ -114,7 +114,7 @@ struct DetailPictureTests {
     let runner = PictureScreenTests.runner(items: items, display: PictureDisplay(), width: 80, height: 40)
     // A wide picture: its box is short, the detail shows it across the panel.
     let wide = try #require(items.indices.first { items[$0].aspectRatio < 0.8 })
-    _ = AppFixture.screen(runner, ": " + String(wide).map { String($0) }.joined(separator: " ") + " Enter Enter")
+    _ = AppFixture.screen(runner, ": " + String(wide + 1).map { String($0) }.joined(separator: " ") + " Enter Enter")
     let index = try #require(runner.viewer.state.focusedIndex)
     #expect(index == wide)
     guard case .shown(let grid, _)? = runner.viewer.pictures[-(index + 1)] else {

@@ -28,9 +28,9 @@ struct PlaceAcrossQueriesTests {
     return (viewer.store.ids[index], viewer.waterfall.layout.frame(of: index).y - viewer.waterfall.contentOffset)
   }
 
-  /// Loads every page, focuses item `item` and returns where it is on screen.
+  /// Loads every page, focuses item `item` (from 0, so `:` is given one more) and returns where it is on screen.
   static func focusItem(_ item: Int, in runner: ScriptedRun) -> (item: ItemID, row: Int) {
-    _ = AppFixture.screen(runner, "G G G G G G : \(String(item).map { "\($0)" }.joined(separator: " ")) Enter")
+    _ = AppFixture.screen(runner, "G G G G G G : \(String(item + 1).map { "\($0)" }.joined(separator: " ")) Enter")
     return try! #require(focus(runner.viewer))
   }
 
@@ -38,7 +38,7 @@ struct PlaceAcrossQueriesTests {
   func sortKeepsFocusOnLastPage() {
     let runner = Self.runner(latency: 100)
     let viewer = runner.viewer
-    _ = AppFixture.screen(runner, "wait:100 : 9 Enter")
+    _ = AppFixture.screen(runner, "wait:100 : 1 0 Enter")
     let before = try! #require(Self.focus(viewer))
     #expect(before.item == ItemID(9) && before.row > 0)
     // Price, lowest first: item 9 (¥91) is 51st of 60, on the last page.
@@ -57,7 +57,7 @@ struct PlaceAcrossQueriesTests {
   @Test("Esc stops loading through to the focused item where the view is")
   func escapeStopsLoadingToPlace() {
     let runner = Self.runner(latency: 100)
-    _ = AppFixture.screen(runner, "wait:100 : 9 Enter o wait:100 wait:100")
+    _ = AppFixture.screen(runner, "wait:100 : 1 0 Enter o wait:100 wait:100")
     #expect(runner.viewer.state.loadingToPlace != nil)
     _ = AppFixture.screen(runner, "Escape")
     #expect(runner.viewer.state.notice == "stopped loading to the focused item")
@@ -94,7 +94,7 @@ struct PlaceAcrossQueriesTests {
   func sectionsKeepFocus() {
     let runner = Self.runner()
     let viewer = runner.viewer
-    _ = AppFixture.screen(runner, ": 4 Enter")
+    _ = AppFixture.screen(runner, ": 5 Enter")
     let before = try! #require(Self.focus(viewer))
     // Shops 0, 1, 2 in turn: item 4 is the second of shop 1, the second section.
     _ = AppFixture.screen(runner, "S")
@@ -115,5 +115,46 @@ struct PlaceAcrossQueriesTests {
     let index = try! #require(viewer.store.ids.firstIndex(of: before.0))
     #expect(viewer.waterfall.layout.frame(of: index).y - viewer.waterfall.contentOffset == before.1)
     #expect(viewer.state.focusedIndex == nil)
+  }
+}
+
+/// `#N` is an item's own number in the catalogue (from 1), whatever the sort or filter: the detail's title, the
+/// status bar's selection and `:N` all name the same item.
+@Suite("Items named by their own number")
+struct ItemNumberTests {
+  @Test("after a sort, :N goes to the same item as before it, and its detail says #N")
+  func goToAfterSort() {
+    let runner = PlaceAcrossQueriesTests.runner()
+    let viewer = runner.viewer
+    _ = AppFixture.screen(runner, "o g : 5 8 Enter")
+    // Sorted by price, lowest first: item #58 (¥43) is third, and loaded.
+    let focus = try! #require(viewer.state.focusedIndex)
+    #expect(focus == 2 && viewer.store.ids[focus] == ItemID(number: 58))
+    let detail = AppFixture.screen(runner, "Enter")
+    #expect(detail.contains("Item #58") && detail.contains("sel #58") && detail.contains("velvet 57"))
+  }
+
+  @Test(":N for an item not loaded yet asks the source where it is and loads through to it")
+  func goToUnloaded() {
+    let runner = PlaceAcrossQueriesTests.runner(latency: 100)
+    let viewer = runner.viewer
+    let loading = AppFixture.screen(runner, "wait:100 : 4 5 Enter wait:100")
+    #expect(loading.contains("loading to item #45"))
+    _ = AppFixture.screen(runner, "wait:100 wait:100 wait:100")
+    let focus = try! #require(viewer.state.focusedIndex)
+    #expect(viewer.store.ids[focus] == ItemID(number: 45) && viewer.store.count == 50)
+    #expect(viewer.waterfall.layout.frame(of: focus).intersects(viewer.waterfall.viewportRect))
+  }
+
+  @Test(":N for an item the filter leaves out, or past the end, says so and moves nothing")
+  func goToMissing() {
+    let runner = PlaceAcrossQueriesTests.runner()
+    let viewer = runner.viewer
+    let filtered = AppFixture.screen(runner, "& v e l v e t Enter : 3 Enter")
+    #expect(filtered.contains("no item #3 in this result") && viewer.state.focusedIndex == nil)
+    let past = AppFixture.screen(runner, "& Enter : 6 1 Enter")
+    #expect(past.contains("no item #61: the catalogue has 60") && viewer.state.focusedIndex == nil)
+    let zero = AppFixture.screen(runner, ": 0 Enter")
+    #expect(zero.contains("no item #0: items count from 1"))
   }
 }

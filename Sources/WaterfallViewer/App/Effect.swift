@@ -10,6 +10,9 @@ public enum Effect: Hashable, Sendable {
   /// Ask the source where a search's matches are in the whole result, then send back
   /// ``Message/matchesFound(_:)``.
   case findMatches(MatchSearch)
+  /// Ask the source where an item is in a query's result (`:N` for an item not loaded), then send back
+  /// ``Message/itemLocated(_:)``.
+  case locateItem(ItemLocation)
   /// A page load whose result would now be stale (a refresh started): it may be dropped unfinished.
   case cancelPageLoad(request: Int)
   /// Load, decode and draw a picture in the background, then send back ``Message/pictureArrived(_:)``.
@@ -40,6 +43,18 @@ public struct PageLoad: Hashable, Sendable {
     self.request = request
     self.pageRequest = pageRequest
     self.locating = locating
+  }
+}
+
+/// Where an item is in a query's result: asked with `rank` nil, answered with its rank (nil: not in the result,
+/// or the source cannot tell).
+public struct ItemLocation: Hashable, Sendable {
+  public var item: ItemID
+  public var query: CatalogueQuery
+  public var rank: Int?
+
+  public init(item: ItemID, query: CatalogueQuery, rank: Int? = nil) {
+    (self.item, self.query, self.rank) = (item, query, rank)
   }
 }
 

@@ -16,6 +16,8 @@ public enum Message: Sendable {
   case readingProgressed(ReadingProgress)
   /// The source found a search's matches in the whole result (``Effect/findMatches(_:)``).
   case matchesFound(FoundMatches)
+  /// The source found where an item is in a query's result (``Effect/locateItem(_:)``).
+  case itemLocated(ItemLocation)
   /// Something done outside went wrong (opening a link): a line for the status bar.
   case notice(String)
 }

@@ -1,19 +1,36 @@
 import ShopCatalog
 
-/// The item a new query's answer is loaded through to, keeping the user's place: it was on screen before the
-/// sort, filter or sections changed, and the new first page does not hold it.
+/// An item of the query's result beyond the loaded pages that pages are being loaded through to: the item the
+/// user was looking at before a sort, filter or sections, or the item `:N` named.
 public struct PlaceTarget: Hashable, Sendable {
+  public enum Purpose: Hashable, Sendable {
+    /// The focused box before the query changed: focused again, at the same row.
+    case focusedBox
+    /// The box at the top of the view before the query changed: at the same row, not focused.
+    case topOfView
+    /// `:N`: focused and scrolled into view.
+    case goToItem
+  }
+
   public var item: ItemID
-  /// Its rank in the new result, as the source found it.
+  /// Its rank in the result, as the source found it.
   public var rank: Int
-  /// Rows from the top of the view to the item's top before the change, kept when it arrives.
-  public var distanceFromTop: Int
-  /// It was the focused box (else the box at the top of the view), and is focused again when it arrives.
-  public var wasFocused: Bool
+  public var purpose: Purpose
+  /// Rows from the top of the view to the item's top before the change, kept when it arrives (`nil`: only
+  /// into view).
+  public var distanceFromTop: Int?
+
+  /// What is being loaded to: "the focused item", "your place", "item #7".
+  var name: String {
+    switch purpose {
+    case .focusedBox: "the focused item"
+    case .topOfView: "your place"
+    case .goToItem: "item #\(item.number)"
+    }
+  }
 
   /// "loading to the focused item 40%…": how much of the result up to it has come.
   func statusText(loaded: Int) -> String {
-    let percent = min(99, loaded * 100 / max(1, rank + 1))
-    return "loading to \(wasFocused ? "the focused item" : "your place") \(percent)%…"
+    "loading to \(name) \(min(99, loaded * 100 / max(1, rank + 1)))%…"
   }
 }

@@ -190,7 +190,7 @@ extension Viewer {
     let place = placeItem().map { place in
       (
         item: oldIDs[place.index], distanceFromTop: waterfall.layout.frame(of: place.index).y - waterfall.contentOffset,
-        focused: place.focused
+        purpose: place.purpose
       )
     }
     let onScreen = waterfall.indicesInViewport.filter { $0 < oldIDs.count }.map { oldIDs[$0] }
@@ -208,7 +208,7 @@ extension Viewer {
     if wasAtTop || !onScreen.contains(where: { newIndex[$0] != nil }) { waterfall.scroll(toOffset: 0) }
     state.focusedIndex = focusedItem.flatMap { newIndex[$0] }
     waterfall.selectItem(at: state.focusedIndex)
-    if let place, newIndex[place.item] == nil { _ = startLoadingToPlace(place, location: location) }
+    if let place, newIndex[place.item] == nil { startLoadingToPlace(place, location: location) }
   }
 
   private func notice(for change: QueryChange) -> String {

@@ -72,8 +72,13 @@ extension Viewer {
     }
     parts.append(store.countText, priority: 5)
     let onScreen = waterfall.indicesInViewport
-    if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)", priority: 1) }
-    if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)", priority: 6) }
+    // Places in the result on screen, from 1; "#N" is always an item's own number, whatever the order.
+    if let first = onScreen.first, let last = onScreen.last {
+      parts.append("view \(first + 1)-\(last + 1)", priority: 1)
+    }
+    if let selected = waterfall.selectedIndex, selected < store.count {
+      parts.append("sel #\(store.ids[selected].number)", priority: 6)
+    }
     if let picking = options.picking {
       parts.append("\(state.marks.count)\(picking.limit.map { "/\($0)" } ?? "") marked", priority: 9)
     }

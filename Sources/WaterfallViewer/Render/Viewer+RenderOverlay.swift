@@ -38,7 +38,7 @@ extension Viewer {
         }
       )
     case .statistics: ("Cell reuse", statisticsLines)
-    case .detail(let index): ("Item #\(index)", detailLines(index))
+    case .detail(let index): (index < store.count ? "Item #\(store.ids[index].number)" : "Item", detailLines(index))
     }
   }
 

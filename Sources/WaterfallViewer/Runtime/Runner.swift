@@ -152,6 +152,14 @@ public final class Runner {
           }
           mailbox.post(.pageArrived(PageDelivery(load: load, response: response, location: location)))
         }
+      case .locateItem(let asked):
+        let (source, mailbox) = (self.source, self.mailbox)
+        lastSearch -= 1
+        executor.schedule(id: lastSearch, delayMilliseconds: 0) {
+          var found = asked
+          found.rank = source.rank(of: asked.item, in: asked.query)
+          mailbox.post(.itemLocated(found))
+        }
       case .findMatches(let search):
         let (source, mailbox) = (self.source, self.mailbox)
         lastSearch -= 1
