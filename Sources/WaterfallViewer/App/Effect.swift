@@ -18,7 +18,7 @@ public enum Effect: Hashable, Sendable {
   /// Load, decode and draw a picture in the background, then send back ``Message/pictureArrived(_:)``.
   case loadPicture(PictureRequest)
   /// The item's box left the buffered viewport: its picture is no longer wanted.
-  case cancelPicture(item: Int)
+  case cancelPicture(item: PictureSlot)
   /// The items changed (a refresh): no picture of an earlier generation is wanted.
   case cancelPictures(generationsBefore: Int)
   /// Draw the whole terminal again, not just what changed (Ctrl-L).
