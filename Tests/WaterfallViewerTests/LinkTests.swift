@@ -37,13 +37,13 @@ struct LinkTests {
   @Test("x opens only web addresses and local pictures: a link that reads as an option or names a file is refused")
   func refusesUntrustedLinks() {
     let runner = Self.runner()
-    var screen = AppFixture.screen(runner, ": 3 Enter x")
+    var screen = AppFixture.screen(runner, ": 4 Enter x")
     #expect(runner.opener.opened.isEmpty)
     #expect(screen.contains("not opened"))
-    screen = AppFixture.screen(runner, ": 4 Enter x")
+    screen = AppFixture.screen(runner, ": 5 Enter x")
     #expect(runner.opener.opened.isEmpty)
     #expect(screen.contains("not opened"))
-    _ = AppFixture.screen(runner, ": 5 Enter x")
+    _ = AppFixture.screen(runner, ": 6 Enter x")
     #expect(runner.opener.opened == ["/data/shop/photos/5.jpg"], "a relative picture opens from the dataset's folder")
   }
 
