@@ -104,6 +104,10 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
     return ItemCatalogue(items: loaded(CatalogueQuery()).items, pageSize: 1).findMatches(of: pattern, in: query)
   }
 
+  /// Not known: a query the server answers is in the server's order, which shows only page by page; one over
+  /// the loaded items comes in a single page, which holds the item already.
+  public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? { nil }
+
   // MARK: - Private
 
   private func fetchFromServer(_ query: CatalogueQuery, cursor: PageCursor?) -> CatalogueResponse {

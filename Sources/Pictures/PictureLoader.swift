@@ -45,7 +45,7 @@ public final class PictureLoader: Sendable {
   public func cachedGrid(for key: PictureRenderKey) -> PictureGrid? { core.cachedGrid(for: key) }
 
   /// Cancels the loads for `item` (its box left the screen).
-  public func cancel(item: Int) { core.cancel { $0.item == item } }
+  public func cancel(item: PictureSlot) { core.cancel { $0.item == item } }
 
   /// Cancels the loads of generations before `generation` (after a reload).
   public func cancel(generationsBefore generation: Int) { core.cancel { $0.generation < generation } }

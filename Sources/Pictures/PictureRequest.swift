@@ -40,15 +40,15 @@ public struct PictureRenderKey: Hashable, Sendable {
   }
 }
 
-/// A picture wanted by the app: which item asked (`item`, the app's own number), in which `generation` (the app
+/// A picture wanted by the app: where it goes (`item`, a slot of the app's own numbering), in which `generation` (the app
 /// raises it on a reload, so loads for the old items can be cancelled together), and how it should look.
 public struct PictureRequest: Hashable, Sendable {
-  public var item: Int
+  public var item: PictureSlot
   public var generation: Int
   public var key: PictureRenderKey
   public var priority: PicturePriority
 
-  public init(item: Int, generation: Int = 0, key: PictureRenderKey, priority: PicturePriority = .visible) {
+  public init(item: PictureSlot, generation: Int = 0, key: PictureRenderKey, priority: PicturePriority = .visible) {
     self.item = item
     self.generation = generation
     self.key = key

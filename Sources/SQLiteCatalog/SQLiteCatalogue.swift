@@ -14,7 +14,7 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   public let file: String
   public let pageSize: Int
   let table: CatalogueTable
-  private let queue: DatabaseQueue
+  let queue: DatabaseQueue
   /// Items in the whole table.
   public let itemCount: Int
   /// See ``open(path:table:pageSize:denseRows:)``.
@@ -191,7 +191,7 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   // MARK: - SQL
 
   /// The sort key of an order (nil: the row id alone, the order imported).
-  private func sortKey(_ order: ItemOrder) -> SQL? {
+  func sortKey(_ order: ItemOrder) -> SQL? {
     switch order {
     case .dataset: nil
     case .priceAscending: table.priceUp
@@ -423,7 +423,7 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
 
   /// A grouped query's sections, in the order of their first item in the query's order (the items without a
   /// value last), found in one pass and kept.
-  private func sections(
+  func sections(
     of query: CatalogueQuery, grouping: ItemField, key: SQL?, filter: SQL, db: Database
   ) throws -> [Section] {
     if let known = facts.withLock({ $0[query]?.groups }) { return known }

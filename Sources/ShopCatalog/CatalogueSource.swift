@@ -2,13 +2,17 @@
 /// that follow one another through opaque cursors, and says how far it has read. Files, directories of pages and
 /// photo folders are ``ItemCatalogue``s; ``SimulatedNetwork`` adds latency and failures to any source.
 ///
-/// Every method may be called from any thread; ``fetch(_:)`` and ``findMatches(of:in:)`` may wait for the
-/// source to read further, so they are called off the main loop.
+/// Every method may be called from any thread; ``fetch(_:)``, ``findMatches(of:in:)`` and ``rank(of:in:)`` may
+/// wait for the source to read further, so they are called off the main loop.
 public protocol CatalogueSource: Sendable {
   /// One page of the query's result.
   func fetch(_ request: CataloguePageRequest) -> CatalogueResponse
   /// The positions (ranks, from 0) in `query`'s whole result of the items that match `pattern`, ascending.
   func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int]
+  /// Where `item` is in `query`'s whole result: its rank, from 0; `nil` when it is not in the result, or when
+  /// the source cannot tell (an HTTP feed, whose order only its server knows). What keeps the user's place
+  /// when a new query's first page does not hold the item they were looking at.
+  func rank(of item: ItemID, in query: CatalogueQuery) -> Int?
   /// How far the source has read its catalogue.
   var progress: ReadingProgress { get }
   /// The simulated network latency to wait out before each fetch; 0 for a local source.

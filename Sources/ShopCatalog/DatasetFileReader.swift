@@ -76,8 +76,14 @@ enum DatasetFileReader {
       var elements = JSONArrayElements(bytes)
       while true {
         do {
+          // The common shape straight into the columns, in one pass; anything else through the general reader.
+          if let item = elements.nextScannedItem() {
+            batcher.add(item, in: bytes)
+            try elements.endElement()
+            batcher.flushIfFull(bytesRead: elements.bytesRead, to: deliver)
+            continue
+          }
           guard let element = try elements.nextElement() else { break }
-          // The common shape straight into the columns; anything else through the general reader.
           if let item = JSONItemScanner.scan(bytes, element.range) {
             batcher.add(item, in: bytes)
           } else {

@@ -194,6 +194,19 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     return result.order.indices.filter { all.matches(Int(result.order[$0]), query: pattern) }
   }
 
+  public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? {
+    guard item.rawValue >= 0 else { return nil }
+    if query.isReadingOrder {
+      // The catalogue's own order: an item's rank is its place as read, once it is read.
+      condition.lock()
+      defer { condition.unlock() }
+      while !reading.isComplete && item.rawValue >= items.count { condition.wait() }
+      return item.rawValue < items.count ? item.rawValue : nil
+    }
+    let wanted = Int32(truncatingIfNeeded: item.rawValue)
+    return result(for: query).order.firstIndex(of: wanted)
+  }
+
   // MARK: - Private
 
   private var pageSize: Int {
@@ -262,7 +275,8 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
       let more = loops || !reading.isComplete || page + 1 < count
       return .page(
         CataloguePage(
-          items: range.map(items.item(at:)), ids: range.map(ItemID.init), next: more ? PageCursor(page: page + 1) : nil,
+          items: range.map(items.item(at:)), ids: range.map { ItemID($0) },
+          next: more ? PageCursor(page: page + 1) : nil,
           resultCount: reading.isComplete ? items.count : nil))
     }
   }

@@ -84,6 +84,28 @@ struct JSONArrayElements {
     return nil
   }
 
+  /// The next element when it is an item of the common shape, read straight from the document in the same pass
+  /// that finds its end (``JSONItemScanner/scanObject(_:from:limit:)``), the walker left at the `,` or `]` after
+  /// it (call ``endElement()``). Nil, and nothing moved, for any other element (or the array's first, or input
+  /// that ends inside it): then ``nextElement()``.
+  mutating func nextScannedItem() -> JSONItemScanner.Item? {
+    guard !isFinished, phase == .firstElement || phase == .element else { return nil }
+    let saved = (position, line, lineStart)
+    skipBlanks()
+    guard let scanned = JSONItemScanner.scanObject(bytes, from: position, limit: bytes.count) else {
+      (position, line, lineStart) = saved
+      return nil
+    }
+    position = scanned.end
+    if scanned.lineBreaks > 0 { (line, lineStart) = (line + scanned.lineBreaks, scanned.lastLineBreak + 1) }
+    skipBlanks()
+    guard position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "]") else {
+      (position, line, lineStart) = saved
+      return nil
+    }
+    return scanned.item
+  }
+
   /// The element's value; a syntax error in it carries the document's line and column.
   func parse(_ element: Element) throws(JSONReader.SyntaxError) -> DatasetValue {
     do {

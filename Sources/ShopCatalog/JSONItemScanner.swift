@@ -22,15 +22,34 @@ enum JSONItemScanner {
     case price = 512, shop = 1024
   }
 
+  /// An item read from a document: where its object ends (after the `}`), and the line breaks inside it.
+  struct Scanned {
+    var item: Item
+    var end: Int
+    var lineBreaks = 0
+    /// The last line break's position, when there is one.
+    var lastLineBreak = 0
+  }
+
   /// The item in `bytes[range]` (one JSON value, white space around it allowed), or nil for the general way.
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Item? {
-    var position = range.lowerBound
-    let end = range.upperBound
+    guard let scanned = scanObject(bytes, from: range.lowerBound, limit: range.upperBound) else { return nil }
+    var position = scanned.end
+    while position < range.upperBound, JSONArrayElements.isBlank(bytes[position]) { position += 1 }
+    return position == range.upperBound ? scanned.item : nil
+  }
+
+  /// The item whose object starts at `start` (after white space) and ends before `limit`, read in one pass, or
+  /// nil for the general way. What follows the object is the caller's to check.
+  static func scanObject(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit end: Int) -> Scanned? {
+    var position = start
+    var (lineBreaks, lastLineBreak) = (0, 0)
     func skipBlanks() {
       while position < end,
         bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D
           || bytes[position] == 0x09
       {
+        if bytes[position] == 0x0A { (lineBreaks, lastLineBreak) = (lineBreaks + 1, position) }
         position += 1
       }
     }
@@ -119,8 +138,7 @@ enum JSONItemScanner {
       skipBlanks()
     }
     position += 1
-    skipBlanks()
-    guard position == end, let side = w ?? width, let otherSide = h ?? height, let price,
+    guard let side = w ?? width, let otherSide = h ?? height, let price,
       ItemDecoder.sideRange.contains(side), ItemDecoder.sideRange.contains(otherSide)
     else { return nil }
     item.width = side
@@ -129,7 +147,7 @@ enum JSONItemScanner {
     item.imageURL = img ?? image ?? url ?? item.imageURL
     item.title = title ?? name ?? item.title
     item.shop = shop ?? item.shop
-    return item
+    return Scanned(item: item, end: position, lineBreaks: lineBreaks, lastLineBreak: lastLineBreak)
   }
 
   private static func member(_ key: UnsafeBufferPointer<UInt8>) -> Member? {

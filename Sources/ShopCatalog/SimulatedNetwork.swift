@@ -27,6 +27,8 @@ public struct SimulatedNetwork: CatalogueSource {
     base.findMatches(of: pattern, in: query)
   }
 
+  public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? { base.rank(of: item, in: query) }
+
   public var progress: ReadingProgress { base.progress }
 
   /// Whether the fetch of page `page` (from 0) fails on attempt `attempt` (from 0).

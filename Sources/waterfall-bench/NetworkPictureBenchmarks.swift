@@ -56,7 +56,8 @@ struct NetworkPictureBenchmarks {
     }
     for (item, url) in urls.enumerated() {
       loader.request(
-        PictureRequest(item: item, key: PictureRenderKey(source: .remote(url), size: PictureBenchmarks.box)))
+        PictureRequest(
+          item: PictureSlot(item), key: PictureRenderKey(source: .remote(url), size: PictureBenchmarks.box)))
     }
     loader.waitUntilIdle()
     return delivered.value

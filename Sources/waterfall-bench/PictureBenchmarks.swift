@@ -107,7 +107,7 @@ struct PictureBenchmarks {
       let arrivals = Locked<[UInt64]>([])
       let loader = PictureLoader { _ in arrivals.withLock { $0.append(Harness.now()) } }
       let requests = paths.enumerated().map { index, path in
-        PictureRequest(item: index, key: PictureRenderKey(source: .file(path), size: Self.box))
+        PictureRequest(item: PictureSlot(index), key: PictureRenderKey(source: .file(path), size: Self.box))
       }
       let start = Harness.now()
       for request in requests { loader.request(request) }

@@ -13,7 +13,7 @@ struct LoaderTests {
   {
     let path = PictureFiles.cataloguePictures[item]
     return PictureRequest(
-      item: item, generation: generation,
+      item: PictureSlot(item), generation: generation,
       key: PictureRenderKey(source: .file(path), size: BoxSize(columns: columns, rows: 8)), priority: priority)
   }
 

@@ -26,7 +26,7 @@ final class NetworkFixture {
   }
 
   func request(_ item: Int, _ url: String, priority: PicturePriority = .visible) -> PictureRequest {
-    PictureRequest(item: item, key: PictureRenderKey(source: .remote(url), size: box), priority: priority)
+    PictureRequest(item: PictureSlot(item), key: PictureRenderKey(source: .remote(url), size: box), priority: priority)
   }
 
   func picture(_ name: String, delay: Int = 0) -> String { server.url("/picture/\(name).png?delay=\(delay)") }
@@ -55,11 +55,11 @@ func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
 final class Deliveries: Sendable {
   private let results = Locked<[PictureResult]>([])
   var all: [PictureResult] { results.withLock { $0 } }
-  var items: [Int] { all.map(\.request.item) }
+  var items: [Int] { all.map(\.request.item.rawValue) }
 
   func append(_ result: PictureResult) { results.withLock { $0.append(result) } }
 
   func outcome(of item: Int) -> Result<PictureGrid, PictureFailure>? {
-    results.withLock { $0.first { $0.request.item == item }?.outcome }
+    results.withLock { $0.first { $0.request.item.rawValue == item }?.outcome }
   }
 }

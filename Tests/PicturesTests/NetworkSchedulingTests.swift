@@ -13,7 +13,7 @@ struct NetworkSchedulingTests {
     for (item, url) in urls.enumerated() { loader.request(fixture.request(item, url)) }
     // Four are on the wire (held by the server), the others wait for a slot; odd ones leave the screen.
     #expect(fixture.server.waitFor(atOnce: 4))
-    for item in stride(from: 1, to: 20, by: 2) { loader.cancel(item: item) }
+    for item in stride(from: 1, to: 20, by: 2) { loader.cancel(item: PictureSlot(item)) }
     fixture.server.release("screen")
     loader.waitUntilIdle()
     #expect(deliveries.items.sorted() == Array(stride(from: 0, to: 20, by: 2)), "each kept item once, no odd one")

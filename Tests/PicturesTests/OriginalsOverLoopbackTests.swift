@@ -52,7 +52,7 @@ struct OriginalsOverLoopbackTests {
     // the rest fail without being tried.
     let tried = deliveries.all.filter {
       !($0.outcome.failure?.reason.contains("the host failed a moment ago") ?? false)
-    }.map { urls[$0.request.item] }
+    }.map { urls[$0.request.item.rawValue] }
     let triedByHost = Dictionary(grouping: Set(tried)) { URLComponents(string: $0)?.port ?? 0 }
     #expect(triedByHost.values.allSatisfy { (1...4).contains($0.count) }, "\(triedByHost.mapValues(\.count))")
   }

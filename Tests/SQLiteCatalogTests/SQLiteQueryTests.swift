@@ -29,6 +29,16 @@ struct SQLiteQueryTests {
           #expect(got.allSatisfy { $0.resultCount == nil || $0.resultCount == count }, "\(label)")
           #expect(got.first?.resultCount != nil || items.count > denseRows, "counted at once when small: \(label)")
           #expect(got.dropLast().allSatisfy { $0.items.count == pageSize }, "full pages but the last: \(label)")
+          let ids = expected.flatMap(\.ids)
+          // Where an item is in the result (what keeps the user's place), by a keyset count: every seventh
+          // rank and the last, and items the filter leaves out are nowhere.
+          for rank in Array(stride(from: 0, to: ids.count, by: 7)) + (ids.isEmpty ? [] : [ids.count - 1]) {
+            #expect(source.rank(of: ids[rank], in: query) == rank, "\(label) rank \(rank)")
+          }
+          let shown = Set(ids)
+          for missing in (0..<items.count).map(ItemID.init(_:)).filter({ !shown.contains($0) }).prefix(3) {
+            #expect(source.rank(of: missing, in: query) == nil, "\(label) \(missing)")
+          }
         }
       }
     }

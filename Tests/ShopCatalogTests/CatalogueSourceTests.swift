@@ -117,6 +117,28 @@ struct CatalogueSourceTests {
       catalogue.findMatches(of: ItemQuery("red"), in: CatalogueQuery(order: .title)) == [98, 99], "red after item")
   }
 
+  @Test("every item's rank in a query's result is where the pages put it; an item filtered out has none")
+  func ranks() {
+    let items = (0..<45).map {
+      ShopItem(
+        width: 1, height: 1, price: "¥\(($0 * 7) % 13)", title: $0 % 4 == 0 ? "red \($0)" : "blue \($0)",
+        shop: ["North", "South", ""][$0 % 3])
+    }
+    let catalogue = ItemCatalogue(items: items, pageSize: 6)
+    for order in ItemOrder.allCases {
+      for filter in [nil, ItemQuery("red")] {
+        for grouping in [nil, ItemField.shop] {
+          let query = CatalogueQuery(order: order, filter: filter, grouping: grouping)
+          let ids = SourceWalk.pages(catalogue, query).pages.flatMap(\.ids)
+          #expect(ids.indices.allSatisfy { catalogue.rank(of: ids[$0], in: query) == $0 }, "\(query)")
+          let left = (0..<items.count).map(ItemID.init(_:)).filter { !ids.contains($0) }
+          #expect(left.allSatisfy { catalogue.rank(of: $0, in: query) == nil }, "\(query)")
+        }
+      }
+    }
+    #expect(catalogue.rank(of: ItemID(45), in: CatalogueQuery()) == nil, "no such item")
+  }
+
   @Test("while reading, the catalogue's own order is answered at once; a sort waits for the whole catalogue")
   func answersWhileReading() async {
     var items = Self.items(100)

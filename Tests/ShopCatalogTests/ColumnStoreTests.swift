@@ -178,6 +178,29 @@ struct ColumnReadingTests {
     }
   }
 
+  @Test("records laid over several lines read the fast way, then a syntax error: the same line and column")
+  func fastThenSyntaxError() throws {
+    let members = [("w", "200"), ("h", "300"), ("price", "\"¥99\""), ("title", "\"a\"")]
+    func document(escaped: Bool) -> [UInt8] {
+      let records = (0..<5).map { _ in
+        Self.record(members, escaped: escaped).replacingOccurrences(of: ", \"", with: ",\n   \"")
+      }
+      return Array(("[\n" + records.joined(separator: " ,\n\n ") + ",\n {\"w\": 1,, \"h\": 1}\n]").utf8)
+    }
+    func failure(_ bytes: [UInt8]) -> String {
+      do {
+        _ = try DatasetLoader.read(bytes: bytes, format: .json, file: "f")
+        return "read"
+      } catch { return "\(error)" }
+    }
+    let fast = failure(document(escaped: false))
+    #expect(fast == failure(document(escaped: true)))
+    #expect(fast.contains("line 26, column 10"), "\(fast)")
+    let whole = try DatasetLoader.read(
+      bytes: Array("[\n\(Self.record(members, escaped: false))\n]".utf8), format: .json, file: "f")
+    #expect(whole.items.map(\.title) == ["a"])
+  }
+
   @Test("invalid UTF-8 in a text field is repaired as the general reader repairs it")
   func invalidUTF8() throws {
     var bytes = Array("[{\"w\": 1, \"h\": 2, \"price\": \"¥1\", \"title\": \"a".utf8)

@@ -64,7 +64,7 @@ struct EventSequenceTests {
     let app = runner.viewer
     #expect(app.waterfall.selectedIndex == app.state.focusedIndex)
     #expect(app.state.overlay == .detail(app.state.focusedIndex!))
-    #expect(app.renderedScreen().text.contains("Item #\(app.state.focusedIndex!)"))
+    #expect(app.renderedScreen().text.contains("Item #\(app.state.focusedIndex! + 1)"), "in dataset order")
     runner.apply(try! KeyScript.parse("Escape"))
     #expect(app.state.overlay == nil)
     #expect(app.waterfall.selectedIndex != nil, "the selection stays")

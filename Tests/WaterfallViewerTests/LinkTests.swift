@@ -27,9 +27,9 @@ struct LinkTests {
   @Test("x on an item with no link opens its picture's address")
   func openPicture() {
     let runner = Self.runner()
-    _ = AppFixture.screen(runner, ": 2 Enter x")
+    _ = AppFixture.screen(runner, ": 3 Enter x")
     #expect(runner.opener.opened == ["https://img.test/2.jpg"])
-    let screen = AppFixture.screen(runner, ": 1 Enter x")
+    let screen = AppFixture.screen(runner, ": 2 Enter x")
     #expect(runner.opener.opened.count == 1, "item 1 has neither")
     #expect(screen.contains("no link or picture address"))
   }
@@ -37,13 +37,13 @@ struct LinkTests {
   @Test("x opens only web addresses and local pictures: a link that reads as an option or names a file is refused")
   func refusesUntrustedLinks() {
     let runner = Self.runner()
-    var screen = AppFixture.screen(runner, ": 3 Enter x")
+    var screen = AppFixture.screen(runner, ": 4 Enter x")
     #expect(runner.opener.opened.isEmpty)
     #expect(screen.contains("not opened"))
-    screen = AppFixture.screen(runner, ": 4 Enter x")
+    screen = AppFixture.screen(runner, ": 5 Enter x")
     #expect(runner.opener.opened.isEmpty)
     #expect(screen.contains("not opened"))
-    _ = AppFixture.screen(runner, ": 5 Enter x")
+    _ = AppFixture.screen(runner, ": 6 Enter x")
     #expect(runner.opener.opened == ["/data/shop/photos/5.jpg"], "a relative picture opens from the dataset's folder")
   }
 
@@ -53,7 +53,7 @@ struct LinkTests {
     let screen = AppFixture.screen(runner, "l y")
     #expect(runner.clipboard == ["https://shop.test/item/0"])
     #expect(screen.contains("copied https://shop.test/item/0"))
-    _ = AppFixture.screen(runner, ": 1 Enter y")
+    _ = AppFixture.screen(runner, ": 2 Enter y")
     #expect(runner.clipboard.first == "no address here", "no escape sequence reaches the clipboard")
   }
 }

@@ -155,7 +155,7 @@ struct FilterAndSortTests {
     let titled = AppFixture.screen(runner, "o")
     #expect(titled.contains("by title"))
     _ = AppFixture.screen(runner, "o")
-    #expect(viewer.store.ids == (0..<42).map(ItemID.init), "and back to the dataset's order")
+    #expect(viewer.store.ids == (0..<42).map(ItemID.init(_:)), "and back to the dataset's order")
   }
 
   @Test("sort then resize: the order stays and the focused box stays in view")

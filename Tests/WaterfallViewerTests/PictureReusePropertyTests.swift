@@ -51,7 +51,7 @@ struct PictureHarness {
   var pendingPages: [PageDelivery] = []
   /// Loads the viewer cancelled whose result was delivered anyway (a result already on its way).
   var deliveredAfterCancel = 0
-  private var cancelledItems: Set<Int> = []
+  private var cancelledItems: Set<PictureSlot> = []
 
   init(random: inout SeededGenerator) {
     pageCount = random.next(in: 2...5)
@@ -147,7 +147,7 @@ struct PictureHarness {
         if random.next(in: 0...1) == 0 { pending.removeAll { $0.result.request.item == item } }
       case .cancelPictures(let generation):
         pending.removeAll { $0.result.request.generation < generation && random.next(in: 0...1) == 0 }
-      case .cancelPageLoad, .findMatches, .redrawAll, .quit, .openExternally, .copyToClipboard:
+      case .cancelPageLoad, .findMatches, .locateItem, .redrawAll, .quit, .openExternally, .copyToClipboard:
         break
       }
     }
@@ -195,7 +195,7 @@ struct PictureHarness {
         }
       }
       // A failed picture's mark is on its middle row, which may be off screen.
-      if case .failed? = viewer.pictures[index] { sawFailure = true }
+      if case .failed? = viewer.pictures[.box(index)] { sawFailure = true }
       if requireEveryPicture, !sawPicture, !sawFailure {
         let row = frame.y + 1 - waterfall.contentOffset
         let visibleShade = row >= 0 && row < screen.height && shades.contains(screen[frame.x + 1, row].character ?? " ")

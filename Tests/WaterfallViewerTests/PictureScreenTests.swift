@@ -87,21 +87,21 @@ struct PictureScreenTests {
     let screen = AppFixture.screen(runner, "")
     #expect(screen.components(separatedBy: "✕ no picture").count - 1 == names.count, "\(screen)")
     for index in names.indices {
-      guard case .failed? = runner.viewer.pictures[index] else {
-        Issue.record("\(names[index]): \(String(describing: runner.viewer.pictures[index]))")
+      guard case .failed? = runner.viewer.pictures[.box(index)] else {
+        Issue.record("\(names[index]): \(String(describing: runner.viewer.pictures[.box(index)]))")
         continue
       }
     }
-    guard case .shown? = runner.viewer.pictures[names.count] else {
+    guard case .shown? = runner.viewer.pictures[.box(names.count)] else {
       Issue.record("the good picture is drawn")
       return
     }
-    let detail = AppFixture.screen(runner, ": 1 Enter Enter")
+    let detail = AppFixture.screen(runner, ": 2 Enter Enter")
     #expect(detail.contains("picture"), "the detail says why: \(detail)")
   }
 
   private func shownSize(_ viewer: Viewer, item: Int) -> BoxSize? {
-    if case .shown(let grid, _)? = viewer.pictures[item] { return grid.size }
+    if case .shown(let grid, _)? = viewer.pictures[.box(item)] { return grid.size }
     return nil
   }
 }
@@ -114,11 +114,11 @@ struct DetailPictureTests {
     let runner = PictureScreenTests.runner(items: items, display: PictureDisplay(), width: 80, height: 40)
     // A wide picture: its box is short, the detail shows it across the panel.
     let wide = try #require(items.indices.first { items[$0].aspectRatio < 0.8 })
-    _ = AppFixture.screen(runner, ": " + String(wide).map { String($0) }.joined(separator: " ") + " Enter Enter")
+    _ = AppFixture.screen(runner, ": " + String(wide + 1).map { String($0) }.joined(separator: " ") + " Enter Enter")
     let index = try #require(runner.viewer.state.focusedIndex)
     #expect(index == wide)
-    guard case .shown(let grid, _)? = runner.viewer.pictures[-(index + 1)] else {
-      Issue.record("the detail's picture is drawn: \(String(describing: runner.viewer.pictures[-(index + 1)]))")
+    guard case .shown(let grid, _)? = runner.viewer.pictures[.detail(index)] else {
+      Issue.record("the detail's picture is drawn: \(String(describing: runner.viewer.pictures[.detail(index)]))")
       return
     }
     let columnWidth = runner.viewer.waterfall.layout.columnWidth
@@ -129,6 +129,6 @@ struct DetailPictureTests {
     let shape = Double(grid.size.rows) / Double(grid.size.columns) / viewer.options.metrics.cellAspect
     #expect(abs(shape - aspect) / aspect < 0.15, "fitted at the picture's own shape, not cropped")
     _ = AppFixture.screen(runner, "Escape")
-    #expect(runner.viewer.pictures[-(index + 1)] == nil, "closing the detail lets its picture go")
+    #expect(runner.viewer.pictures[.detail(index)] == nil, "closing the detail lets its picture go")
   }
 }

@@ -65,13 +65,13 @@ struct Unexpected: Error {
 
 @Suite("Input modes")
 struct InputModeTests {
-  @Test("a prompt owns the keys: `:` then a number goes to that item; Esc cancels without moving")
+  @Test("a prompt owns the keys: `:` then a number goes to that item (#46 is the 46th); Esc cancels without moving")
   func goToPrompt() {
     let runner = AppFixture.runner(items: AppFixture.items(60), width: 60, height: 20)
     let viewer = runner.viewer
-    let screen = AppFixture.screen(runner, ": 4 5")
+    let screen = AppFixture.screen(runner, ": 4 6")
     #expect(viewer.state.inputMode == .prompt)
-    #expect(screen.split(separator: "\n").last?.hasPrefix(":45") == true, "\(screen)")
+    #expect(screen.split(separator: "\n").last?.hasPrefix(":46") == true, "\(screen)")
     #expect(viewer.waterfall.contentOffset == 0, "j, q and digits typed into a prompt do not act")
     _ = AppFixture.screen(runner, "Enter")
     #expect(viewer.state.inputMode == .normal)
@@ -87,7 +87,7 @@ struct InputModeTests {
   func promptEditing() {
     let runner = AppFixture.runner(items: AppFixture.items(20), width: 100, height: 20)
     let screen = AppFixture.screen(runner, ": 9 9 Backspace Backspace 9 9 9 C-u 7 7 Enter")
-    #expect(screen.contains("no item #77: items are #0-#19"), "\(screen)")
+    #expect(screen.contains("no item #77: the catalogue has 20"), "\(screen)")
     #expect(runner.viewer.state.focusedIndex == nil)
   }
 }

@@ -10,12 +10,15 @@ public enum Effect: Hashable, Sendable {
   /// Ask the source where a search's matches are in the whole result, then send back
   /// ``Message/matchesFound(_:)``.
   case findMatches(MatchSearch)
+  /// Ask the source where an item is in a query's result (`:N` for an item not loaded), then send back
+  /// ``Message/itemLocated(_:)``.
+  case locateItem(ItemLocation)
   /// A page load whose result would now be stale (a refresh started): it may be dropped unfinished.
   case cancelPageLoad(request: Int)
   /// Load, decode and draw a picture in the background, then send back ``Message/pictureArrived(_:)``.
   case loadPicture(PictureRequest)
   /// The item's box left the buffered viewport: its picture is no longer wanted.
-  case cancelPicture(item: Int)
+  case cancelPicture(item: PictureSlot)
   /// The items changed (a refresh): no picture of an earlier generation is wanted.
   case cancelPictures(generationsBefore: Int)
   /// Draw the whole terminal again, not just what changed (Ctrl-L).
@@ -32,10 +35,26 @@ public enum Effect: Hashable, Sendable {
 public struct PageLoad: Hashable, Sendable {
   public var request: PageRequest
   public var pageRequest: CataloguePageRequest
+  /// The item whose place a new query keeps: when the page does not hold it, the source is also asked where it
+  /// is in the result (``PageDelivery/location``).
+  public var locating: ItemID?
 
-  public init(request: PageRequest, pageRequest: CataloguePageRequest) {
+  public init(request: PageRequest, pageRequest: CataloguePageRequest, locating: ItemID? = nil) {
     self.request = request
     self.pageRequest = pageRequest
+    self.locating = locating
+  }
+}
+
+/// Where an item is in a query's result: asked with `rank` nil, answered with its rank (nil: not in the result,
+/// or the source cannot tell).
+public struct ItemLocation: Hashable, Sendable {
+  public var item: ItemID
+  public var query: CatalogueQuery
+  public var rank: Int?
+
+  public init(item: ItemID, query: CatalogueQuery, rank: Int? = nil) {
+    (self.item, self.query, self.rank) = (item, query, rank)
   }
 }
 

@@ -16,6 +16,8 @@ public enum Message: Sendable {
   case readingProgressed(ReadingProgress)
   /// The source found a search's matches in the whole result (``Effect/findMatches(_:)``).
   case matchesFound(FoundMatches)
+  /// The source found where an item is in a query's result (``Effect/locateItem(_:)``).
+  case itemLocated(ItemLocation)
   /// Something done outside went wrong (opening a link): a line for the status bar.
   case notice(String)
 }
@@ -33,6 +35,11 @@ public struct FoundMatches: Sendable {
 public struct PageDelivery: Sendable {
   public var load: PageLoad
   public var response: CatalogueResponse
+  /// Where the item the load was locating (``PageLoad/locating``) is in the result, when the page does not hold
+  /// it: its rank, or `nil` when it is not in the result or the source cannot tell.
+  public var location: (item: ItemID, rank: Int?)?
 
-  public init(load: PageLoad, response: CatalogueResponse) { (self.load, self.response) = (load, response) }
+  public init(load: PageLoad, response: CatalogueResponse, location: (item: ItemID, rank: Int?)? = nil) {
+    (self.load, self.response, self.location) = (load, response, location)
+  }
 }

@@ -1,7 +1,7 @@
 import Pictures
 
-/// What the viewer knows of each item's picture, by item index (never by cell: a reused cell shows whatever its
-/// new item has, which starts as nothing). Only items in the buffered viewport (and the item whose detail is
+/// What the viewer knows of each item's picture, by slot: a box's or a detail panel's, numbered from the item's
+/// store index (never by cell: a reused cell shows whatever its new item has, which starts as nothing). Only items in the buffered viewport (and the item whose detail is
 /// open) have an entry.
 public struct PictureBook: Sendable {
   public enum Entry: Sendable {
@@ -16,20 +16,16 @@ public struct PictureBook: Sendable {
     }
   }
 
-  public private(set) var entries: [Int: Entry] = [:]
+  public private(set) var entries: [PictureSlot: Entry] = [:]
   /// Each item's picture source by store index, resolved once until the items change: a box that comes back
   /// into view, or a resize, asks again at a new size for the same source.
   private var sources: [Int: PictureSource] = [:]
   /// Raised when the items behind the indices change (a refresh), so loads for the old items are recognised.
   public private(set) var generation = 0
 
-  /// The book's item number for the picture in item `index`'s detail panel: negative, so it never replaces
-  /// the request for the item's box.
-  static func detailItem(_ index: Int) -> Int { -(index + 1) }
-
-  public subscript(item: Int) -> Entry? {
-    get { entries[item] }
-    set { entries[item] = newValue }
+  public subscript(slot: PictureSlot) -> Entry? {
+    get { entries[slot] }
+    set { entries[slot] = newValue }
   }
 
   /// Takes a finished load if it is still wanted: the same generation and the key the item's entry waits for.
@@ -59,4 +55,13 @@ public struct PictureBook: Sendable {
     sources.removeAll()
     generation += 1
   }
+}
+
+extension PictureSlot {
+  /// The picture in the box of the item at store index `index`.
+  public static func box(_ index: Int) -> PictureSlot { PictureSlot(index) }
+
+  /// The picture in the detail panel of the item at store index `index`: negative, so it never replaces the
+  /// request for the item's box.
+  public static func detail(_ index: Int) -> PictureSlot { PictureSlot(-(index + 1)) }
 }

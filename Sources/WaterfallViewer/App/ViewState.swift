@@ -19,6 +19,8 @@ public struct ViewState: Hashable, Sendable {
   public var promptHistory: [Prompt.Purpose: String] = [:]
   /// The search whose matches are highlighted and walked with n / N.
   public var search: SearchState?
+  /// The item a new query's answer is being loaded through to, keeping the user's place.
+  public var loadingToPlace: PlaceTarget?
   /// A short note for the status bar (a failed refresh, say), until the next key.
   public var notice: String?
   /// Label each box with its cell object's ID and reuse count.

@@ -9,7 +9,7 @@ extension Viewer {
       emit(.quit)
     case .redrawAll: emit(.redrawAll)
     case .escape:
-      if stopLoadingToMatch() { return }
+      if stopLoadingToMatch() || stopLoadingToPlace() { return }
       // A chooser's Esc picks nothing and quits, as fzf's does.
       if options.picking != nil { return perform(.quit) }
       // Let go of everything, so the selection no longer anchors resizes and column changes.

@@ -93,7 +93,8 @@ extension Viewer {
     else { return }
     search.resultRanks = found.ranks
     state.search = search
-    if search.matches.isEmpty { _ = loadThroughToNextMatch() }
+    // Loading through to the user's place comes first; `n` goes on from there.
+    if search.matches.isEmpty, state.loadingToPlace == nil { _ = loadThroughToNextMatch() }
   }
 
   /// Starts loading pages until the first match beyond the loaded items is in. Returns `false` when the result
@@ -157,14 +158,18 @@ extension Viewer {
     }
     pendingQuery = (query, change)
     state.search?.loadingTo = nil
+    state.loadingToPlace = nil
     waterfall.beginRefresh()
   }
 
-  /// The first page of a new query: laid out keeping the user's place (``replaceKeepingPlace(with:)``).
-  func show(_ pending: (query: CatalogueQuery, change: QueryChange), answer: CatalogueResponse) {
+  /// The first page of a new query: laid out keeping the user's place (``replaceKeepingPlace(with:location:)``).
+  func show(
+    _ pending: (query: CatalogueQuery, change: QueryChange), answer: CatalogueResponse,
+    location: (item: ItemID, rank: Int?)?
+  ) {
     presentation.query = pending.query
     pendingQuery = nil
-    replaceKeepingPlace(with: answer)
+    replaceKeepingPlace(with: answer, location: location)
     state.notice = notice(for: pending.change)
     if state.search != nil {
       state.search?.basis = nil
@@ -176,10 +181,20 @@ extension Viewer {
   }
 
   /// Replaces the items with a first page's answer, keeping the user's place (the focused item if it is still
-  /// shown, else the topmost shown item on screen); boxes of items that stay keep their cells.
-  func replaceKeepingPlace(with answer: CatalogueResponse) {
+  /// shown, else the topmost shown item on screen); boxes of items that stay keep their cells. When that item is
+  /// beyond the first page and the source found where (`location`), pages are loaded through to it; when
+  /// nothing on screen is in the first page, the view starts at the top.
+  func replaceKeepingPlace(with answer: CatalogueResponse, location: (item: ItemID, rank: Int?)? = nil) {
     let oldIDs = store.ids
     let focusedItem = state.focusedIndex.flatMap { $0 < oldIDs.count ? oldIDs[$0] : nil }
+    let place = placeItem().map { place in
+      (
+        item: oldIDs[place.index], distanceFromTop: waterfall.layout.frame(of: place.index).y - waterfall.contentOffset,
+        purpose: place.purpose
+      )
+    }
+    let onScreen = waterfall.indicesInViewport.filter { $0 < oldIDs.count }.map { oldIDs[$0] }
+    state.loadingToPlace = nil
     store.replace(with: answer)
     searchIndex = SearchIndex(store.items)
     startPicturesOver()
@@ -188,10 +203,12 @@ extension Viewer {
     let wasAtTop = waterfall.contentOffset == 0
     if case .detail = state.overlay { state.overlay = nil }
     waterfall.reloadData(preferring: visibleFocus) { old in old < oldIDs.count ? newIndex[oldIDs[old]] : nil }
-    // At the top the top is the place: the header stays in view.
-    if wasAtTop { waterfall.scroll(toOffset: 0) }
+    // At the top the top is the place: the header stays in view. Nothing on screen is in the answer: so is the
+    // top, rather than somewhere in the first page.
+    if wasAtTop || !onScreen.contains(where: { newIndex[$0] != nil }) { waterfall.scroll(toOffset: 0) }
     state.focusedIndex = focusedItem.flatMap { newIndex[$0] }
     waterfall.selectItem(at: state.focusedIndex)
+    if let place, newIndex[place.item] == nil { startLoadingToPlace(place, location: location) }
   }
 
   private func notice(for change: QueryChange) -> String {

@@ -17,7 +17,9 @@ extension Viewer {
         for stale in loadsInFlight.sorted() { emit(.cancelPageLoad(request: stale)) }
         loadsInFlight.removeAll()
       }
-      emit(.loadPage(PageLoad(request: request, pageRequest: pageRequest)))
+      // A new query's answer may not hold the item the user is looking at: the source says where it is.
+      let locating = request.kind == .refresh && pendingQuery != nil ? placeItem().map { store.ids[$0.index] } : nil
+      emit(.loadPage(PageLoad(request: request, pageRequest: pageRequest, locating: locating)))
     }
   }
 
@@ -38,6 +40,7 @@ extension Viewer {
       store.take(delivery.response)
       if case .loaded = outcome { showAppended(before..<store.count) }
       continueLoadingToMatch()
+      continueLoadingToPlace()
     case .refresh:
       guard waterfall.finishRefresh(request: request.number, outcome: outcome) else { return }
       if let pending = pendingQuery, pending.query != delivery.load.pageRequest.query {
@@ -51,7 +54,7 @@ extension Viewer {
         return
       }
       if let pending = pendingQuery {
-        show(pending, answer: delivery.response)
+        show(pending, answer: delivery.response, location: delivery.location)
       } else if options.refreshKeepsItems {
         let known = Set(store.ids)
         replaceKeepingPlace(with: delivery.response)
@@ -60,6 +63,7 @@ extension Viewer {
           state.notice = added == 0 ? "refreshed: nothing new" : "refreshed: \(added) new at the top"
         }
       } else {
+        state.loadingToPlace = nil
         store.replace(with: delivery.response)
         searchIndex = SearchIndex(store.items)
         startPicturesOver()

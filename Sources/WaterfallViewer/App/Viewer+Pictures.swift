@@ -6,8 +6,8 @@ extension Viewer {
   /// at their current size, and cancels those of boxes that left it: after every update, like the layout pass.
   func requestPictures() {
     guard let display = options.pictures else { return }
-    // By book item: the item's index, its picture's size, and how urgent it is.
-    var wanted: [Int: (index: Int, size: BoxSize, priority: PicturePriority)] = [:]
+    // By slot: the item's store index, its picture's size, and how urgent it is.
+    var wanted: [PictureSlot: (index: Int, size: BoxSize, priority: PicturePriority)] = [:]
     let viewport = waterfall.viewportRect
     let columnWidth = waterfall.layout.columnWidth
     for index in waterfall.visibleCells.keys where index < store.count {
@@ -16,10 +16,10 @@ extension Viewer {
         aspectRatio: store.displayItems[stored].aspectRatio, columnWidth: columnWidth)
       let size = BoxSize(columns: max(1, columnWidth - 2), rows: rows)
       let priority: PicturePriority = waterfall.layout.frame(of: index).intersects(viewport) ? .visible : .prefetch
-      wanted[stored] = (stored, size, priority)
+      wanted[.box(stored)] = (stored, size, priority)
     }
     if case .detail(let index) = state.overlay, index < store.count, let size = detailPictureSize(index) {
-      wanted[PictureBook.detailItem(storeIndex(index))] = (storeIndex(index), size, .visible)
+      wanted[.detail(storeIndex(index))] = (storeIndex(index), size, .visible)
     }
     for item in pictures.entries.keys.sorted() where wanted[item] == nil {
       pictures[item] = nil

@@ -1,3 +1,5 @@
+import ShopCatalog
+
 extension Viewer {
   /// Keys while a prompt is open: text goes into it; Backspace, Ctrl-U, Esc and Enter edit, cancel and submit.
   func handlePromptKey(_ key: Key) {
@@ -36,17 +38,24 @@ extension Viewer {
     }
   }
 
-  /// `:N`: focus item N and scroll it into view.
+  /// `:N`: focus item #N (its number in the catalogue, whatever the order) and scroll it into view; one not
+  /// loaded yet is looked for in the whole result and loaded through to.
   private func goToItem(_ text: String) {
     let trimmed = text.trimmingCharacters(in: " #")
-    guard let index = Int(trimmed), index >= 0, index < waterfall.itemCount else {
-      if trimmed.isEmpty { return }
-      let range = waterfall.itemCount == 0 ? "no items yet" : "items are #0-#\(waterfall.itemCount - 1)"
-      state.notice = "no item #\(TextSanitizer.sanitize(trimmed, limit: 20)): \(range)"
+    guard let number = Int(trimmed), number >= 1 else {
+      if !trimmed.isEmpty {
+        state.notice = "no item #\(TextSanitizer.sanitize(trimmed, limit: 20)): items count from 1"
+      }
       return
     }
-    state.focusedIndex = index
-    reveal(index)
+    let item = ItemID(number: number)
+    if let index = store.ids.firstIndex(of: item) {
+      state.focusedIndex = index
+      reveal(index)
+      return
+    }
+    state.loadingToPlace = nil
+    emit(.locateItem(ItemLocation(item: item, query: pendingQuery?.query ?? presentation.query)))
   }
 }
 

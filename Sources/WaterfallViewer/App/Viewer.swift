@@ -84,6 +84,7 @@ public final class Viewer {
     case .pictureArrived(let result): receive(result)
     case .readingProgressed(let progress): reading = progress
     case .matchesFound(let found): receive(found)
+    case .itemLocated(let location): goToLocated(location)
     case .notice(let text): state.notice = text
     }
     requestPages()

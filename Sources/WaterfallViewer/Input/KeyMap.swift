@@ -35,7 +35,8 @@ public enum KeyMap {
     KeyBinding(keys: [.end, .character("G")], action: .bottom, label: { _ in "G End" }, help: "bottom"),
     KeyBinding(keys: [], action: nil, label: { _ in "wheel" }, help: "scroll 3 rows"),
     KeyBinding(keys: [], action: nil, label: { _ in "click" }, help: "select a box (or retry a failed footer)"),
-    KeyBinding(keys: [.character(":")], action: .goToItem, label: { _ in ": N Enter" }, help: "go to item N"),
+    KeyBinding(
+      keys: [.character(":")], action: .goToItem, label: { _ in ": N Enter" }, help: "go to item #N (its own number)"),
     KeyBinding(
       keys: [.character("/")], action: .search, label: { _ in "/ text" },
       help: "search titles, shops, prices, other fields (Enter keeps)"),

@@ -72,8 +72,13 @@ extension Viewer {
     }
     parts.append(store.countText, priority: 5)
     let onScreen = waterfall.indicesInViewport
-    if let first = onScreen.first, let last = onScreen.last { parts.append("#\(first)-#\(last)", priority: 1) }
-    if let selected = waterfall.selectedIndex { parts.append("sel #\(selected)", priority: 6) }
+    // Places in the result on screen, from 1; "#N" is always an item's own number, whatever the order.
+    if let first = onScreen.first, let last = onScreen.last {
+      parts.append("view \(first + 1)-\(last + 1)", priority: 1)
+    }
+    if let selected = waterfall.selectedIndex, selected < store.count {
+      parts.append("sel #\(store.ids[selected].number)", priority: 6)
+    }
     if let picking = options.picking {
       parts.append("\(state.marks.count)\(picking.limit.map { "/\($0)" } ?? "") marked", priority: 9)
     }
@@ -86,6 +91,7 @@ extension Viewer {
     if let stopped = reading.stoppedBy { parts.append(TextSanitizer.sanitize(stopped, limit: 160), priority: 10) }
     if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped", priority: 3) }
     if let search = state.search { parts.append(TextSanitizer.sanitize(search.statusText, limit: 80), priority: 9) }
+    if let target = state.loadingToPlace { parts.append(target.statusText(loaded: store.count), priority: 10) }
     // A sort or filter the source could only apply to what it had loaded is never silently partial.
     if store.loadedItemsOnly { parts.append("(loaded items only)", priority: 9) }
     if presentation.filter != nil {

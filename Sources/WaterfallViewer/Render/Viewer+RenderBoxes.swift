@@ -46,7 +46,8 @@ extension Viewer {
         if options.pictures == nil {
           drawPlaceholderRow(of: stored, x: frame.x + 1, y: row, width: inner, into: &screen)
         } else {
-          drawPictureRow(line - 1, of: stored, item: stored, size: pictureSize, x: frame.x + 1, y: row, into: &screen)
+          drawPictureRow(
+            line - 1, of: stored, slot: .box(stored), size: pictureSize, x: frame.x + 1, y: row, into: &screen)
         }
         // No price, like no title, draws nothing: not a blank gap in the picture.
         if line == imageRows, !cell.price.isEmpty {

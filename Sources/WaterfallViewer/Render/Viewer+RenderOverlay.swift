@@ -38,7 +38,7 @@ extension Viewer {
         }
       )
     case .statistics: ("Cell reuse", statisticsLines)
-    case .detail(let index): ("Item #\(index)", detailLines(index))
+    case .detail(let index): (index < store.count ? "Item #\(store.ids[index].number)" : "Item", detailLines(index))
     }
   }
 
@@ -146,7 +146,7 @@ extension Viewer {
       let bodyLine = first + row
       if let picture = panel.picture, bodyLine < picture.rows, case .detail(let index) = state.overlay {
         drawPictureRow(
-          bodyLine, of: storeIndex(index), item: PictureBook.detailItem(storeIndex(index)), size: picture,
+          bodyLine, of: storeIndex(index), slot: .detail(storeIndex(index)), size: picture,
           x: x + 2 + (width - 4 - picture.columns) / 2, y: y + 2 + row, into: &screen)
       } else {
         screen.put(line, x: x + 2, y: y + 2 + row, style: Palette.overlayText, maximumWidth: width - 4)

@@ -6,16 +6,16 @@ extension Viewer {
   /// the picture when its grid of exactly this size is in, a failure mark when it cannot be had, else the shaded
   /// placeholder.
   func drawPictureRow(
-    _ row: Int, of index: Int, item: Int, size: BoxSize, x: Int, y: Int, into screen: inout Screen
+    _ row: Int, of index: Int, slot: PictureSlot, size: BoxSize, x: Int, y: Int, into screen: inout Screen
   ) {
-    switch pictures[item] {
+    switch pictures[slot] {
     case .shown(let grid, _) where grid.size == size:
       for (column, cell) in grid.row(row).enumerated() {
         let style = Style(foreground: Self.color(cell.foreground), background: Self.color(cell.background))
         screen.put(pictureCharacter: cell.character, x: x + column, y: y, style: style)
       }
       if let pixels = grid.pixels {
-        screen.addPictureRow(pixels, id: item, row: row, rows: size.rows, x: x, y: y, columns: size.columns)
+        screen.addPictureRow(pixels, id: slot.rawValue, row: row, rows: size.rows, x: x, y: y, columns: size.columns)
       }
     case .failed where row == size.rows / 2:
       drawPlaceholderRow(of: index, x: x, y: y, width: size.columns, into: &screen)
@@ -38,8 +38,8 @@ extension Viewer {
 
   /// Why item `index`'s picture cannot be shown, if it cannot.
   func pictureFailure(_ index: Int) -> PictureFailure? {
-    if case .failed(let failure, _) = pictures[index] { return failure }
-    if case .failed(let failure, _) = pictures[PictureBook.detailItem(index)] { return failure }
+    if case .failed(let failure, _) = pictures[.box(index)] { return failure }
+    if case .failed(let failure, _) = pictures[.detail(index)] { return failure }
     return nil
   }
 

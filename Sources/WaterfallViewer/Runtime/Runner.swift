@@ -156,7 +156,20 @@ public final class Runner {
       case .loadPage(let load):
         let (source, mailbox) = (self.source, self.mailbox)
         executor.schedule(id: load.request.number, delayMilliseconds: source.latencyMilliseconds) {
-          mailbox.post(.pageArrived(PageDelivery(load: load, response: source.fetch(load.pageRequest))))
+          let response = source.fetch(load.pageRequest)
+          var location: (item: ItemID, rank: Int?)?
+          if let item = load.locating, case .page(let page) = response, !page.ids.contains(item) {
+            location = (item, source.rank(of: item, in: load.pageRequest.query))
+          }
+          mailbox.post(.pageArrived(PageDelivery(load: load, response: response, location: location)))
+        }
+      case .locateItem(let asked):
+        let (source, mailbox) = (self.source, self.mailbox)
+        lastSearch -= 1
+        executor.schedule(id: lastSearch, delayMilliseconds: 0) {
+          var found = asked
+          found.rank = source.rank(of: asked.item, in: asked.query)
+          mailbox.post(.itemLocated(found))
         }
       case .findMatches(let search):
         let (source, mailbox) = (self.source, self.mailbox)
