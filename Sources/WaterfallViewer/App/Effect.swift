@@ -10,6 +10,12 @@ public enum Effect: Hashable, Sendable {
   /// Ask the source where a search's matches are in the whole result, then send back
   /// ``Message/matchesFound(_:)``.
   case findMatches(MatchSearch)
+  /// Measure a stretch of a query's result for the layout (`G`), then send back ``Message/measured(_:)``.
+  case measure(MeasureLoad)
+  /// The measuring numbered so is no longer wanted (Esc, a new query): its next stretch may be dropped.
+  case cancelMeasure(number: Int)
+  /// Fetch a page of a measured result by its own cursor, then send back ``Message/farPageArrived(_:)``.
+  case loadFarPage(FarPageLoad)
   /// A page load whose result would now be stale (a refresh started): it may be dropped unfinished.
   case cancelPageLoad(request: Int)
   /// Load, decode and draw a picture in the background, then send back ``Message/pictureArrived(_:)``.
@@ -45,4 +51,20 @@ public struct MatchSearch: Hashable, Sendable {
   public var query: CatalogueQuery
 
   public init(pattern: ItemQuery, query: CatalogueQuery) { (self.pattern, self.query) = (pattern, query) }
+}
+
+/// A stretch of the result to measure, for the measuring numbered `number`.
+public struct MeasureLoad: Hashable, Sendable {
+  public var number: Int
+  public var request: MeasureRequest
+
+  public init(number: Int, request: MeasureRequest) { (self.number, self.request) = (number, request) }
+}
+
+/// Page `page` of a measured result, fetched wherever it is.
+public struct FarPageLoad: Hashable, Sendable {
+  public var page: Int
+  public var pageRequest: CataloguePageRequest
+
+  public init(page: Int, pageRequest: CataloguePageRequest) { (self.page, self.pageRequest) = (page, pageRequest) }
 }

@@ -99,6 +99,7 @@ extension Viewer {
       parts.append("by \(sortLabel)", priority: 7)
     }
     if inspector.isStepping { parts.append("STEP", priority: 8) }
+    if let measuring { parts.append("\(spinnerFrame) \(measuring.progressText) (Esc stops)", priority: 9) }
     let help = options.picking == nil ? "? help  q quit" : "Tab mark  Enter pick  ? help  Esc quit"
     if let notice { parts.append(notice, priority: 10) } else { parts.append(help, priority: 2) }
     return parts
