@@ -8,6 +8,7 @@ import WaterfallKit
 /// end of the items loaded.
 extension Viewer {
   func goToEnd() {
+    // Measured, the first G shows the last item; the next goes to the very bottom (the footer).
     defer { scrollToEnd() }
     guard options.measuresToEnd, measuring == nil, store.measuredPages == nil, pendingQuery == nil, store.count > 0
     else { return }
@@ -64,6 +65,10 @@ extension Viewer {
     // Nothing comes after the end: the footer says so (requestPages answers the load-more at once).
     if case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
     waterfall.userScroll(toOffset: waterfall.maximumOffset)
+    // The bottom of a masonry is its tallest column's: the last item, in the shortest, may end above it.
+    let last = store.count - 1
+    state.focusedIndex = last
+    reveal(last)
     state.notice = "the end: \(store.countText)"
   }
 
