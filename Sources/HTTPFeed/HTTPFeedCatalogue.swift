@@ -42,7 +42,7 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
   }
 
   public let template: FeedTemplate
-  private let fetcher: FeedFetcher
+  let fetcher: FeedFetcher
   /// One request at a time: a feed's pages follow one another, and a refresh sees every page fetched before it.
   private let requests = NSLock()
   private let state = Locked(State())

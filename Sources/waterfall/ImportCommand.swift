@@ -68,7 +68,7 @@ extension ImportCommand {
         bar.clear()
         printError("interrupted: nothing written (\(temporary) removed)")
         signal(number, SIG_DFL)
-        raise(number)
+        kill(getpid(), number)
       }
       source.resume()
       return source
