@@ -57,11 +57,14 @@ TEST_MISSING = ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null
 test-deps: deps
 	$(call require,$(TEST_MISSING),$(TEST_PACKAGES),The tests need tmux and ncurses-term and python3 and asciinema and Xvfb and xterm and kitty and mlterm and xwd and xdotool and man-db and zsh and fish)
 
-# The catalogue benchmark's peers: `jq length` and Python's json module on the same file.
-BENCH_PACKAGES = jq python3
-BENCH_MISSING = ! command -v jq >/dev/null || ! command -v python3 >/dev/null
+# The benchmarks' peers: `jq length` and Python's json module on the same catalogue; libjpeg-turbo's `djpeg -scale`
+# (libjpeg-turbo-progs), the floor of a picture's decode; timg beside chafa (a system package already) in real
+# pixels; python3 also gives timg the pseudo-terminal it reads its cell size from.
+BENCH_PACKAGES = jq python3 libjpeg-turbo-progs timg
+BENCH_MISSING = ! command -v jq >/dev/null || ! command -v python3 >/dev/null || ! command -v djpeg >/dev/null \
+  || ! command -v timg >/dev/null
 bench-deps: deps
-	$(call require,$(BENCH_MISSING),$(BENCH_PACKAGES),The benchmarks compare with jq and python3)
+	$(call require,$(BENCH_MISSING),$(BENCH_PACKAGES),The benchmarks compare with jq and python3 and djpeg and timg)
 
 build: deps
 	$(SWIFT) build --product waterfall

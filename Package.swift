@@ -60,7 +60,8 @@ let package = Package(
     .executableTarget(
       name: "waterfall-bench",
       dependencies: [
-        "WaterfallKit", "WaterfallViewer", "ShopCatalog", "SQLiteCatalog", "Pictures", "TestSupport", "Locking",
+        "WaterfallKit", "WaterfallViewer", "WaterfallTerminal", "ShopCatalog", "SQLiteCatalog", "Pictures",
+        "TestSupport", "Locking",
       ]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit", "TestSupport"]),

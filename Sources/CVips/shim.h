@@ -61,6 +61,44 @@ static inline int wf_vips_thumbnail_with_deadline(wf_deadline_file *file, VipsIm
   return result;
 }
 
+/// A JPEG read from `file` at 1/`shrink` of its size (libjpeg's own scaled decode: 1, 2, 4 or 8), then resized
+/// once by `scale` (≤ 1; 1 keeps it) and turned upright. vips_thumbnail leaves a factor of two for its final
+/// resize, so it decodes twice to four times the pixels a box needs; the caller picks the smallest shrink that
+/// still covers the box instead.
+static inline int wf_vips_jpeg_scaled_with_deadline(wf_deadline_file *file, VipsImage **out, int shrink,
+                                                     double scale) {
+  VipsSourceCustom *source = vips_source_custom_new();
+  if (source == NULL) return -1;
+  g_signal_connect(source, "read", G_CALLBACK(wf_deadline_file_read), file);
+  g_signal_connect(source, "seek", G_CALLBACK(wf_deadline_file_seek), file);
+  VipsImage *loaded = NULL, *resized = NULL, *kept = NULL;
+  int result = -1;
+  if (vips_jpegload_source(VIPS_SOURCE(source), &loaded, "shrink", shrink, "fail_on", VIPS_FAIL_ON_NONE, "access",
+                           VIPS_ACCESS_SEQUENTIAL, NULL) != 0)
+    goto done;
+  if (scale < 1.0) {
+    if (vips_resize(loaded, &resized, scale, NULL) != 0) goto done;
+  } else {
+    resized = loaded;
+    g_object_ref(resized);
+  }
+  if (vips_image_get_orientation(resized) == 1) {
+    *out = resized;
+    resized = NULL;
+    result = 0;
+    goto done;
+  }
+  // Turning reads the pixels out of order, which a sequential load cannot serve: turn the small resized copy.
+  if ((kept = vips_image_copy_memory(resized)) == NULL) goto done;
+  result = vips_autorot(kept, out, NULL);
+done:
+  if (kept) g_object_unref(kept);
+  if (resized) g_object_unref(resized);
+  if (loaded) g_object_unref(loaded);
+  g_object_unref(source);
+  return result;
+}
+
 /// sRGB, 8 bits per band.
 static inline int wf_vips_srgb8(VipsImage *in, VipsImage **out) {
   VipsImage *srgb = NULL;
@@ -87,10 +125,11 @@ static inline void wf_vips_stop_eval(VipsImage *image, void *user_data) {
 }
 
 /// Writes a noisy test picture of `bands` bands (3: RGB, 4: RGBA) to `filename`, its format from the extension
-/// (for the tests and benchmarks: noise decodes slowly, like a detailed photo). Returns 0 on success.
-static inline int wf_vips_write_noise_picture(const char *filename, int width, int height, int bands) {
+/// (for the tests and benchmarks: noise decodes slowly, like a detailed photo), blurred by a Gaussian of `blur`
+/// pixels when above 0 (smoother, so it compresses and decodes more like an ordinary photo). Returns 0 on success.
+static inline int wf_vips_write_noise_picture(const char *filename, int width, int height, int bands, double blur) {
   VipsImage *channels[4] = {NULL, NULL, NULL, NULL};
-  VipsImage *joined = NULL, *picture = NULL;
+  VipsImage *joined = NULL, *blurred = NULL, *picture = NULL;
   int result = -1;
   if (bands < 1 || bands > 4) return -1;
   for (int band = 0; band < bands; band++) {
@@ -98,11 +137,18 @@ static inline int wf_vips_write_noise_picture(const char *filename, int width, i
       goto done;
   }
   if (vips_bandjoin(channels, &joined, bands, NULL) != 0) goto done;
-  if (vips_cast_uchar(joined, &picture, NULL) != 0) goto done;
+  if (blur > 0) {
+    if (vips_gaussblur(joined, &blurred, blur, NULL) != 0) goto done;
+  } else {
+    blurred = joined;
+    g_object_ref(blurred);
+  }
+  if (vips_cast_uchar(blurred, &picture, NULL) != 0) goto done;
   result = vips_image_write_to_file(picture, filename, NULL);
 done:
   for (int band = 0; band < 4; band++) if (channels[band]) g_object_unref(channels[band]);
   if (joined) g_object_unref(joined);
+  if (blurred) g_object_unref(blurred);
   if (picture) g_object_unref(picture);
   return result;
 }

@@ -53,8 +53,8 @@ public struct FeedTemplate: Hashable, Sendable {
 
   /// A value as it may stand inside a query string: everything but unreserved characters percent-encoded.
   static func escaped(_ value: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
+    // RFC 3986's unreserved set, ASCII only (`CharacterSet.alphanumerics` would let 连衣裙 or é through raw).
+    let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
     return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
   }
 }

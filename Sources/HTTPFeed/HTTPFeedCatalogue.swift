@@ -158,11 +158,17 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
     }
     state.skipped += Set(body.problems.map(\.item)).count
     state.problems += body.problems.prefix(max(0, 100 - state.problems.count))
-    let nextCursor = next.map { position -> PageCursor in
-      state.positions.append(position)
-      return PageCursor(page: state.positions.count - 1)
-    }
     var feed = state.feeds[query] ?? Feed()
+    // A later page holding only items already read is the server repeating itself (many APIs answer a page past
+    // the last with the last again; a cycle of next links does the same): the feed ends there.
+    let repeats = cursor != nil && !ids.isEmpty && ids.allSatisfy { feed.members.contains($0) }
+    let nextCursor =
+      repeats
+      ? nil
+      : next.map { position -> PageCursor in
+        state.positions.append(position)
+        return PageCursor(page: state.positions.count - 1)
+      }
     var fresh: [ItemID] = []
     for id in ids where feed.members.insert(id).inserted { fresh.append(id) }
     if cursor == nil {
@@ -220,11 +226,14 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
     }
   }
 
-  /// A picture address relative to the page (`/img/1.jpg`, `1.jpg`) made absolute; others are kept.
+  /// A picture address relative to the page (`/img/1.jpg`, `1.jpg`) made absolute. Only web addresses are kept:
+  /// a server never names a file on this machine (`file:///…`), so any other scheme is no picture.
   static func resolve(picture: String, against base: URL?) -> String {
-    guard !picture.isEmpty, !picture.contains("://"), let base,
-      let resolved = URL(string: picture, relativeTo: base)?.absoluteString
-    else { return picture }
+    guard !picture.isEmpty else { return picture }
+    let resolved = base.flatMap { URL(string: picture, relativeTo: $0)?.absoluteString } ?? picture
+    guard let scheme = URL(string: resolved)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      return ""
+    }
     return resolved
   }
 }

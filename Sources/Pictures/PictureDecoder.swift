@@ -39,12 +39,22 @@ public enum PictureDecoder {
     let width = max(1, Int((Double(source.width) * scale).rounded(.up)))
     let height = max(1, Int((Double(source.height) * scale).rounded(.up)))
     let deadline = started + UInt64(max(0, limits.timeLimit.nanoseconds))
-    return thumbnail(path: path, width: width, height: height, source: source, deadline: deadline)
+    let plan: ScalePlan =
+      header.isJPEG ? .jpeg(JPEGScale.choose(source: source, covering: (width, height))) : .thumbnail
+    return thumbnail(path: path, width: width, height: height, plan: plan, source: source, deadline: deadline)
   }
 
   private struct Header {
     let image: UnsafeMutablePointer<VipsImage>
     let dimensions: PictureDimensions
+    /// libjpeg can decode at 1/2, 1/4 or 1/8 of the size itself: the decoder picks the factor.
+    let isJPEG: Bool
+  }
+
+  /// How a picture gets to its size: a JPEG at a shrink we choose and one resize, anything else by vips_thumbnail.
+  private enum ScalePlan {
+    case jpeg(JPEGScale)
+    case thumbnail
   }
 
   /// The file checked, its format allowed and its header opened lazily (no pixels decoded yet).
@@ -65,11 +75,14 @@ public enum PictureDecoder {
     var width = Int(vips_image_get_width(image))
     var height = Int(vips_image_get_height(image))
     if vips_image_get_orientation_swap(image) != 0 { swap(&width, &height) }
-    return .success(Header(image: image, dimensions: PictureDimensions(width: width, height: height)))
+    return .success(
+      Header(
+        image: image, dimensions: PictureDimensions(width: width, height: height),
+        isJPEG: loader.hasPrefix("VipsForeignLoadJpeg")))
   }
 
   private static func thumbnail(
-    path: String, width: Int, height: Int, source: PictureDimensions, deadline: UInt64
+    path: String, width: Int, height: Int, plan: ScalePlan, source: PictureDimensions, deadline: UInt64
   ) -> Result<Thumbnail, PictureFailure> {
     let descriptor = open(PictureFile.systemPath(path), O_RDONLY | O_NONBLOCK)
     guard descriptor >= 0 else { return .failure(PictureFailure(.unreadable, "cannot open: \(path)")) }
@@ -83,9 +96,12 @@ public enum PictureDecoder {
     file.initialize(
       to: wf_deadline_file(fd: descriptor, deadline_us: g_get_monotonic_time() + Int(remaining / 1000), expired: 0))
     var scaled: UnsafeMutablePointer<VipsImage>?
-    guard wf_vips_thumbnail_with_deadline(file, &scaled, Int32(clamping: width), Int32(clamping: height)) == 0,
-      let scaled
-    else {
+    let status =
+      switch plan {
+      case .jpeg(let scale): wf_vips_jpeg_scaled_with_deadline(file, &scaled, Int32(scale.shrink), scale.resize)
+      case .thumbnail: wf_vips_thumbnail_with_deadline(file, &scaled, Int32(clamping: width), Int32(clamping: height))
+      }
+    guard status == 0, let scaled else {
       if file.pointee.expired != 0 {
         vips_error_clear()
         return .failure(PictureFailure(.timedOut, "took longer than the time limit: \(path)"))

@@ -10,10 +10,11 @@ public enum PictureRenderer {
   }()
 
   /// `thumbnail` cropped about its centre to the box's shape and drawn into `size` cells. `cellAspect` is a
-  /// cell's width over its height (0.5: twice as tall as wide).
+  /// cell's width over its height (0.5: twice as tall as wide). With `cellPixels`, in real pixels too, deflated
+  /// as well when `deflatingPixels` (for the kitty protocol).
   public static func render(
     _ thumbnail: Thumbnail, size: BoxSize, symbols: PictureSymbols, colours: PictureColourMode,
-    cellAspect: Double = 0.5, cellPixels: CellPixelSize? = nil
+    cellAspect: Double = 0.5, cellPixels: CellPixelSize? = nil, deflatingPixels: Bool = false
   ) -> Result<PictureGrid, PictureFailure> {
     _ = setUp
     guard size.columns > 0, size.rows > 0, thumbnail.width > 0, thumbnail.height > 0 else {
@@ -44,7 +45,8 @@ public enum PictureRenderer {
     guard let cellPixels else { return .success(grid) }
     let target = cellPixels.pixels(of: size)
     let pixels = PixelPicture.resampling(
-      thumbnail, crop: centredCrop(of: thumbnail, to: target), toWidth: target.width, height: target.height)
+      thumbnail, crop: centredCrop(of: thumbnail, to: target), toWidth: target.width, height: target.height,
+      deflating: deflatingPixels)
     return .success(PictureGrid(size: size, cells: grid.cells, pixels: pixels))
   }
 

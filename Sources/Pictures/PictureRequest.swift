@@ -17,16 +17,19 @@ public struct PictureRenderKey: Hashable, Sendable {
   public var colours: PictureColourMode
   /// When set, the picture is drawn in real pixels too, at this cell size (``PictureGrid/pixels``).
   public var cellPixels: CellPixelSize?
+  /// Whether the real pixels come deflated as well (``PixelPicture/deflated``: the kitty protocol sends them so).
+  public var deflatesPixels: Bool
 
   public init(
     source: PictureSource, size: BoxSize, symbols: PictureSymbols = .half, colours: PictureColourMode = .palette256,
-    cellPixels: CellPixelSize? = nil
+    cellPixels: CellPixelSize? = nil, deflatesPixels: Bool = false
   ) {
     self.source = source
     self.size = size
     self.symbols = symbols
     self.colours = colours
     self.cellPixels = cellPixels
+    self.deflatesPixels = deflatesPixels
   }
 
   /// The pixels a thumbnail must cover for this key: the mosaic's, and the real pixels' when asked for.

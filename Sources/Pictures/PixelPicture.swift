@@ -26,21 +26,22 @@ public final class PixelPicture: Hashable, Sendable {
   public let width: Int
   public let height: Int
   public let pixels: [UInt8]
-  /// The same pixels deflated, made with the picture (on the drawing thread).
-  public let deflated: DeflatedPixels
+  /// The same pixels deflated, made with the picture (on the drawing thread) when `deflating` asked for them:
+  /// only the kitty protocol sends them, so sixel and iTerm2 pictures do without the cost.
+  public let deflated: DeflatedPixels?
 
   private static let nextID = Atomic<UInt64>(1)
 
-  public init(width: Int, height: Int, pixels: [UInt8]) {
+  public init(width: Int, height: Int, pixels: [UInt8], deflating: Bool = false) {
     precondition(pixels.count == width * height * 4, "RGBA pixels: 4 bytes each")
     id = Self.nextID.add(1, ordering: .relaxed).oldValue
     self.width = width
     self.height = height
     self.pixels = pixels
-    deflated = DeflatedPixels(rgba: pixels)
+    deflated = deflating ? DeflatedPixels(rgba: pixels) : nil
   }
 
-  public var byteCount: Int { pixels.count + deflated.bytes.count + 64 }
+  public var byteCount: Int { pixels.count + (deflated?.bytes.count ?? 0) + 64 }
 
   public static func == (left: PixelPicture, right: PixelPicture) -> Bool { left.id == right.id }
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
@@ -48,7 +49,8 @@ public final class PixelPicture: Hashable, Sendable {
   /// The part `rect` of `thumbnail` (a centred crop), resampled to `width` × `height` by averaging the source
   /// pixels each target pixel covers (the thumbnail is at most about twice the target, so a box filter is enough).
   static func resampling(
-    _ thumbnail: Thumbnail, crop rect: (x: Int, y: Int, width: Int, height: Int), toWidth width: Int, height: Int
+    _ thumbnail: Thumbnail, crop rect: (x: Int, y: Int, width: Int, height: Int), toWidth width: Int, height: Int,
+    deflating: Bool
   ) -> PixelPicture {
     var output = [UInt8](repeating: 0, count: width * height * 4)
     thumbnail.pixels.withUnsafeBufferPointer { source in
@@ -78,6 +80,6 @@ public final class PixelPicture: Hashable, Sendable {
         }
       }
     }
-    return PixelPicture(width: width, height: height, pixels: output)
+    return PixelPicture(width: width, height: height, pixels: output, deflating: deflating)
   }
 }

@@ -22,16 +22,17 @@ public enum CatalogueReading {
     return catalogue
   }
 
-  /// Opens the dataset arriving on `descriptor` (standard input) and reads it on a thread of its own as it
-  /// arrives, keeping its bytes in the ``StreamedInput`` returned (`--pick` prints records from them).
+  /// Opens the dataset arriving on `descriptor` (standard input, or a pipe named `name` such as `<(a command)`)
+  /// and reads it on a thread of its own as it arrives, keeping its bytes in the ``StreamedInput`` returned
+  /// (`--pick` prints records from them).
   public static func open(
-    stream descriptor: Int32, pageSize: Int, loops: Bool = false
+    stream descriptor: Int32, named name: String = StreamedInput.name, pageSize: Int, loops: Bool = false
   ) -> (catalogue: ItemCatalogue, input: StreamedInput) {
     let catalogue = ItemCatalogue(paging: .size(pageSize), loops: loops, sizeKnown: false)
     let input = StreamedInput()
     let thread = Thread {
       do throws(DatasetError) {
-        try DatasetFileReader.read(stream: descriptor, into: input, firstBatch: max(1, pageSize)) {
+        try DatasetFileReader.read(stream: descriptor, named: name, into: input, firstBatch: max(1, pageSize)) {
           catalogue.append($0.columns, problems: $0.problems, skipped: $0.skipped, fraction: nil)
         }
         catalogue.finish()

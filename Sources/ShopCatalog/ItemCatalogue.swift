@@ -38,7 +38,9 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   private var filePages: [FilePage] = []
   private var problems: [DatasetProblem] = []
   private var reading = ReadingProgress()
-  private var results: [CatalogueQuery: QueryResult] = [:]
+  /// The last few queries' answers (each an index per item: 40 MB at 10^7), newest last.
+  private var results: [(query: CatalogueQuery, result: QueryResult)] = []
+  private static let resultsKept = 4
 
   /// `sizeKnown`: false for a stream (a pipe), whose progress has no fraction.
   public init(paging: Paging, loops: Bool = false, sizeKnown: Bool = true) {
@@ -294,7 +296,7 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   /// readable meanwhile), and kept for the pages that follow.
   private func result(for query: CatalogueQuery) -> QueryResult {
     waitUntilComplete()
-    if let known = locked({ results[query] }) { return known }
+    if let known = locked({ results.first { $0.query == query }?.result }) { return known }
     // Read complete: the columns no longer change, so this copy shares their storage.
     let all = locked { items }
     var order = all.indices(in: query.order)
@@ -302,7 +304,11 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     var groups: [(name: String, start: Int, count: Int)] = []
     if let grouping = query.grouping { (order, groups) = all.grouped(order, by: grouping) }
     let result = QueryResult(order: order, groups: groups)
-    locked { results[query] = result }
+    locked {
+      results.removeAll { $0.query == query }
+      results.append((query, result))
+      if results.count > Self.resultsKept { results.removeFirst() }
+    }
     return result
   }
 

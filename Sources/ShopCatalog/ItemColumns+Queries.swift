@@ -99,8 +99,11 @@ extension ItemColumns {
       var runEnd = runStart + 1
       while runEnd < order.count && sortedKeys[runEnd] == sortedKeys[runStart] { runEnd += 1 }
       if runEnd - runStart > 1, order[runStart..<runEnd].contains(where: { inexactPrices.contains(Int($0)) }) {
+        // Every price here parsed once already (its key is not .max); NaN would sort it last, never crash.
         let exact = Dictionary(
-          uniqueKeysWithValues: order[runStart..<runEnd].map { ($0, PriceValue.parse(string(.price, of: Int($0)))!) })
+          uniqueKeysWithValues: order[runStart..<runEnd].map {
+            ($0, PriceValue.parse(string(.price, of: Int($0))) ?? .nan)
+          })
         order[runStart..<runEnd].sort {
           ItemOrder.precedes(exact[$0]!, $0, exact[$1]!, $1, descending: descending)
         }

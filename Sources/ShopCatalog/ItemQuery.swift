@@ -60,9 +60,6 @@ public struct ItemQuery: Sendable, Hashable {
     return ranges
   }
 
-  /// The match ranges in the item's title as stored.
-  public func titleMatchRanges(of item: ShopItem) -> [Range<String.Index>] { matchRanges(in: item.title) }
-
   /// Every term occurs in `key` (fields folded and separated by a zero byte, which folding never produces).
   func matches(key: ArraySlice<UInt8>) -> Bool {
     terms.allSatisfy { Self.firstOccurrence(of: $0, in: key) != nil }

@@ -48,10 +48,10 @@ extension DatasetFileReader {
   /// The format is told by the content. Throws what stops the stream being read, after delivering every item
   /// before it.
   static func read(
-    stream descriptor: Int32, into input: StreamedInput, firstBatch: Int = 64, deliver: (ReadBatch) -> Void
+    stream descriptor: Int32, named name: String = StreamedInput.name, into input: StreamedInput,
+    firstBatch: Int = 64, deliver: (ReadBatch) -> Void
   ) throws(DatasetError) {
-    let name = StreamedInput.name
-    var reading = StreamParse(batcher: Batcher(file: name, size: max(1, firstBatch), total: 0))
+    var reading = StreamParse(name: name, batcher: Batcher(file: name, size: max(1, firstBatch), total: 0))
     var chunk = [UInt8](repeating: 0, count: 1 << 18)
     while true {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
@@ -70,6 +70,8 @@ extension DatasetFileReader {
 
   /// Where the parse of a growing stream is.
   private struct StreamParse {
+    /// What messages and the items call the stream.
+    let name: String
     var batcher: Batcher
     var format: DatasetFormat?
     /// After a byte-order mark.
@@ -81,7 +83,6 @@ extension DatasetFileReader {
     mutating func parse(
       _ all: UnsafeBufferPointer<UInt8>, isComplete: Bool, firstBatch: Int, deliver: (ReadBatch) -> Void
     ) throws(DatasetError) {
-      let name = StreamedInput.name
       if format == nil {
         guard let found = try sniff(all, isComplete: isComplete) else { return }
         format = found
@@ -132,7 +133,6 @@ extension DatasetFileReader {
     private mutating func sniff(
       _ all: UnsafeBufferPointer<UInt8>, isComplete: Bool
     ) throws(DatasetError) -> DatasetFormat? {
-      let name = StreamedInput.name
       if !isComplete, all.count < 3 { return nil }
       start = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
       let bytes = all[start...]

@@ -9,8 +9,6 @@ enum ClipboardSequence {
     let payload = Data(text.utf8).base64EncodedString()
     let plain = "\u{1B}]52;c;\(payload)\u{07}"
     guard insideTmux else { return plain }
-    // tmux passthrough: DCS tmux; with every ESC of the inner sequence doubled, then ST.
-    let wrapped = "\u{1B}Ptmux;" + plain.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
-    return plain + wrapped
+    return plain + String(decoding: TerminalEscapes.tmuxPassthrough(Array(plain.utf8)), as: UTF8.self)
   }
 }

@@ -96,15 +96,16 @@ public final class CursesPresenter: ScreenOutput {
   /// cursor and attributes saved and restored around them, so curses' idea of the terminal still holds.
   private func overdrawClustersCursesCannotHold() {
     guard !clustersCursesCannotHold.isEmpty else { return }
-    var output = "\u{1B}7"
+    var output = TerminalEscapes.saveCursor
     for change in clustersCursesCannotHold {
       let style = colors == nil ? Style(attributes: change.cell.style.attributes) : change.cell.style
-      output += "\u{1B}[\(change.y + 1);\(change.x + 1)H\u{1B}[\(style.sgrParameters)m"
-      output.append(change.cell.character ?? " ")
+      output += TerminalEscapes.cursor(x: change.x, y: change.y)
+      output += Array("\u{1B}[\(style.sgrParameters)m".utf8)
+      output += Array(String(change.cell.character ?? " ").utf8)
     }
-    output += "\u{1B}8"
+    output += TerminalEscapes.restoreCursor
     clustersCursesCannotHold = []
-    Self.write(Array(output.utf8))
+    Self.write(output)
   }
 
   private static func cursesCannotHold(_ character: Character) -> Bool {

@@ -40,6 +40,8 @@ struct ConfigFile: Sendable {
 
   /// Reads and checks `path`, once per process. A missing default file is no file; a missing `--config` file is
   /// an error.
+  static let largestFile = 1 << 20
+
   static func load(path: String, required: Bool) throws(ConfigError) -> ConfigFile? {
     if let known = alreadyRead.withLock({ $0[path] }) { return known }
     guard let config = try read(path: path, required: required) else { return nil }
@@ -48,10 +50,16 @@ struct ConfigFile: Sendable {
   }
 
   private static func read(path: String, required: Bool) throws(ConfigError) -> ConfigFile? {
-    // Read as a stream, not by its size, so a pipe (`--config <(a command)`) reads too.
-    guard let file = FileHandle(forReadingAtPath: path), let data = try? file.readToEnd() ?? Data() else {
+    // Read as a stream, not by its size, so a pipe (`--config <(a command)`) reads too; bounded, so
+    // `--config /dev/zero` is an error, not all of memory.
+    guard let file = FileHandle(forReadingAtPath: path),
+      let data = try? file.read(upToCount: Self.largestFile + 1) ?? Data()
+    else {
       if !required, !FileManager.default.fileExists(atPath: path) { return nil }
       throw ConfigError(file: path, line: nil, reason: "cannot be read")
+    }
+    guard data.count <= Self.largestFile else {
+      throw ConfigError(file: path, line: nil, reason: "over \(Self.largestFile >> 20) MB, not a config file")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw ConfigError(file: path, line: nil, reason: "not UTF-8 text")

@@ -74,6 +74,16 @@ struct DataOptions: ParsableArguments {
       let (catalogue, input) = CatalogueReading.open(stream: descriptor, pageSize: pageSize, loops: loop)
       return OpenedCatalogue(catalogue: catalogue, name: StreamedInput.name, streamed: input)
     }
+    if let datasetPath, Self.isStream(datasetPath) {
+      // A pipe (`<(a command)`, a FIFO) has no size and cannot be read twice: read as it arrives, as stdin is.
+      let descriptor = open(datasetPath, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw DatasetError(file: datasetPath, reason: "cannot be read: \(String(cString: strerror(errno)))")
+      }
+      let (catalogue, input) = CatalogueReading.open(
+        stream: descriptor, named: datasetPath, pageSize: pageSize, loops: loop)
+      return OpenedCatalogue(catalogue: catalogue, name: datasetPath, streamed: input)
+    }
     if let datasetPath {
       return OpenedCatalogue(
         catalogue: try CatalogueReading.open(
@@ -132,7 +142,19 @@ struct DataOptions: ParsableArguments {
   }
 
   /// Whether the dataset is a SQLite catalogue (by its name or its first bytes, or because --table names a table).
-  var isSQLite: Bool { datasetPath != "-" && (table != nil || datasetPath.map(SQLiteFile.isDatabase(path:)) == true) }
+  var isSQLite: Bool {
+    guard let datasetPath, datasetPath != "-" else { return false }
+    // A pipe's first bytes, once read to look for SQLite's header, would be gone for the dataset reader.
+    return table != nil || (!Self.isStream(datasetPath) && SQLiteFile.isDatabase(path: datasetPath))
+  }
+
+  /// Whether `path` is a pipe or a character device: bytes that arrive, with no size, read once.
+  static func isStream(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    let kind = status.st_mode & S_IFMT
+    return kind == S_IFIFO || kind == S_IFCHR
+  }
 
   /// The SQLite catalogue at `path`, its first page read, so a file damaged where the viewer starts is refused
   /// here, not in the footer. A file that cannot be used (missing, not a database, corrupt, locked, without the

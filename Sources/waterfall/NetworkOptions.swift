@@ -37,6 +37,15 @@ struct NetworkOptions: ParsableArguments {
     PictureDiskCache(folder: PictureDiskCache.defaultFolder(environment: environment), byteLimit: cacheMb << 20)
   }
 
+  /// The time limits of `--connect-timeout` and `--fetch-timeout`, for pictures and feeds alike (`--offline` is
+  /// for pictures only: a feed is what the user asked to open).
+  var networkConfiguration: NetworkConfiguration {
+    var configuration = NetworkConfiguration()
+    configuration.connectTimeout = .milliseconds(Int((connectTimeout * 1000).rounded()))
+    configuration.totalTimeout = .milliseconds(Int((fetchTimeout * 1000).rounded()))
+    return configuration
+  }
+
   /// `configuration` with these options applied.
   func configure(
     _ configuration: PictureLoader.Configuration,
@@ -44,8 +53,8 @@ struct NetworkOptions: ParsableArguments {
   ) -> PictureLoader.Configuration {
     var configuration = configuration
     configuration.network.offline = offline
-    configuration.network.connectTimeout = .milliseconds(Int((connectTimeout * 1000).rounded()))
-    configuration.network.totalTimeout = .milliseconds(Int((fetchTimeout * 1000).rounded()))
+    configuration.network.connectTimeout = networkConfiguration.connectTimeout
+    configuration.network.totalTimeout = networkConfiguration.totalTimeout
     configuration.diskCache = diskCache(environment: environment)
     return configuration
   }

@@ -83,10 +83,7 @@ extension DataOptions {
       printError("\(RedactedURL.text(address)): \(error.reason)")
       throw ExitCode(2)
     }
-    var configuration = NetworkConfiguration()
-    configuration.connectTimeout = .milliseconds(Int((network.connectTimeout * 1000).rounded()))
-    configuration.totalTimeout = .milliseconds(Int((network.fetchTimeout * 1000).rounded()))
-    let feed = HTTPFeedCatalogue(template: template, network: configuration)
+    let feed = HTTPFeedCatalogue(template: template, network: network.networkConfiguration)
     let query = CatalogueQuery(
       order: (try? ItemOrder(sortName: organise.sort)) ?? .dataset, filter: organise.filter.map(ItemQuery.init))
     switch feed.prime(query) {

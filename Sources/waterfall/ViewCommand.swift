@@ -61,6 +61,7 @@ struct ViewCommand: ParsableCommand {
       if setup.graphics != .symbols {
         graphics = setup
         options.pictures?.cellPixels = setup.cellPixels
+        options.pictures?.deflatesPixels = setup.graphics == .kitty
       }
     }
     let recording = recordingFile.map { file in

@@ -104,6 +104,15 @@ final class ConfigFileTests {
     }
   }
 
+  @Test("an endless config (/dev/zero) is an error naming the file, read only as far as the limit")
+  func endlessFile() throws {
+    #expect {
+      try ConfigFile.load(path: "/dev/zero", required: true)
+    } throws: { error in
+      (error as? ConfigError).map { "\($0)".hasPrefix("/dev/zero: over 1 MB") } ?? false
+    }
+  }
+
   @Test("the default place follows XDG_CONFIG_HOME, else HOME")
   func defaultPlace() {
     #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/waterfall/config.toml")

@@ -108,4 +108,24 @@ extension ViewerEndToEndTests {
     #expect(relative.output.contains("image  pictures/0011.jpg"), "\(relative.output)")
     #expect(relative.output.contains("▄") && !relative.output.contains("✕"), "\(relative.output)")
   }
+
+  @Test("a dataset named by a pipe (<(a command), a FIFO) is read as it arrives, its bytes read once, never whole")
+  func namedPipes() throws {
+    let (folder, file, _) = try Self.pipeCatalogue(count: 3)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let substituted = try BinaryRun(
+      shell: "\"$WATERFALL\" snapshot <(cat \(TmuxPane.quote(file))) --no-images --size 80x20")
+    #expect(substituted.status == 0, "\(substituted.errors)")
+    #expect(substituted.output.contains("· 3 items"), "\(substituted.output)")
+    let fifo = folder.appendingPathComponent("items.fifo").path
+    let named = try BinaryRun(
+      shell: """
+        mkfifo \(TmuxPane.quote(fifo)) && { printf '%s\\n' '{"w":1,"h":1,"price":"¥1","title":"bad","h2":1}' \
+          '{"w":1,"h":"tall","price":"¥2"}' > \(TmuxPane.quote(fifo)) & } && "$WATERFALL" snapshot \
+          \(TmuxPane.quote(fifo)) --no-images --size 60x12
+        """)
+    #expect(named.status == 0, "\(named.errors)")
+    #expect(named.output.contains("│ 1 item │"), "\(named.output)")
+    #expect(named.output.contains("1 skipped"), "\(named.output)")
+  }
 }

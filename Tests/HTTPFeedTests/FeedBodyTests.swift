@@ -73,6 +73,11 @@ struct FeedBodyTests {
       template.address(page: 3, cursor: "a b", for: query)
         == "https://shop.test/api?page=3&sort=-price&q=wool%20%26%20silk&after=a%20b")
     #expect(template.address(page: 1, for: CatalogueQuery()) == "https://shop.test/api?page=1&sort=&q=&after=")
+    let accented = CatalogueQuery(filter: ItemQuery("连衣裙 café"))
+    #expect(
+      template.address(page: 1, for: accented)
+        == "https://shop.test/api?page=1&sort=&q=%E8%BF%9E%E8%A1%A3%E8%A3%99%20caf%C3%A9&after=",
+      "letters outside ASCII are percent-encoded as UTF-8, never sent raw")
     #expect(template.answersOnServer(query))
     #expect(!template.answersOnServer(CatalogueQuery(grouping: .shop)))
     let plain = try FeedTemplate("http://u:p@shop.test:8080/items?page={page}")

@@ -62,6 +62,18 @@ struct FeedPagingTests {
     #expect((1...5).map { server.requests("page", page: $0) } == [1, 1, 1, 1, 0])
   }
 
+  @Test("a server that answers every page past the last with the last again: the feed ends at the repeat")
+  func repeatedLastPage() throws {
+    let server = try FeedServer()
+    let source = try feed(server.url("/feed/page?page={page}&per=4&pages=3&clamp=1"))
+    let read = titlesByPage(source)
+    #expect(read.failure == nil)
+    #expect(read.pages.flatMap { $0 } == Self.twelve, "nothing read twice")
+    #expect(read.lastPage?.next == nil)
+    #expect(read.lastPage?.resultCount == 12)
+    #expect(server.requests("page", page: 5) == 0, "no page asked for after the repeat")
+  }
+
   @Test("a 500 fails the page with the status and the address; asking again gets it")
   func serverErrorThenRetry() throws {
     let server = try FeedServer()

@@ -1,9 +1,10 @@
 import Foundation
-import HTTPFeed
 import ShopCatalog
 import Testing
 import WaterfallKit
 import WaterfallViewer
+
+@testable import HTTPFeed
 
 @Suite("HTTP feeds: refresh and queries")
 struct FeedRefreshAndQueryTests {
@@ -89,6 +90,16 @@ struct FeedRefreshAndQueryTests {
     let source = try feed(server.url("/feed/page?page={page}&per=2&pages=1&img=1"))
     let page = try #require(source.fetch(CataloguePageRequest(query: CatalogueQuery())).page)
     #expect(page.items.first?.imageURL == server.url("/picture/page-1.png"))
+  }
+
+  @Test("a feed's picture never names a file on this machine: file: and other schemes are no picture")
+  func picturesStayOnTheWeb() {
+    let base = URL(string: "https://shop.test/api/items?page=2")
+    #expect(HTTPFeedCatalogue.resolve(picture: "/img/1.jpg", against: base) == "https://shop.test/img/1.jpg")
+    #expect(HTTPFeedCatalogue.resolve(picture: "https://cdn.test/a.png", against: base) == "https://cdn.test/a.png")
+    #expect(HTTPFeedCatalogue.resolve(picture: "file:///etc/passwd", against: base) == "")
+    #expect(HTTPFeedCatalogue.resolve(picture: "file:/home/me/secret.jpg", against: base) == "")
+    #expect(HTTPFeedCatalogue.resolve(picture: "data:image/png;base64,AAAA", against: base) == "")
   }
 }
 

@@ -130,10 +130,12 @@ struct BadFileTests {
     }
   }
 
-  @Test("a decode past its time limit is stopped part way and reported, not waited for")
-  func timeLimit() throws {
+  @Test(
+    "a decode past its time limit is stopped part way and reported, not waited for",
+    arguments: ["large.png", "large.jpg"])
+  func timeLimit(name: String) throws {
     let folder = TemporaryDirectory()
-    let path = folder.file("large.png")
+    let path = folder.file(name)
     try #require(NoisePicture.write(to: path, width: 3000, height: 2000))
     let whole = Date()
     _ = try PictureDecoder.decode(path: path, covering: (192, 192)).get()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Pictures
@@ -24,6 +25,55 @@ struct DecodingTests {
     let thumbnail = try PictureDecoder.decode(path: path, covering: (64, 32)).get()
     #expect(thumbnail.width == 64)
     #expect(abs(Double(thumbnail.height) - 64 * Double(probe.height) / Double(probe.width)) <= 1)
+  }
+
+  @Test("a large JPEG comes out at exactly the size that covers the box, however far libjpeg shrinks it first")
+  func largeJPEG() throws {
+    let folder = TemporaryDirectory()
+    let path = folder.file("photo.jpg")
+    try #require(NoisePicture.write(to: path, width: 1600, height: 1200, blur: 2))
+    // 1/8 (200×150), 1/4 (400×300), 1/2 (800×600) and the whole picture, each with a resize after but the last.
+    for (box, expected) in [((96, 72), (96, 72)), ((300, 200), (300, 225)), ((500, 100), (500, 375))] {
+      let thumbnail = try PictureDecoder.decode(path: path, covering: box).get()
+      #expect(thumbnail.width == expected.0 && thumbnail.height == expected.1, "\(box)")
+      #expect(thumbnail.covers(box))
+    }
+    let whole = try PictureDecoder.decode(path: path, covering: (1600, 1200)).get()
+    #expect(whole.width == 1600 && whole.height == 1200, "never enlarged, the whole picture as it is")
+    // A smooth picture keeps its mean colour through the shrink and the resize (noise means 128, 148, 168).
+    let small = try PictureDecoder.decode(path: path, covering: (96, 72)).get()
+    for band in 0..<3 {
+      let values = stride(from: band, to: small.pixels.count, by: 4).map { Double(small.pixels[$0]) }
+      let mean = values.reduce(0, +) / Double(values.count)
+      #expect(abs(mean - Double(128 + band * 20)) < 4, "band \(band): \(mean)")
+    }
+  }
+
+  @Test("the JPEG shrink is the largest of 8, 4, 2, 1 whose decode still covers the box; the resize lands on it")
+  func jpegShrinkChoice() {
+    var generator = SeededGenerator(seed: 19)
+    for _ in 0..<2000 {
+      let source = PictureDimensions(
+        width: Int.random(in: 1...9000, using: &generator), height: Int.random(in: 1...9000, using: &generator))
+      let box = (Int.random(in: 1...2000, using: &generator), Int.random(in: 1...2000, using: &generator))
+      let scale = JPEGScale.choose(source: source, covering: box)
+      // Brute force: libjpeg's 1/N size is the side divided by N, rounded up.
+      func covers(_ shrink: Int) -> Bool {
+        Int((Double(source.width) / Double(shrink)).rounded(.up)) >= box.0
+          && Int((Double(source.height) / Double(shrink)).rounded(.up)) >= box.1
+      }
+      let best = [8, 4, 2, 1].first(where: covers) ?? 1
+      #expect(scale.shrink == best, "\(source) → \(box)")
+      let width = Double(JPEGScale.decoded(source.width, scale.shrink)) * scale.resize
+      let height = Double(JPEGScale.decoded(source.height, scale.shrink)) * scale.resize
+      #expect(scale.resize <= 1)
+      if covers(scale.shrink) {
+        #expect(width.rounded() >= Double(box.0) && height.rounded() >= Double(box.1), "\(source) → \(box)")
+        #expect(
+          width.rounded() == Double(box.0) || height.rounded() == Double(box.1) || scale.resize == 1,
+          "just covers \(source) → \(box)")
+      }
+    }
   }
 
   @Test("EXIF orientation: a sideways-stored JPEG comes out upright, red above blue")

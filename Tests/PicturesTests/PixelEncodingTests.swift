@@ -29,6 +29,14 @@ struct PixelEncodingTests {
       thumbnail, size: BoxSize(columns: 2, rows: 2), symbols: .half, colours: .direct
     ).get()
     #expect(plain.pixels == nil, "no pixels unless asked for")
+    #expect(picture.deflated == nil, "deflated only when asked for (kitty alone sends them so)")
+    let deflated = try #require(
+      PictureRenderer.render(
+        thumbnail, size: BoxSize(columns: 2, rows: 2), symbols: .half, colours: .direct,
+        cellPixels: CellPixelSize(width: 5, height: 10), deflatingPixels: true
+      ).get().pixels)
+    #expect(deflated.deflated == DeflatedPixels(rgba: deflated.pixels))
+    #expect(deflated.pixels == picture.pixels)
   }
 
   @Test("sixel: one DCS string, the slice's raster size, the exact colour in a register, no dithering")

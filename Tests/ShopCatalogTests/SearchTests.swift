@@ -14,7 +14,7 @@ struct SearchTests {
     let items = [Self.item("新品 羊毛衫 cream"), Self.item("羊绒 scarf"), Self.item("wool 毛衣")]
     #expect(SearchIndex(items).matchingIndices(for: "羊毛") == [0])
     #expect(SearchIndex(items).matchingIndices(for: "毛") == [0, 2])
-    #expect(ItemQuery("羊毛").titleMatchRanges(of: items[0]).map { String(items[0].title[$0]) } == ["羊毛"])
+    #expect(ItemQuery("羊毛").matchRanges(in: items[0].title).map { String(items[0].title[$0]) } == ["羊毛"])
   }
 
   @Test("case, diacritics and width are ignored, both ways")

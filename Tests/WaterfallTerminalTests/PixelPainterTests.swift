@@ -83,11 +83,12 @@ struct KittyPainterTests {
     let painter = KittyPainter()
     let frame = screen(with: [(picture, id: 7, x: 2, y: 1, rows: 0..<2, total: 2)])
     let bytes = paint(painter, frame)
-    let payload = Data(picture.deflated.bytes).base64EncodedString()
+    let deflated = DeflatedPixels(rgba: picture.pixels)
+    let payload = Data(deflated.bytes).base64EncodedString()
     #expect(text(bytes.before) == "⎋[?2026h⎋_Ga=t,f=24,o=z,s=6,v=8,i=1,q=2,m=0;\(payload)⎋\\")
     #expect(text(bytes.after) == "⎋7⎋[2;3H⎋_Ga=p,i=1,c=3,r=2,C=1,z=1,q=2⎋\\⎋8⎋[?2026l")
     let rgb = [UInt8]((0..<6 * 8).map { _ in [0x3A, 0x7B, 0xD5] }.joined())
-    #expect(inflated(picture.deflated.bytes, expected: rgb.count) == rgb, "opaque pixels travel as RGB")
+    #expect(inflated(deflated.bytes, expected: rgb.count) == rgb, "opaque pixels travel as RGB")
     // The same frame again writes nothing.
     #expect(paint(painter, frame) == PaintBytes())
   }

@@ -9,6 +9,10 @@ struct LinkTests {
     items[0].extraFields = [ExtraField(key: "link", value: "https://shop.test/item/0")]
     items[1].imageURL = ""
     items[1].title = "no address\u{1B}[2J here"
+    items[3].extraFields = [ExtraField(key: "link", value: "--gpu-launcher=touch /tmp/owned")]
+    items[4].extraFields = [ExtraField(key: "href", value: "file:///etc/passwd")]
+    items[5].imageURL = "photos/5.jpg"
+    items[5].sourceFile = "/data/shop/items.json"
     return AppFixture.runner(items: items, options: AppFixture.options())
   }
 
@@ -28,6 +32,19 @@ struct LinkTests {
     let screen = AppFixture.screen(runner, ": 1 Enter x")
     #expect(runner.opener.opened.count == 1, "item 1 has neither")
     #expect(screen.contains("no link or picture address"))
+  }
+
+  @Test("x opens only web addresses and local pictures: a link that reads as an option or names a file is refused")
+  func refusesUntrustedLinks() {
+    let runner = Self.runner()
+    var screen = AppFixture.screen(runner, ": 3 Enter x")
+    #expect(runner.opener.opened.isEmpty)
+    #expect(screen.contains("not opened"))
+    screen = AppFixture.screen(runner, ": 4 Enter x")
+    #expect(runner.opener.opened.isEmpty)
+    #expect(screen.contains("not opened"))
+    _ = AppFixture.screen(runner, ": 5 Enter x")
+    #expect(runner.opener.opened == ["/data/shop/photos/5.jpg"], "a relative picture opens from the dataset's folder")
   }
 
   @Test("y copies the link, else the title, sanitised; the notice says what was copied")

@@ -8,10 +8,24 @@ import WaterfallViewer
 struct PixelPictureScreenTests {
   private let cell = CellPixelSize(width: 5, height: 10)
 
-  private func runner() throws -> ScriptedRun {
+  private func runner(deflating: Bool = false) throws -> ScriptedRun {
     PictureScreenTests.runner(
       items: try PictureScreenTests.bundledItems(),
-      display: PictureDisplay(symbols: .half, colours: .direct, cellPixels: cell), width: 52, height: 24)
+      display: PictureDisplay(symbols: .half, colours: .direct, cellPixels: cell, deflatesPixels: deflating),
+      width: 52, height: 24)
+  }
+
+  @Test("pictures come deflated only for a display that asks (the kitty protocol); sixel and iTerm2 do without")
+  func deflatedOnlyWhenAsked() throws {
+    for deflating in [false, true] {
+      let runner = try runner(deflating: deflating)
+      runner.apply(try KeyScript.parse("wait:10"))
+      let pictures = runner.viewer.renderedScreen().pictures
+      #expect(!pictures.isEmpty)
+      for shown in pictures {
+        #expect((shown.picture.deflated != nil) == deflating)
+      }
+    }
   }
 
   @Test("each visible box's picture is placed over its picture cells, in the cell size's pixels; the price stays")

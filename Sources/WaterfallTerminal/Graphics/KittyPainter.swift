@@ -30,9 +30,6 @@ final class KittyPainter: PixelPainter {
   /// instead (``drawable(_:in:)``).
   static let overText = 1
 
-  /// The base64 payload of one chunk (the protocol's limit is 4096).
-  static let chunkSize = 4096
-
   /// `memoryLimit`: bytes of pixels kept in the terminal (kitty's own quota is 320 MB).
   init(tmuxPane: (x: Int, y: Int)? = nil, memoryLimit: Int = 96 << 20) {
     self.tmuxPane = tmuxPane
@@ -123,20 +120,7 @@ final class KittyPainter: PixelPainter {
     }
     let id = nextImageID
     nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1
-    // Deflated (o=z), in RGB when the picture is opaque: a tenth to a half of the raw pixels' bytes.
-    let deflated = picture.deflated
-    let payload = Array(Data(deflated.bytes).base64EncodedString().utf8)
-    let format = deflated.channels == 3 ? 24 : 32
-    var start = 0
-    repeat {
-      let end = min(payload.count, start + Self.chunkSize)
-      let more = end < payload.count ? 1 : 0
-      let keys =
-        start == 0
-        ? "a=t,f=\(format),o=z,s=\(picture.width),v=\(picture.height),i=\(id),q=2,m=\(more)" : "m=\(more),q=2"
-      out += command(keys, payload: payload[start..<end])
-      start = end
-    } while start < payload.count
+    for chunk in KittyTransmission.commands(for: picture, id: id) { out += wrapped(chunk) }
     images[picture.id] = SentImage(id: id, bytes: picture.pixels.count, lastUsed: frame)
     sentBytes += picture.pixels.count
     return id
@@ -162,9 +146,6 @@ final class KittyPainter: PixelPainter {
   }
 
   private func unwrappedCommand(_ keys: String, payload: ArraySlice<UInt8> = []) -> [UInt8] {
-    var bytes = Array("\u{1B}_G\(keys)".utf8)
-    if !payload.isEmpty { bytes += [UInt8(ascii: ";")] + payload }
-    bytes += [0x1B, UInt8(ascii: "\\")]
-    return bytes
+    KittyTransmission.command(keys, payload: payload)
   }
 }

@@ -1,3 +1,4 @@
+import Pictures
 import ShopCatalog
 
 /// `x` and `y`: an item's link, opened outside or copied.
@@ -21,12 +22,28 @@ extension Viewer {
   }
 
   func openFocusedLink() {
-    guard let link = focusedLink else {
+    guard let item = focusedItem, let link = focusedLink else {
       state.notice = "this item has no link or picture address to open"
       return
     }
-    emit(.openExternally(link))
-    state.notice = "opening " + TextSanitizer.sanitize(link, limit: 200)
+    guard let address = Self.openableAddress(link, of: item) else {
+      state.notice =
+        "not opened (only web addresses and local pictures are): " + TextSanitizer.sanitize(link, limit: 200)
+      return
+    }
+    emit(.openExternally(address))
+    state.notice = "opening " + TextSanitizer.sanitize(address, limit: 200)
+  }
+
+  /// What `x` hands the browser: dataset text is untrusted, so only an http(s) address, or a picture resolved to an
+  /// absolute local path (never a word a browser could read as its own option, nor another scheme).
+  static func openableAddress(_ link: String, of item: ShopItem) -> String? {
+    switch PictureSource.resolve(link, relativeTo: item.sourceFile) {
+    case .remote(let address): return address
+    case .file(let path) where link == item.imageURL.trimmingCharacters(in: .whitespaces):
+      return path.hasPrefix("/") || path.hasPrefix("file:") ? path : nil
+    case .file, .notLocal: return nil
+    }
   }
 
   func copyFocusedLink() {

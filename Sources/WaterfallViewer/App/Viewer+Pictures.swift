@@ -32,7 +32,8 @@ extension Viewer {
       let entry = pictures[item]
       // The entry's key already names the item's source; only the size or the display can have changed.
       if let entry, entry.key.size == want.size, entry.key.symbols == display.symbols,
-        entry.key.colours == display.colours, entry.key.cellPixels == display.cellPixels
+        entry.key.colours == display.colours, entry.key.cellPixels == display.cellPixels,
+        entry.key.deflatesPixels == display.deflatesPixels
       {
         guard case .loading(let key, let asked) = entry, asked < want.priority else { continue }
         pictures[item] = .loading(key, want.priority)
@@ -76,6 +77,7 @@ extension Viewer {
       PictureSource.resolve(item.imageURL, relativeTo: item.sourceFile)
     }
     return PictureRenderKey(
-      source: source, size: size, symbols: display.symbols, colours: display.colours, cellPixels: display.cellPixels)
+      source: source, size: size, symbols: display.symbols, colours: display.colours, cellPixels: display.cellPixels,
+      deflatesPixels: display.deflatesPixels)
   }
 }

@@ -26,6 +26,7 @@ Paths:
       page                                {"results": [...]}, nothing about the next page; past P pages, empty
       sorted  (?sort=S&q=Q)               as page, the items sorted by price (price, -price) and filtered by title
     &live=KEY                             new items ("new-<k>") at the front, as many as /__prepend?key=KEY was called
+    &clamp=1                              a page past the last answers the last page again (as many APIs do)
     &fail=N                               page N answers 500 the first time it is asked for
     &bad=N                                item N (from 1) has "w": "wide", which no reader can use
     &hold=KEY&hold_page=N                 page N held (in flight, no answer) until KEY is released
@@ -271,7 +272,8 @@ class Handler(BaseHTTPRequestHandler):
             sort = value("sort", "")
             if sort in ("price", "-price"):
                 every.sort(key=lambda entry: int(entry["price"][1:]), reverse=sort == "-price")
-        items = every[(page - 1) * per:page * per] if page >= 1 else []
+        shown = min(page, max(1, -(-len(every) // per))) if value("clamp", "") == "1" else page
+        items = every[(shown - 1) * per:shown * per] if shown >= 1 else []
         last = page * per >= len(every)
         keep = {name: values[0] for name, values in query.items() if name not in ("page", "cursor", "after")}
 
