@@ -56,7 +56,7 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
 
   /// A feed's end is known only once its last page is read: `G` goes to the end of the pages loaded.
   public func measure(_ request: MeasureRequest) -> MeasureResponse {
-    .unavailable(reason: "a feed does not say where it ends")
+    .endUnknown(reason: "a feed does not say where it ends")
   }
 
   public var progress: ReadingProgress {

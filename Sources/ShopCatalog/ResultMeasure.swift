@@ -46,14 +46,16 @@ public struct MeasuredStretch: Sendable {
 public enum MeasureResponse: Sendable {
   case stretch(MeasuredStretch)
   case failure(reason: String)
-  /// The source cannot know its whole result (an HTTP feed does not say where it ends), or not for this query:
-  /// why, for the status bar.
+  /// The source does not measure this result (sections, a foreign table, pages of any size): `G` goes to the end
+  /// of the items loaded, as it always did.
   case unavailable(reason: String)
+  /// The source cannot know where its result ends (an HTTP feed): why, for the status bar.
+  case endUnknown(reason: String)
 }
 
 extension CatalogueSource {
   /// By default a source cannot measure its result.
   public func measure(_ request: MeasureRequest) -> MeasureResponse {
-    .unavailable(reason: "this source cannot say where its result ends")
+    .unavailable(reason: "this source does not measure its result")
   }
 }

@@ -107,7 +107,7 @@ struct GoToEndTests {
     run.advance(by: 100)
     #expect(
       Self.statusBar(run).contains(
-        "this source cannot say where its result ends: G shows the end of the 20 items loaded"),
+        "a feed does not say where it ends: G shows the end of the 20 items loaded"),
       "\(Self.statusBar(run))")
     #expect(run.viewer.store.measuredPages == nil)
   }
@@ -129,7 +129,7 @@ struct GoToEndTests {
   }
 }
 
-/// A source that does not measure (as an HTTP feed cannot): the protocol's default answer.
+/// A source that cannot know its end, as an HTTP feed cannot.
 private struct Unmeasured: CatalogueSource {
   let base: ItemCatalogue
   init(_ base: ItemCatalogue) { self.base = base }
@@ -139,4 +139,7 @@ private struct Unmeasured: CatalogueSource {
   }
   var progress: ReadingProgress { base.progress }
   var latencyMilliseconds: Int { 0 }
+  func measure(_ request: MeasureRequest) -> MeasureResponse {
+    .endUnknown(reason: "a feed does not say where it ends")
+  }
 }

@@ -31,7 +31,9 @@ extension Viewer {
   func receive(_ delivery: MeasureDelivery) {
     guard var measured = measuring, measured.number == delivery.load.number else { return }
     switch delivery.response {
-    case .unavailable(let reason):
+    case .unavailable:
+      measuring = nil
+    case .endUnknown(let reason):
       measuring = nil
       state.notice = "\(reason): G shows the end of the \(store.countText) loaded"
     case .failure(let reason):
