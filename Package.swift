@@ -66,7 +66,9 @@ let package = Package(
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit", "TestSupport"]),
     .testTarget(name: "ShopCatalogTests", dependencies: ["ShopCatalog", "TestSupport"]),
-    .testTarget(name: "SQLiteCatalogTests", dependencies: ["SQLiteCatalog", "ShopCatalog", "TestSupport"]),
+    .testTarget(
+      name: "SQLiteCatalogTests",
+      dependencies: ["SQLiteCatalog", "ShopCatalog", "TestSupport", "WaterfallViewer", "WaterfallKit"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "TestSupport", "Locking"], exclude: ["Fixtures", "Server"]),
     .testTarget(

@@ -58,6 +58,11 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
 
   public var latencyMilliseconds: Int { 0 }
 
+  /// A feed's end is known only once its last page is read: `G` goes to the end of the pages loaded.
+  public func measure(_ request: MeasureRequest) -> MeasureResponse {
+    .endUnknown(reason: "a feed does not say where it ends")
+  }
+
   public var progress: ReadingProgress {
     state.withLock { state in
       var progress = ReadingProgress()

@@ -47,7 +47,8 @@ public enum CatalogueImport {
     for source in sources where !FileManager.default.fileExists(atPath: source) {
       throw SQLiteCatalogueError(file: source, reason: "no such file or directory")
     }
-    let temporary = output + ".importing-\(ProcessInfo.processInfo.processIdentifier)"
+    let temporary = temporaryPath(for: output)
+    removeStaleTemporaries(of: output)
     try? FileManager.default.removeItem(atPath: temporary)
     do {
       var summary = try write(
@@ -67,6 +68,27 @@ public enum CatalogueImport {
     } catch {
       try? FileManager.default.removeItem(atPath: temporary)
       throw SQLiteCatalogueError(file: output, reason: SQLiteCatalogue.reason(error))
+    }
+  }
+
+  /// The file this process writes `output` into until it is whole: `OUTPUT.importing-PID`.
+  public static func temporaryPath(for output: String) -> String {
+    output + temporarySuffix + String(ProcessInfo.processInfo.processIdentifier)
+  }
+
+  private static let temporarySuffix = ".importing-"
+
+  /// Removes what imports into `output` that were killed outright (SIGKILL, a power cut) left behind: each
+  /// `OUTPUT.importing-PID` whose process is gone. One whose process still runs is another import's, kept.
+  public static func removeStaleTemporaries(of output: String) {
+    let url = URL(fileURLWithPath: output)
+    let folder = url.deletingLastPathComponent().path
+    let prefix = url.lastPathComponent + temporarySuffix
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where name.hasPrefix(prefix) {
+      guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0 else { continue }
+      if kill(pid, 0) == 0 || errno == EPERM { continue }
+      try? FileManager.default.removeItem(atPath: folder + "/" + name)
     }
   }
 

@@ -151,36 +151,56 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
     (try? queue.read { db in try matchRanks(of: pattern, in: query, db: db) }) ?? []
   }
 
-  /// Every item's picture size (width, height) in the order of `query`'s result, read in chunks with
-  /// `progress(read, total)` after each: what laying out the whole result (the end of the masonry) needs.
-  public func itemSizes(
-    in query: CatalogueQuery, progress: (Int, Int) -> Void = { _, _ in }
-  ) throws(SQLiteCatalogueError) -> [(width: Double, height: Double)] {
-    let key = sortKey(query.order)
-    let width: SQL =
-      table.isImported ? "w" : SQL(sql: table.column(forField: "w").map { $0.quotedDatabaseIdentifier } ?? "NULL")
-    let height: SQL =
-      table.isImported ? "h" : SQL(sql: table.column(forField: "h").map { $0.quotedDatabaseIdentifier } ?? "NULL")
-    var sizes: [(width: Double, height: Double)] = []
+  /// Measures a stretch of the result by keyset, as pages are read: each row's picture size and title in the
+  /// order's index, and a page's cursor every ``pageSize`` rows (the keyset of the row before it), so any page
+  /// of the result can be fetched afterwards without reading the ones before. An imported catalogue without
+  /// sections only: a foreign table's pages leave out rows the item decoder cannot use, which would shift the
+  /// ranks, and sections load as they come.
+  public func measure(_ request: MeasureRequest) -> MeasureResponse {
+    guard table.isImported else { return .unavailable(reason: "a table opened with --table is not measured") }
+    guard request.query.grouping == nil else { return .unavailable(reason: "sections load as they come") }
+    let from =
+      request.from.flatMap { $0.token.flatMap(KeysetCursor.init(token:)) }
+      ?? KeysetCursor(rank: 0, group: 0, lastID: nil, lastKey: .none)
+    let limit = max(1, (request.limit + pageSize - 1) / pageSize) * pageSize
+    let key = sortKey(request.query.order)
+    let keyColumn: SQL = key ?? "NULL"
     do {
-      try queue.read { db in
-        let filter = try condition(for: query.filter, db: db)
-        let total = try resultCount(of: query, filter: filter, db: db, waiting: true) ?? 0
-        sizes.reserveCapacity(total)
+      return try queue.read { db in
+        let filter = try condition(for: request.query.filter, db: db)
+        let total = try resultCount(of: request.query, filter: filter, db: db, waiting: true) ?? 0
         let rows = try Row.fetchCursor(
           db,
           SQLRequest(
-            literal: "SELECT \(width), \(height) FROM \(table.quotedName) WHERE \(filter) ORDER BY \(ordering(key))"))
+            literal: """
+              SELECT id, w, h, title, \(keyColumn) FROM items WHERE \(filter) AND \(after(from, key: key))
+              ORDER BY \(ordering(key)) LIMIT \(limit + 1)
+              """))
+        var shapes: [ItemShape] = []
+        shapes.reserveCapacity(min(limit, total))
+        var starts: [PageCursor?] = []
+        var last: KeysetCursor?
+        var more = false
         while let row = try rows.next() {
-          sizes.append((row[0] ?? 1, row[1] ?? 1))
-          if sizes.count % 65_536 == 0 { progress(sizes.count, total) }
+          if shapes.count == limit {
+            more = true
+            break
+          }
+          if shapes.count % pageSize == 0 {
+            starts.append(last.map { PageCursor(token: $0.token) } ?? (from.lastID == nil ? nil : request.from))
+          }
+          shapes.append(ItemShape(width: row[1] ?? 1, height: row[2] ?? 1, title: row[3] ?? ""))
+          last = KeysetCursor(
+            rank: from.rank + shapes.count, group: 0, lastID: row[0], lastKey: KeysetCursor.Key(row[4]))
         }
-        progress(sizes.count, total)
+        return .stretch(
+          MeasuredStretch(
+            shapes: shapes, pageSize: pageSize, pageStarts: starts,
+            next: more ? last.map { PageCursor(token: $0.token) } : nil, resultCount: total))
       }
     } catch {
-      throw SQLiteCatalogueError(file: file, reason: Self.reason(error))
+      return .failure(reason: "\(file): \(Self.reason(error))")
     }
-    return sizes
   }
 
   /// Runs `body` in the session's read (its snapshot, in WAL mode).

@@ -17,6 +17,9 @@ public protocol CatalogueSource: Sendable {
   var progress: ReadingProgress { get }
   /// The simulated network latency to wait out before each fetch; 0 for a local source.
   var latencyMilliseconds: Int { get }
+  /// A stretch of a query's result measured for the layout (``MeasureRequest``); may wait, so called off the
+  /// main loop.
+  func measure(_ request: MeasureRequest) -> MeasureResponse
 }
 
 /// Where a reader of a query's result is. Only the source that made it reads it.

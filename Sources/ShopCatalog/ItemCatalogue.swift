@@ -207,6 +207,31 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     return result(for: query).order.firstIndex(of: wanted)
   }
 
+  /// Measures a stretch of `request`'s result once the catalogue is read. Pages are the page size's ranks, so
+  /// a page's cursor is its number; a directory (a page per file) and a looping catalogue have no such pages and
+  /// a grouped query's sections are loaded as they come: those are not measured.
+  public func measure(_ request: MeasureRequest) -> MeasureResponse {
+    guard case .size = paging, !loops else {
+      return .unavailable(reason: "a catalogue paged by file has no fixed pages")
+    }
+    guard request.query.grouping == nil else { return .unavailable(reason: "sections load as they come") }
+    let size = pageSize
+    let order: [Int32]? = request.query.isReadingOrder ? nil : result(for: request.query).order
+    waitUntilComplete()
+    let firstPage = request.from?.page ?? 0
+    let limit = max(1, (request.limit + size - 1) / size) * size
+    return locked {
+      let count = order?.count ?? items.count
+      let ranks = min(count, firstPage * size)..<min(count, firstPage * size + limit)
+      let shapes = ranks.map { rank in items.shape(at: order.map { Int($0[rank]) } ?? rank) }
+      let pages = (ranks.count + size - 1) / size
+      let starts = (0..<pages).map { firstPage + $0 }.map { $0 == 0 ? nil : PageCursor(page: $0) }
+      let next = ranks.upperBound < count ? PageCursor(page: firstPage + pages) : nil
+      return .stretch(
+        MeasuredStretch(shapes: shapes, pageSize: size, pageStarts: starts, next: next, resultCount: count))
+    }
+  }
+
   // MARK: - Private
 
   private var pageSize: Int {

@@ -226,6 +226,12 @@ struct ItemColumns: Sendable {
     return item
   }
 
+  /// What the layout needs of item `index` (``ItemShape``), without the rest of the item.
+  func shape(at index: Int) -> ItemShape {
+    let (width, height) = exactSides[index] ?? (Double(sides[2 * index]), Double(sides[2 * index + 1]))
+    return ItemShape(width: width, height: height, title: string(.title, of: index))
+  }
+
   /// Every item, in order.
   var items: [ShopItem] { (0..<count).map(item(at:)) }
 

@@ -31,6 +31,9 @@ public struct SimulatedNetwork: CatalogueSource {
 
   public var progress: ReadingProgress { base.progress }
 
+  /// Measuring waits out the latency too (the runner), but never fails: it reads no pages.
+  public func measure(_ request: MeasureRequest) -> MeasureResponse { base.measure(request) }
+
   /// Whether the fetch of page `page` (from 0) fails on attempt `attempt` (from 0).
   public func fails(page: Int, attempt: Int) -> Bool {
     failureRate > 0 && unitNoise(page: page, attempt: attempt) < failureRate

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HTTPFeed
+import Pictures
 import SQLiteCatalog
 import ShopCatalog
 
@@ -12,7 +14,9 @@ struct CheckCommand: ParsableCommand {
 
   @Argument(
     help:
-      "A dataset file, a directory of page files, a folder of pictures, a SQLite catalogue, or - for standard input.")
+      ArgumentHelp(
+        "A dataset file, a directory of page files, a folder of pictures, a SQLite catalogue, an HTTP feed's "
+          + "address, or - for standard input."))
   var path: String
 
   @Option(name: .long, help: "A SQLite file's table of items (default: an imported catalogue's).")
@@ -21,6 +25,10 @@ struct CheckCommand: ParsableCommand {
   func run() throws {
     if table != nil || SQLiteFile.isDatabase(path: path) {
       try checkDatabase()
+      return
+    }
+    if FeedTemplate.isWebAddress(path) {
+      try checkFeed()
       return
     }
     let dataset: Dataset
@@ -56,6 +64,30 @@ struct CheckCommand: ParsableCommand {
     let problemCount = report.problems.count + report.damage.count
     let skipped = report.problems.isEmpty ? "" : " (\(count(report.problems.count, "row")) skipped)"
     printLine("\(count(report.itemCount, "item")), \(count(problemCount, "problem"))\(skipped)")
+    if problemCount > 0 { throw ExitCode(1) }
+  }
+
+  /// An HTTP feed: every page in order to the feed's end, each item validated as a file's are; a problem names
+  /// the page's address (credentials redacted), the item on the page and the field. A page after the first that
+  /// cannot be read ends the check as one more problem; a first page that cannot be read is exit status 2.
+  private func checkFeed() throws {
+    let report: HTTPFeedCatalogue.CheckReport
+    do {
+      report = try HTTPFeedCatalogue(template: try FeedTemplate(path)).check()
+    } catch let error as FeedTemplateError {
+      printError("\(RedactedURL.text(path)): \(error.reason)")
+      throw ExitCode(2)
+    } catch let error as HTTPFeedCatalogue.Unreadable {
+      printError(error.reason)
+      throw ExitCode(2)
+    }
+    for problem in report.problems { printLine(problem.description) }
+    if let stopped = report.stoppedBy { printLine(stopped) }
+    let problemCount = report.problems.count + (report.stoppedBy == nil ? 0 : 1)
+    let skipped = report.skipped == 0 ? "" : " (\(count(report.skipped, "item")) skipped)"
+    printLine(
+      "\(count(report.itemCount, "item")) in \(count(report.pageCount, "page")), \(count(problemCount, "problem"))"
+        + skipped)
     if problemCount > 0 { throw ExitCode(1) }
   }
 

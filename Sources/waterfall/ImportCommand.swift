@@ -27,6 +27,8 @@ struct ImportCommand: ParsableCommand {
   func run() throws {
     let output = paths.last!
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+    let interruption = Self.removeTemporaryOnInterrupt(CatalogueImport.temporaryPath(for: output), bar: bar)
+    defer { interruption.forEach { $0.cancel() } }
     let summary: CatalogueImport.Summary
     do {
       summary = try CatalogueImport.run(
@@ -50,6 +52,27 @@ struct ImportCommand: ParsableCommand {
     printLine(
       "\(output): \(items) imported, \(skipped) skipped for problems, "
         + String(format: "%.1f s", summary.seconds))
+  }
+}
+
+extension ImportCommand {
+  /// Ctrl-C or a TERM (or a HUP: the terminal closed) during an import: the half-written temporary file is
+  /// removed, then the process ends as the signal would end it. Watched on a queue of its own, since the import
+  /// holds the main thread.
+  static func removeTemporaryOnInterrupt(_ temporary: String, bar: ProgressBar) -> [any DispatchSourceSignal] {
+    [SIGINT, SIGTERM, SIGHUP].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler {
+        unlink(temporary)
+        bar.clear()
+        printError("interrupted: nothing written (\(temporary) removed)")
+        signal(number, SIG_DFL)
+        kill(getpid(), number)
+      }
+      source.resume()
+      return source
+    }
   }
 }
 

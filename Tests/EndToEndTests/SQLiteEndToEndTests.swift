@@ -28,6 +28,13 @@ extension ViewerEndToEndTests {
     let modified = try FileManager.default.attributesOfItem(atPath: database)[.modificationDate] as? Date
     let pane = try TmuxPane(arguments: ["--no-images", database], width: 100, height: 30)
     try pane.waitForScreen { $0.contains("┌") && $0.contains("item 0") && $0.contains("50 items") }
+    // G: every height measured off the main loop, the view at the real end with the last row loaded.
+    try pane.send(keys: ["G"])
+    // The notice comes with the layout; the last page's text as soon as it is fetched.
+    let end = try pane.waitForScreen { $0.contains("the end: 300 items") && $0.contains("the cheapest") }
+    #expect(end.contains("the cheapest") && end.contains("¥9 "), "the table's last row, loaded: \(end)")
+    try pane.send(keys: ["g"])
+    try pane.waitForScreen { $0.contains("item 0") }
     try pane.send(keys: ["o"])
     let sorted = try pane.waitForScreen { $0.contains("sorted by price, lowest first") }
     #expect(sorted.contains("the cheapest") && sorted.contains("¥9 "), "the last row of the table comes first")

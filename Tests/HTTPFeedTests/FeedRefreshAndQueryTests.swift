@@ -122,7 +122,7 @@ struct FeedViewerTests {
     run.apply(try KeyScript.parse("l"))
     let focused = try #require(run.viewer.state.focusedIndex)
     let focusedID = run.viewer.store.ids[focused]
-    let before = run.viewer.store.ids
+    let before = Array(run.viewer.store.ids)
     let offsetBefore = run.viewer.waterfall.contentOffset
     server.prepend("viewer")
     run.apply(try KeyScript.parse("r"))

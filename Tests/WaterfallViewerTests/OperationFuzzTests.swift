@@ -81,7 +81,8 @@ struct OperationFuzzTests {
     let expected =
       loops ? Array(repeating: result, count: 1 + app.store.count / max(1, result.count)).flatMap { $0 } : result
     // No item lost, duplicated or reordered: always a whole number of pages from the start of the query's result.
-    guard app.store.items.count <= expected.count, Array(expected.prefix(app.store.items.count)) == app.store.items
+    guard app.store.items.count <= expected.count,
+      Array(expected.prefix(app.store.items.count)) == Array(app.store.items)
     else {
       return "items are not a prefix of the query's result (\(app.store.items.count) items)"
     }

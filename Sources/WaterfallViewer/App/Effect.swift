@@ -13,6 +13,12 @@ public enum Effect: Hashable, Sendable {
   /// Ask the source where an item is in a query's result (`:N` for an item not loaded), then send back
   /// ``Message/itemLocated(_:)``.
   case locateItem(ItemLocation)
+  /// Measure a stretch of a query's result for the layout (`G`), then send back ``Message/measured(_:)``.
+  case measure(MeasureLoad)
+  /// The measuring numbered so is no longer wanted (Esc, a new query): its next stretch may be dropped.
+  case cancelMeasure(number: Int)
+  /// Fetch a page of a measured result by its own cursor, then send back ``Message/farPageArrived(_:)``.
+  case loadFarPage(FarPageLoad)
   /// A page load whose result would now be stale (a refresh started): it may be dropped unfinished.
   case cancelPageLoad(request: Int)
   /// Load, decode and draw a picture in the background, then send back ``Message/pictureArrived(_:)``.
@@ -64,4 +70,20 @@ public struct MatchSearch: Hashable, Sendable {
   public var query: CatalogueQuery
 
   public init(pattern: ItemQuery, query: CatalogueQuery) { (self.pattern, self.query) = (pattern, query) }
+}
+
+/// A stretch of the result to measure, for the measuring numbered `number`.
+public struct MeasureLoad: Hashable, Sendable {
+  public var number: Int
+  public var request: MeasureRequest
+
+  public init(number: Int, request: MeasureRequest) { (self.number, self.request) = (number, request) }
+}
+
+/// Page `page` of a measured result, fetched wherever it is.
+public struct FarPageLoad: Hashable, Sendable {
+  public var page: Int
+  public var pageRequest: CataloguePageRequest
+
+  public init(page: Int, pageRequest: CataloguePageRequest) { (self.page, self.pageRequest) = (page, pageRequest) }
 }

@@ -2,11 +2,14 @@ import ShopCatalog
 
 /// The loaded part of the current query's result, in its order, and where the next page starts: what the
 /// engine's data source reads. Index `i` is the item's rank in the result (and its place in the layout).
+///
+/// Once the whole result is measured (``adopt(_:)``, what `G` does), the store is as long as the result: every
+/// rank has its ``DisplayItem`` (what the layout needs), and items load by page wherever the view is.
 public struct ItemStore: Sendable {
-  public private(set) var items: [ShopItem] = []
+  public private(set) var items = LoadedItems(placeholder: ShopItem(width: 1, height: 1, price: ""))
   /// Each item's identity in the catalogue, beside it.
-  public private(set) var ids: [ItemID] = []
-  /// What the layout needs of each item, computed once when it arrives.
+  public private(set) var ids = LoadedItems(placeholder: ItemID(-1))
+  /// What the layout needs of each item, computed once when it arrives (or is measured).
   public private(set) var displayItems: [DisplayItem] = []
   /// When the query groups: the groups of the loaded items, in order, each with its loaded and total count.
   public private(set) var sections: [LoadedSection] = []
@@ -14,6 +17,8 @@ public struct ItemStore: Sendable {
   public private(set) var resultCount: Int?
   /// The source answered over the items it had loaded, not its whole catalogue.
   public private(set) var loadedItemsOnly = false
+  /// The whole result's pages, once measured: where each starts.
+  public private(set) var measuredPages: MeasuredPages?
   /// Where the next page starts; `nil` before the first page and after the last.
   private var next: PageCursor?
   /// Pages taken so far, and failed attempts at the next one.
@@ -22,7 +27,10 @@ public struct ItemStore: Sendable {
 
   public init() {}
 
-  public var count: Int { items.count }
+  public var count: Int { displayItems.count }
+
+  /// Items loaded from the start of the result, one page after another.
+  public var loadedRunCount: Int { items.run.count }
 
   public var countText: String { items.count == 1 ? "1 item" : "\(items.count) items" }
 
@@ -41,11 +49,19 @@ public struct ItemStore: Sendable {
       pagesTaken += 1
       attempt = 0
       next = page.next
-      resultCount = page.resultCount
+      resultCount = page.resultCount ?? resultCount
       loadedItemsOnly = page.loadedItemsOnly
-      items += page.items
-      ids += page.ids
-      displayItems += page.items.map(DisplayItem.init)
+      let start = items.run.count
+      items.append(contentsOf: page.items)
+      ids.append(contentsOf: page.ids)
+      let arrived = page.items.map(DisplayItem.init)
+      if measuredPages == nil {
+        displayItems += arrived
+      } else {
+        for (offset, display) in arrived.enumerated() where start + offset < displayItems.count {
+          displayItems[start + offset] = display
+        }
+      }
       for run in page.groups {
         if let last = sections.last, last.ordinal == run.ordinal {
           sections[sections.count - 1].count += run.count
@@ -62,6 +78,36 @@ public struct ItemStore: Sendable {
     self = ItemStore()
     take(response)
   }
+
+  /// The whole result measured: every rank gets its shape (the loaded items keep theirs), and pages load
+  /// anywhere from now on (``put(_:page:)``).
+  mutating func adopt(_ measured: MeasuredResult) {
+    let loaded = displayItems.count
+    displayItems += measured.shapes.dropFirst(loaded)
+    items.extend(to: displayItems.count)
+    ids.extend(to: displayItems.count)
+    resultCount = measured.shapes.count
+    measuredPages = MeasuredPages(pageSize: measured.pageSize, starts: measured.starts)
+  }
+
+  /// Page `page` of a measured result, fetched on its own.
+  mutating func put(_ page: CataloguePage, page number: Int) {
+    guard let pages = measuredPages else { return }
+    let start = number * pages.pageSize
+    let fitting = Array(page.items.prefix(max(0, displayItems.count - start)))
+    items.put(fitting, from: start)
+    ids.put(Array(page.ids.prefix(fitting.count)), from: start)
+    for (offset, item) in fitting.enumerated() { displayItems[start + offset] = DisplayItem(item) }
+  }
+}
+
+/// A measured result's pages: page `p` holds ranks `p * pageSize ..< (p + 1) * pageSize` and starts at
+/// `starts[p]` (`nil`: the result's start).
+public struct MeasuredPages: Sendable {
+  public var pageSize: Int
+  public var starts: [PageCursor?]
+
+  public func page(ofRank rank: Int) -> Int { rank / max(1, pageSize) }
 }
 
 /// A section of the waterfall: a group of the query's result, as far as it is loaded.

@@ -18,6 +18,10 @@ public enum Message: Sendable {
   case matchesFound(FoundMatches)
   /// The source found where an item is in a query's result (``Effect/locateItem(_:)``).
   case itemLocated(ItemLocation)
+  /// A stretch of the result was measured (``Effect/measure(_:)``).
+  case measured(MeasureDelivery)
+  /// A page of a measured result came (``Effect/loadFarPage(_:)``).
+  case farPageArrived(FarPageDelivery)
   /// Something done outside went wrong (opening a link): a line for the status bar.
   case notice(String)
 }
@@ -42,4 +46,32 @@ public struct PageDelivery: Sendable {
   public init(load: PageLoad, response: CatalogueResponse, location: (item: ItemID, rank: Int?)? = nil) {
     (self.load, self.response, self.location) = (load, response, location)
   }
+}
+
+/// What the source answered to a ``MeasureLoad``; a stretch's shapes come as the layout's ``DisplayItem``s, made
+/// off the main loop.
+public struct MeasureDelivery: Sendable {
+  public var load: MeasureLoad
+  public var response: MeasureResponse
+  public var displayItems: [DisplayItem]
+
+  public init(load: MeasureLoad, response: MeasureResponse) {
+    self.load = load
+    guard case .stretch(var stretch) = response else {
+      (self.response, displayItems) = (response, [])
+      return
+    }
+    displayItems = stretch.shapes.map(DisplayItem.init)
+    // The titles were for the widths: not kept.
+    stretch.shapes = []
+    self.response = .stretch(stretch)
+  }
+}
+
+/// What the source answered to a ``FarPageLoad``.
+public struct FarPageDelivery: Sendable {
+  public var load: FarPageLoad
+  public var response: CatalogueResponse
+
+  public init(load: FarPageLoad, response: CatalogueResponse) { (self.load, self.response) = (load, response) }
 }

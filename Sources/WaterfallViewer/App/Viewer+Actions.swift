@@ -9,7 +9,7 @@ extension Viewer {
       emit(.quit)
     case .redrawAll: emit(.redrawAll)
     case .escape:
-      if stopLoadingToMatch() || stopLoadingToPlace() { return }
+      if stopLoadingToMatch() || stopLoadingToPlace() || stopMeasuring() { return }
       // A chooser's Esc picks nothing and quits, as fzf's does.
       if options.picking != nil { return perform(.quit) }
       // Let go of everything, so the selection no longer anchors resizes and column changes.
@@ -29,14 +29,15 @@ extension Viewer {
     case .halfPageDown: scroll(by: stepRows(max(1, pageRows / 2)))
     case .halfPageUp: scroll(by: stepRows(-max(1, pageRows / 2)))
     case .top: waterfall.userScroll(toOffset: 0)
-    // At least one row of intent, so End at the bottom still asks for the next page.
-    case .bottom: scroll(by: max(1, waterfall.maximumOffset - waterfall.contentOffset))
+    case .bottom: goToEnd()
     case .activate: activateFocus()
     case .moreColumns: changeColumns(by: 1)
     case .fewerColumns: changeColumns(by: -1)
     case .automaticColumns: setColumnOverride(nil)
     case .refresh: waterfall.beginRefresh()
-    case .retry: waterfall.retryLoadMore()
+    case .retry:
+      waterfall.retryLoadMore()
+      retryFarPages()
     case .goToItem: openPrompt(.goToItem)
     case .search: openPrompt(.search)
     case .filter: openPrompt(.filter)

@@ -16,7 +16,8 @@ extension Viewer {
 
   /// What `x`, `y`, Tab and Enter act on: the focused box on screen, else the box at the top of the view.
   var actedOnIndex: Int? {
-    guard let index = visibleFocus ?? waterfall.placeAnchor(), index < store.count else { return nil }
+    guard let index = visibleFocus ?? waterfall.placeAnchor(), index < store.count, store.items.isLoaded(index)
+    else { return nil }
     return index
   }
 

@@ -79,7 +79,7 @@ extension Viewer {
     let basis = SearchState.Basis(
       itemCount: store.count, columnCount: layout.columnCount, width: waterfall.viewportSize.width)
     guard search.basis != basis else { return }
-    let matching = (0..<store.count).filter { searchIndex.matches($0, query: search.query) }
+    let matching = (0..<min(store.count, searchIndex.count)).filter { searchIndex.matches($0, query: search.query) }
     search.matches = matching.sorted { readingKey($0) < readingKey($1) }
     search.current = search.current.flatMap { $0 < search.matches.count ? $0 : nil }
     search.basis = basis
@@ -196,7 +196,7 @@ extension Viewer {
     let onScreen = waterfall.indicesInViewport.filter { $0 < oldIDs.count }.map { oldIDs[$0] }
     state.loadingToPlace = nil
     store.replace(with: answer)
-    searchIndex = SearchIndex(store.items)
+    searchIndex = SearchIndex(store.items.run)
     startPicturesOver()
     var newIndex: [ItemID: Int] = [:]
     for (index, id) in store.ids.enumerated() where newIndex[id] == nil { newIndex[id] = index }

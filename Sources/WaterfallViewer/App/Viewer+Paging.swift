@@ -10,10 +10,17 @@ extension Viewer {
       let pageRequest: CataloguePageRequest
       switch request.kind {
       case .loadMore:
+        if store.measuredPages != nil {
+          // Measured: every rank is laid out and pages load where the view is; nothing comes after the end.
+          waterfall.finishLoadMore(request: request.number, outcome: .loaded(hasMore: false))
+          continue
+        }
         pageRequest = store.nextRequest(for: presentation.query)
         loadsInFlight.insert(request.number)
       case .refresh:
         pageRequest = CataloguePageRequest(query: pendingQuery?.query ?? presentation.query)
+        // Whatever the refresh brings replaces the items the measuring was for.
+        cancelMeasuring()
         for stale in loadsInFlight.sorted() { emit(.cancelPageLoad(request: stale)) }
         loadsInFlight.removeAll()
       }
@@ -36,9 +43,8 @@ extension Viewer {
     case .loadMore:
       loadsInFlight.remove(request.number)
       guard waterfall.finishLoadMore(request: request.number, outcome: outcome) else { return }
-      let before = store.count
       store.take(delivery.response)
-      if case .loaded = outcome { showAppended(before..<store.count) }
+      if case .loaded = outcome { showAppended() }
       continueLoadingToMatch()
       continueLoadingToPlace()
     case .refresh:
@@ -65,7 +71,7 @@ extension Viewer {
       } else {
         state.loadingToPlace = nil
         store.replace(with: delivery.response)
-        searchIndex = SearchIndex(store.items)
+        searchIndex = SearchIndex(store.items.run)
         startPicturesOver()
         state.focusedIndex = nil
         waterfall.selectItem(at: nil)
@@ -84,8 +90,9 @@ extension Viewer {
 
   /// Items that arrived at the end of the store: appended to the layout in O(k), into the last section and any
   /// new ones.
-  private func showAppended(_ range: Range<Int>) {
-    searchIndex.append(contentsOf: Array(store.items[range]))
+  private func showAppended() {
+    // The search index follows the items loaded from the start (a measured result's count does not grow).
+    searchIndex.append(contentsOf: Array(store.items.run[searchIndex.count...]))
     waterfall.appendItems()
     state.search?.basis = nil
   }

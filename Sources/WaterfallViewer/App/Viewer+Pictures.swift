@@ -10,7 +10,8 @@ extension Viewer {
     var wanted: [PictureSlot: (index: Int, size: BoxSize, priority: PicturePriority)] = [:]
     let viewport = waterfall.viewportRect
     let columnWidth = waterfall.layout.columnWidth
-    for index in waterfall.visibleCells.keys where index < store.count {
+    // A measured item not loaded yet has no picture address: its shaded placeholder stays until it comes.
+    for index in waterfall.visibleCells.keys where index < store.count && store.items.isLoaded(index) {
       let stored = storeIndex(index)
       let rows = options.metrics.imageRows(
         aspectRatio: store.displayItems[stored].aspectRatio, columnWidth: columnWidth)
@@ -18,7 +19,9 @@ extension Viewer {
       let priority: PicturePriority = waterfall.layout.frame(of: index).intersects(viewport) ? .visible : .prefetch
       wanted[.box(stored)] = (stored, size, priority)
     }
-    if case .detail(let index) = state.overlay, index < store.count, let size = detailPictureSize(index) {
+    if case .detail(let index) = state.overlay, index < store.count, store.items.isLoaded(index),
+      let size = detailPictureSize(index)
+    {
       wanted[.detail(storeIndex(index))] = (storeIndex(index), size, .visible)
     }
     for item in pictures.entries.keys.sorted() where wanted[item] == nil {

@@ -33,6 +33,13 @@ public final class Viewer {
   var pendingEffects: [Effect] = []
   /// Load-more requests on their way, so a refresh can cancel them.
   var loadsInFlight: Set<Int> = []
+  /// The whole result being measured for `G`, stretch by stretch; `nil` when not measuring.
+  public internal(set) var measuring: Measuring?
+  /// Measurings started so far: each has its number.
+  var measuringsStarted = 0
+  /// Pages of a measured result asked for (each once), and those whose fetch failed (R asks again).
+  var farPagesAsked: Set<Int> = []
+  var farPagesFailed: Set<Int> = []
 
   /// A refresh throws away every loaded page, so it takes a deliberate pull: more than one wheel notch, or ↑ held
   /// (three presses at the top are not enough).
@@ -86,8 +93,11 @@ public final class Viewer {
     case .matchesFound(let found): receive(found)
     case .itemLocated(let location): goToLocated(location)
     case .notice(let text): state.notice = text
+    case .measured(let delivery): receive(delivery)
+    case .farPageArrived(let delivery): receive(delivery)
     }
     requestPages()
+    requestFarPages()
     configureVisibleCells()
     requestPictures()
     collectLayoutPassEvents()
@@ -139,7 +149,8 @@ public final class Viewer {
       guard let itemCell = cell as? ItemCell, index < store.count else { continue }
       let item = storeIndex(index)
       itemCell.configure(
-        with: store.items[item], display: store.displayItems[item], columnWidth: columnWidth,
+        with: store.items[item], isLoaded: store.items.isLoaded(item), display: store.displayItems[item],
+        columnWidth: columnWidth,
         metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
     }
   }

@@ -16,17 +16,33 @@ public struct DisplayItem: Sendable {
   public var look: Int
 
   public init(_ item: ShopItem) {
+    titleWidth = Self.width(ofTitle: item.title)
+    aspectRatio = item.aspectRatio
+    let named = item.imageURL.isEmpty ? item.title + item.price : item.imageURL
+    look = Self.look(of: named)
+  }
+
+  /// An item measured but not loaded (``ItemShape``): the same height as the item will have; its shade
+  /// follows the title until the item comes.
+  public init(_ shape: ItemShape) {
+    titleWidth = Self.width(ofTitle: shape.title)
+    aspectRatio = shape.height / shape.width
+    look = Self.look(of: shape.title)
+  }
+
+  private static func width(ofTitle title: String) -> Int {
     var width = 0
     var afterJoiner = false
-    for scalar in item.title.unicodeScalars.prefix(Self.titleLimit) {
+    for scalar in title.unicodeScalars.prefix(Self.titleLimit) {
       // An emoji after a zero-width joiner is part of the picture before it, which already counted 2.
       if !(afterJoiner && TextSanitizer.isEmojiPart(scalar)) { width += DisplayWidth.of(scalar) }
       afterJoiner = scalar.value == 0x200D
     }
-    titleWidth = width
-    aspectRatio = item.aspectRatio
-    let named = item.imageURL.isEmpty ? item.title + item.price : item.imageURL
-    look = Int(truncatingIfNeeded: FNV1a.hash(named.utf8.prefix(256)) >> 33)
+    return width
+  }
+
+  private static func look(of name: String) -> Int {
+    Int(truncatingIfNeeded: FNV1a.hash(name.utf8.prefix(256)) >> 33)
   }
 
   /// The title as the screen may show it: capped and sanitised.

@@ -10,13 +10,16 @@ public final class ItemCell: WaterfallCell {
   public private(set) var price = ""
   private var configuredWidth = 0
   private var configuredItem: Int?
+  /// Whether the text is the item's or a measured item's, not loaded yet (no text).
+  private var configuredLoaded = false
 
   /// Prepares the text of `item` for a box `columnWidth` wide, unless it already is.
   func configure(
-    with item: ShopItem, display: DisplayItem, columnWidth: Int, metrics: BoxMetrics, ellipsis: String
+    with item: ShopItem, isLoaded: Bool, display: DisplayItem, columnWidth: Int, metrics: BoxMetrics, ellipsis: String
   ) {
-    guard configuredItem != itemIndex || configuredWidth != columnWidth else { return }
+    guard configuredItem != itemIndex || configuredWidth != columnWidth || configuredLoaded != isLoaded else { return }
     configuredItem = itemIndex
+    configuredLoaded = isLoaded
     configuredWidth = columnWidth
     // The price is drawn with a space each side inside the borders; one that does not fit is shortened with a
     // visible ellipsis, never cut silently (a cut price is a wrong price).
@@ -31,5 +34,6 @@ public final class ItemCell: WaterfallCell {
     price = ""
     configuredWidth = 0
     configuredItem = nil
+    configuredLoaded = false
   }
 }

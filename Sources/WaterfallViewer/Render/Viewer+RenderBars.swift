@@ -60,6 +60,14 @@ extension Viewer {
     screen.put(text, x: 0, y: row, style: Palette.statusBar, maximumWidth: screen.width)
   }
 
+  /// The items loaded and, when the source knows more, the catalogue's total: "50/300 items". A filter's part
+  /// counts the filter's result instead ("1/300 shown").
+  var countText: String {
+    let total = store.resultCount ?? (reading.isComplete ? reading.itemsRead : nil)
+    guard presentation.filter == nil, let total, total > store.count else { return store.countText }
+    return "\(store.count)/\(total) items"
+  }
+
   /// What the status bar says, each part with how much it matters: what just happened (the notice) and the
   /// search and filter most, the position least.
   private var statusParts: StatusParts {
@@ -70,7 +78,7 @@ extension Viewer {
     if waterfall.itemCount > 0 {
       parts.append("row \(waterfall.contentOffset + 1)/\(waterfall.contentHeight) \(percent)%", priority: 4)
     }
-    parts.append(store.countText, priority: 5)
+    parts.append(countText, priority: 5)
     let onScreen = waterfall.indicesInViewport
     // Places in the result on screen, from 1; "#N" is always an item's own number, whatever the order.
     if let first = onScreen.first, let last = onScreen.last {
@@ -105,6 +113,7 @@ extension Viewer {
       parts.append("by \(sortLabel)", priority: 7)
     }
     if inspector.isStepping { parts.append("STEP", priority: 8) }
+    if let measuring { parts.append("\(spinnerFrame) \(measuring.progressText) (Esc stops)", priority: 9) }
     let help = options.picking == nil ? "? help  q quit" : "Tab mark  Enter pick  ? help  Esc quit"
     if let notice { parts.append(notice, priority: 10) } else { parts.append(help, priority: 2) }
     return parts

@@ -17,8 +17,11 @@ public final class Runner {
   private let source: any CatalogueSource
   /// The source's reading progress last told to the viewer.
   private var toldProgress: ReadingProgress?
-  /// Numbers match searches apart from page loads in the executor (which number them from 1 up).
-  private var lastSearch = 0
+  /// Numbers match searches, measurings and far pages apart from page loads in the executor (which number
+  /// them from 1 up).
+  private var lastJob = 0
+  /// The executor's job of each measuring's stretch on its way, by measuring number.
+  private var measureJobs: [Int: Int] = [:]
   private let clock: any Clock
   private let executor: any BackgroundExecutor
   private let output: any ScreenOutput
@@ -165,18 +168,34 @@ public final class Runner {
         }
       case .locateItem(let asked):
         let (source, mailbox) = (self.source, self.mailbox)
-        lastSearch -= 1
-        executor.schedule(id: lastSearch, delayMilliseconds: 0) {
+        lastJob -= 1
+        executor.schedule(id: lastJob, delayMilliseconds: 0) {
           var found = asked
           found.rank = source.rank(of: asked.item, in: asked.query)
           mailbox.post(.itemLocated(found))
         }
       case .findMatches(let search):
         let (source, mailbox) = (self.source, self.mailbox)
-        lastSearch -= 1
-        executor.schedule(id: lastSearch, delayMilliseconds: 0) {
+        lastJob -= 1
+        executor.schedule(id: lastJob, delayMilliseconds: 0) {
           let ranks = source.findMatches(of: search.pattern, in: search.query)
           mailbox.post(.matchesFound(FoundMatches(search: search, ranks: ranks)))
+        }
+      case .measure(let load):
+        // A stretch at a time, each after the source's latency: between two, the main loop runs.
+        let (source, mailbox) = (self.source, self.mailbox)
+        lastJob -= 1
+        measureJobs[load.number] = lastJob
+        executor.schedule(id: lastJob, delayMilliseconds: source.latencyMilliseconds) {
+          mailbox.post(.measured(MeasureDelivery(load: load, response: source.measure(load.request))))
+        }
+      case .cancelMeasure(let number):
+        if let job = measureJobs.removeValue(forKey: number) { executor.cancel(id: job) }
+      case .loadFarPage(let load):
+        let (source, mailbox) = (self.source, self.mailbox)
+        lastJob -= 1
+        executor.schedule(id: lastJob, delayMilliseconds: source.latencyMilliseconds) {
+          mailbox.post(.farPageArrived(FarPageDelivery(load: load, response: source.fetch(load.pageRequest))))
         }
       }
     }

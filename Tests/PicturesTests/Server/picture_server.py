@@ -28,6 +28,7 @@ Paths:
     &live=KEY                             new items ("new-<k>") at the front, as many as /__prepend?key=KEY was called
     &clamp=1                              a page past the last answers the last page again (as many APIs do)
     &fail=N                               page N answers 500 the first time it is asked for
+    &bad=N                                item N (from 1) has "w": "wide", which no reader can use
     &hold=KEY&hold_page=N                 page N held (in flight, no answer) until KEY is released
     &img=1                                each item has a picture on this server (/picture/<id>.png)
   /__prepend?key=KEY                      one more new item at the front of the feeds with live=KEY
@@ -259,6 +260,8 @@ class Handler(BaseHTTPRequestHandler):
             entry = {"id": ident, "title": title, "w": 300, "h": 200 + (number % 5) * 60, "price": f"¥{10 + number}"}
             if value("img", "") == "1":
                 entry["img"] = f"/picture/{ident}.png"
+            if value("bad", "") == str(number) and ident.startswith(style):
+                entry["w"] = "wide"
             return entry
 
         every = [item(f"new-{k}", f"New {k}", k) for k in range(fresh, 0, -1)]

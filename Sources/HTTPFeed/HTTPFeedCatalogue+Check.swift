@@ -1,0 +1,78 @@
+import Pictures
+import ShopCatalog
+
+/// `waterfall check URL`: the feed read page after page to its end, each item validated as a file's are.
+extension HTTPFeedCatalogue {
+  public struct CheckReport: Sendable {
+    /// Usable items, over every page.
+    public var itemCount = 0
+    public var pageCount = 0
+    /// Each unusable item's problems: the page's address (credentials redacted), the item on the page, the field.
+    public var problems: [DatasetProblem] = []
+    /// Items left out for their problems.
+    public var skipped = 0
+    /// Why the feed stopped before its end (a page after the first that failed, or a feed that loops back),
+    /// naming the page; nil when it was read to its end.
+    public var stoppedBy: String?
+  }
+
+  /// What stops the check at once: the first page cannot be read.
+  public struct Unreadable: Error, Sendable {
+    public var reason: String
+  }
+
+  /// Reads the feed's pages in order, one at a time within the fetcher's limits, until its end (the same end the
+  /// viewer finds), `maximumPages`, or a page that cannot be read. A first page that cannot be read throws.
+  public func check(maximumPages: Int = 100_000) throws(Unreadable) -> CheckReport {
+    var report = CheckReport()
+    var position: Position? = Position(address: template.address(page: 1, for: CatalogueQuery()), page: 1)
+    var visited: Set<String> = []
+    while let current = position {
+      guard report.pageCount < maximumPages else {
+        report.stoppedBy = "\(RedactedURL.text(current.address)): stopped after \(maximumPages) pages"
+        break
+      }
+      guard visited.insert(current.address).inserted else {
+        report.stoppedBy = "\(RedactedURL.text(current.address)): the feed comes back to this page: it never ends"
+        break
+      }
+      let failure: String
+      switch read(current) {
+      case .success(let (body, next)):
+        report.pageCount += 1
+        report.itemCount += body.items.count
+        report.problems += body.problems
+        report.skipped += Set(body.problems.map(\.item)).count
+        position = next
+        continue
+      case .failure(let checkFailure): failure = checkFailure.reason
+      }
+      if report.pageCount == 0 { throw Unreadable(reason: failure) }
+      report.stoppedBy = "page \(report.pageCount + 1): \(failure)"
+      break
+    }
+    return report
+  }
+
+  /// One page fetched and read, and where the next one is; or why not (naming the page, redacted).
+  private func read(_ position: Position) -> Result<(FeedPageBody, Position?), CheckFailure> {
+    let answer: FeedFetcher.Answer
+    switch fetcher.get(position.address) {
+    case .failure(let failure): return .failure(CheckFailure(failure.reason))
+    case .success(let success): answer = success
+    }
+    do {
+      let body = try FeedPageBody.read(bytes: answer.body, address: RedactedURL.text(answer.address))
+      let next = FeedPaging.next(
+        after: position, answer: answer, body: body, template: template, query: CatalogueQuery())
+      return .success((body, next))
+    } catch {
+      return .failure(CheckFailure(error.description))
+    }
+  }
+}
+
+private struct CheckFailure: Error {
+  var reason: String
+  init(_ reason: String) { self.reason = reason }
+}
