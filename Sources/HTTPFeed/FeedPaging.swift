@@ -20,7 +20,7 @@ enum FeedPaging {
       pagingRelations.contains(where: { LinkHeader.target(in: header, relation: $0) != nil })
     {
       next = LinkHeader.target(in: header, relation: "next").map {
-        .init(address: resolve($0, against: answer.address), page: page)
+        .init(address: resolve($0, against: URL(string: answer.address)), page: page)
       }
     } else {
       switch body.next {
@@ -28,7 +28,7 @@ enum FeedPaging {
       case .value(let value) where isWebAddress(value): next = .init(address: value, page: page)
       case .value(let value) where template.namesCursor:
         next = .init(address: template.address(page: page, cursor: value, for: query), page: page)
-      case .value(let value): next = .init(address: resolve(value, against: answer.address), page: page)
+      case .value(let value): next = .init(address: resolve(value, against: URL(string: answer.address)), page: page)
       case .unstated:
         next = template.namesPage ? .init(address: template.address(page: page, for: query), page: page) : nil
       }
@@ -40,10 +40,9 @@ enum FeedPaging {
 
   private static func isWebAddress(_ text: String) -> Bool { FeedTemplate.isWebAddress(text) }
 
-  private static func resolve(_ reference: String, against address: String) -> String {
-    guard let base = URL(string: address), let resolved = URL(string: reference, relativeTo: base) else {
-      return reference
-    }
+  /// `reference` taken against `base` (a page's address); as it is when either is not a URL.
+  static func resolve(_ reference: String, against base: URL?) -> String {
+    guard let base, let resolved = URL(string: reference, relativeTo: base) else { return reference }
     return resolved.absoluteString
   }
 }

@@ -238,7 +238,7 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
   /// a server never names a file on this machine (`file:///…`), so any other scheme is no picture.
   static func resolve(picture: String, against base: URL?) -> String {
     guard !picture.isEmpty else { return picture }
-    let resolved = base.flatMap { URL(string: picture, relativeTo: $0)?.absoluteString } ?? picture
+    let resolved = FeedPaging.resolve(picture, against: base)
     guard let scheme = URL(string: resolved)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
       return ""
     }

@@ -67,22 +67,10 @@ struct DataOptions: ParsableArguments {
   /// The dataset to show, --data, standard input or the bundled catalogue, opened as a catalogue that reads in
   /// the background.
   func openCatalogue(whenPiped: Bool = false) throws(DatasetError) -> OpenedCatalogue {
-    if readsStandardInput(whenPiped: whenPiped) {
-      // A descriptor of its own: the viewer may put the terminal in standard input's place meanwhile.
-      let descriptor = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
-      guard descriptor >= 0 else { throw DatasetError(file: StreamedInput.name, reason: "cannot be read") }
-      let (catalogue, input) = CatalogueReading.open(stream: descriptor, pageSize: pageSize, loops: loop)
-      return OpenedCatalogue(catalogue: catalogue, name: StreamedInput.name, streamed: input)
-    }
-    if let datasetPath, Self.isStream(datasetPath) {
-      // A pipe (`<(a command)`, a FIFO) has no size and cannot be read twice: read as it arrives, as stdin is.
-      let descriptor = open(datasetPath, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else {
-        throw DatasetError(file: datasetPath, reason: "cannot be read: \(String(cString: strerror(errno)))")
-      }
+    if let (descriptor, name) = try openStream(whenPiped: whenPiped) {
       let (catalogue, input) = CatalogueReading.open(
-        stream: descriptor, named: datasetPath, pageSize: pageSize, loops: loop)
-      return OpenedCatalogue(catalogue: catalogue, name: datasetPath, streamed: input)
+        stream: descriptor, named: name, pageSize: pageSize, loops: loop)
+      return OpenedCatalogue(catalogue: catalogue, name: name, streamed: input)
     }
     if let datasetPath {
       return OpenedCatalogue(
@@ -97,6 +85,23 @@ struct DataOptions: ParsableArguments {
     }
     return OpenedCatalogue(
       catalogue: try CatalogueReading.open(path: bundled, pageSize: pageSize, loops: loop), name: "Shop catalogue")
+  }
+
+  /// A descriptor of its own for a dataset that arrives rather than sits on disk, and its name: standard input, or
+  /// a path that is a pipe (`<(a command)`, a FIFO), which has no size and cannot be read twice. Nil for a file.
+  private func openStream(whenPiped: Bool) throws(DatasetError) -> (descriptor: Int32, name: String)? {
+    if readsStandardInput(whenPiped: whenPiped) {
+      // The viewer may put the terminal in standard input's place meanwhile.
+      let descriptor = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
+      guard descriptor >= 0 else { throw DatasetError(file: StreamedInput.name, reason: "cannot be read") }
+      return (descriptor, StreamedInput.name)
+    }
+    guard let datasetPath, Self.isStream(datasetPath) else { return nil }
+    let descriptor = open(datasetPath, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw DatasetError(file: datasetPath, reason: "cannot be read: \(String(cString: strerror(errno)))")
+    }
+    return (descriptor, datasetPath)
   }
 
   /// ``openCatalogue()`` read as far as the first page (`whole`: to the end; a pipe: its first records), before the
