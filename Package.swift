@@ -70,7 +70,7 @@ let package = Package(
       name: "SQLiteCatalogTests",
       dependencies: ["SQLiteCatalog", "ShopCatalog", "TestSupport", "WaterfallViewer", "WaterfallKit"]),
     .testTarget(
-      name: "PicturesTests", dependencies: ["Pictures", "TestSupport", "Locking"], exclude: ["Fixtures", "Server"]),
+      name: "PicturesTests", dependencies: ["Pictures", "CVips", "TestSupport", "Locking"], exclude: ["Fixtures", "Server"]),
     .testTarget(
       name: "HTTPFeedTests",
       dependencies: ["HTTPFeed", "ShopCatalog", "Pictures", "WaterfallViewer", "WaterfallKit", "TestSupport"]),

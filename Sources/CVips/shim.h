@@ -7,6 +7,8 @@
 
 #include <unistd.h>
 #include <vips/vips.h>
+// vips.h leaves out the vector (orc) switch.
+#include <vips/vector.h>
 
 /// vips_init without the VIPS_INIT macro. Returns 0 on success.
 static inline int wf_vips_init(const char *program) { return vips_init(program); }

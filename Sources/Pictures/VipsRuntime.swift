@@ -47,6 +47,10 @@ public enum VipsRuntime {
       defer { vips_error_clear() }
       return "libvips did not start: " + VipsRuntime.takeError()
     }
+    // libvips 8.14 compiles orc code for every resize and frees it when the resize ends; liborc 0.4.33 frees
+    // code memory without its lock, so two decoding threads corrupt its free list (a segfault in liborc, seen
+    // in CI). vips' plain C loops need no compiling, and are faster for thumbnails this size too.
+    vips_vector_set_enabled(0)
     // One thread per decode: the worker pool parallelises across pictures.
     vips_concurrency_set(1)
     // Each picture is decoded once into our own cache; vips' operation cache would hold files and memory.

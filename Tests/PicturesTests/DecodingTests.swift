@@ -1,4 +1,6 @@
+import CVips
 import Foundation
+import Locking
 import TestSupport
 import Testing
 
@@ -16,6 +18,23 @@ struct DecodingTests {
       #expect(thumbnail.pixels.count == thumbnail.width * thumbnail.height * 4)
       #expect(thumbnail.width <= thumbnail.sourceWidth && thumbnail.height <= thumbnail.sourceHeight)
     }
+  }
+
+  @Test("decodes on several threads at once all succeed, and libvips compiles no orc code (liborc frees it unlocked)")
+  func concurrentDecodes() throws {
+    #expect(VipsRuntime.startupFailure == nil)
+    #expect(vips_vector_isenabled() == 0, "every resize would compile and free orc code, racing other threads")
+    let pictures = PictureFiles.cataloguePictures
+    let failures = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: 6) { worker in
+      for (index, path) in pictures.enumerated() where index % 6 == worker {
+        let side = 24 + index % 40
+        if case .failure = PictureDecoder.decode(path: path, covering: (side, side + 7)) {
+          failures.withLock { $0 += 1 }
+        }
+      }
+    }
+    #expect(failures.withLock { $0 } == 0)
   }
 
   @Test("a thumbnail is scaled down while loading to just cover the box, keeping the shape")
