@@ -1,8 +1,10 @@
-/// Reads CSV (RFC 4180: commas, double-quoted fields with "" for a quote, LF or CRLF line ends) into rows,
-/// remembering the line each row starts on so that messages can name it. What RFC 4180 calls malformed is read as
-/// Python's `csv` module reads it: text after a closing quote joins the field (`"ab"cd` is `abcd`), and a quote
-/// inside an unquoted field is kept. Scalars, not Characters: a quote followed by a combining mark is still a quote.
-enum CSVReader {
+/// Reads CSV (RFC 4180: commas, double-quoted fields with "" for a quote, LF or CRLF line ends) a row at a time from
+/// bytes that may still be growing (a file mapped whole, or a pipe as it arrives), remembering the line each row
+/// starts on so that messages can name it. What RFC 4180 calls malformed is read as Python's `csv` module reads it:
+/// text after a closing quote joins the field (`"ab"cd` is `abcd`), and a quote inside an unquoted field is kept.
+/// Bytes, not Characters: a quote followed by a combining mark is still a quote, and every byte that matters here
+/// is ASCII, which UTF-8 never uses inside a longer sequence.
+struct CSVReader {
   struct Row: Equatable {
     var line: Int
     var fields: [String]
@@ -13,60 +15,76 @@ enum CSVReader {
     var message: String
   }
 
-  static func parse(_ text: String) throws(SyntaxError) -> [Row] {
-    var rows: [Row] = []
-    var fields: [String] = []
-    var field = ""
-    var line = 1
-    var rowLine = 1
-    var inQuotes = false
-    var quoteLine = 1
-    var iterator = text.unicodeScalars.makeIterator()
-    var pending = iterator.next()
+  /// Where the next row starts, and on which line.
+  private(set) var position = 0
+  private var line = 1
 
-    func endRow() {
-      fields.append(field)
-      field = ""
-      // A line with nothing on it is not a row.
-      if !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(line: rowLine, fields: fields)) }
-      fields = []
+  /// The next row that is whole in `bytes`. Nil at the end, or (while `isComplete` is false) when the rest of the
+  /// row has not arrived yet: call again with the same bytes and more after them. Lines with nothing on them are
+  /// not rows.
+  mutating func next(_ bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool) throws(SyntaxError) -> Row? {
+    while position < bytes.count {
+      guard let (row, end, endLine) = try readRow(bytes, isComplete: isComplete) else { return nil }
+      (position, line) = (end, endLine)
+      if !(row.fields.count == 1 && row.fields[0].isEmpty) { return row }
     }
+    return nil
+  }
 
-    while let scalar = pending {
-      pending = iterator.next()
+  /// The row starting at ``position``, with where the next one starts and its line; nil when it is not whole yet.
+  private func readRow(
+    _ bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool
+  ) throws(SyntaxError) -> (Row, end: Int, line: Int)? {
+    let (quote, comma, carriageReturn, lineFeed): (UInt8, UInt8, UInt8, UInt8) = (0x22, 0x2C, 0x0D, 0x0A)
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var currentLine = line
+    var inQuotes = false
+    var quoteLine = line
+    var index = position
+    func endField() {
+      fields.append(String(decoding: field, as: UTF8.self))
+      field.removeAll(keepingCapacity: true)
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
       if inQuotes {
-        if scalar == "\"" {
-          if pending == "\"" {
-            field.unicodeScalars.append("\"")
-            pending = iterator.next()
+        if byte == quote {
+          // A quote that may be the first of a doubled pair needs the next byte to tell.
+          guard index < bytes.count || isComplete else { return nil }
+          if index < bytes.count, bytes[index] == quote {
+            field.append(quote)
+            index += 1
           } else {
             inQuotes = false
           }
         } else {
-          if scalar == "\n" { line += 1 }
-          field.unicodeScalars.append(scalar)
+          if byte == lineFeed { currentLine += 1 }
+          field.append(byte)
         }
         continue
       }
-      switch scalar {
-      case ",":
-        fields.append(field)
-        field = ""
-      case "\"" where field.isEmpty:
+      switch byte {
+      case comma:
+        endField()
+      case quote where field.isEmpty:
         inQuotes = true
-        quoteLine = line
-      case "\r" where pending == "\n":
+        quoteLine = currentLine
+      case carriageReturn where index < bytes.count && bytes[index] == lineFeed:
         continue
-      case "\n":
-        endRow()
-        line += 1
-        rowLine = line
+      case carriageReturn where index == bytes.count && !isComplete:
+        return nil
+      case lineFeed:
+        endField()
+        return (Row(line: line, fields: fields), index, currentLine + 1)
       default:
-        field.unicodeScalars.append(scalar)
+        field.append(byte)
       }
     }
+    guard isComplete else { return nil }
     if inQuotes { throw SyntaxError(line: quoteLine, message: "a quoted field is never closed") }
-    if !field.isEmpty || !fields.isEmpty { endRow() }
-    return rows
+    endField()
+    return (Row(line: line, fields: fields), index, currentLine)
   }
 }

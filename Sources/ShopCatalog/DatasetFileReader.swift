@@ -13,9 +13,9 @@ struct ReadBatch {
   var items: [ShopItem] { columns.items }
 }
 
-/// Reads one dataset file record by record, handing items over in batches as they are decoded: JSON arrays and
-/// JSON Lines stream (one element's bytes parsed at a time, no tree of the whole file); CSV and property lists,
-/// small by nature, are parsed whole and then handed over the same way.
+/// Reads one dataset file record by record, handing items over in batches as they are decoded: JSON arrays, JSON
+/// Lines and CSV stream (one element's, line's or row's bytes parsed at a time, no tree of the whole file);
+/// property lists, small by nature, are parsed whole and then handed over the same way.
 enum DatasetFileReader {
   /// The first batch is small so the first page is ready at once; later ones grow to this.
   static let largestBatch = 8192
@@ -110,6 +110,17 @@ enum DatasetFileReader {
           batcher.flushIfFull(bytesRead: lineEnd, to: deliver)
         }
         lineStart = lineEnd + 1
+      }
+    case .csv:
+      var records = CSVRecords(file: file)
+      do {
+        while let entry = try records.next(bytes, isComplete: true) {
+          batcher.add(entry)
+          batcher.flushIfFull(bytesRead: records.bytesRead, to: deliver)
+        }
+      } catch {
+        batcher.flush(bytesRead: records.bytesRead, to: deliver)
+        throw error
       }
     default:
       for entry in try RecordReader.read(Array(bytes), format: format, file: file) {

@@ -48,26 +48,15 @@ enum RecordReader {
   }
 
   private static func readCSV(_ bytes: [UInt8], file: String) throws(DatasetError) -> [Entry] {
-    let rows: [CSVReader.Row]
-    do {
-      rows = try CSVReader.parse(String(decoding: bytes, as: UTF8.self))
-    } catch {
-      throw DatasetError(file: file, reason: "not valid CSV: line \(error.line): \(error.message)")
-    }
-    guard let header = rows.first else { throw DatasetError(file: file, reason: "not a dataset: no header row") }
-    let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    return rows.dropFirst().map { row in
-      guard row.fields.count == names.count else {
-        return .unusable(
-          field: "(line \(row.line))",
-          message: "has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"), the header has \(names.count)")
+    var records = CSVRecords(file: file)
+    var entries: [Entry] = []
+    let result: Result<Void, DatasetError> = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(DatasetError) in
+        while let entry = try records.next(buffer, isComplete: true) { entries.append(entry) }
       }
-      var record: [String: DatasetValue] = [:]
-      for (name, value) in zip(names, row.fields) where !name.isEmpty {
-        record[name] = .string(value)
-      }
-      return .record(record)
     }
+    try result.get()
+    return entries
   }
 
   private static func readPlist(_ bytes: [UInt8], file: String) throws(DatasetError) -> [Entry] {

@@ -43,8 +43,9 @@ public final class StreamedInput: @unchecked Sendable {
 }
 
 extension DatasetFileReader {
-  /// Reads a dataset from `descriptor` as it arrives, into `input`: JSON arrays element by element and JSON Lines
-  /// line by line, each batch handed over as soon as it is decoded; CSV and property lists once the stream ends.
+  /// Reads a dataset from `descriptor` as it arrives, into `input`: JSON arrays element by element, JSON Lines line
+  /// by line and CSV row by row, each batch handed over as soon as it is decoded; property lists once the stream
+  /// ends.
   /// The format is told by the content. Throws what stops the stream being read, after delivering every item
   /// before it.
   static func read(
@@ -79,6 +80,7 @@ extension DatasetFileReader {
     var elements: JSONArrayElements?
     var lineStart = 0
     var lineNumber = 0
+    var csv: CSVRecords?
 
     mutating func parse(
       _ all: UnsafeBufferPointer<UInt8>, isComplete: Bool, firstBatch: Int, deliver: (ReadBatch) -> Void
@@ -116,8 +118,19 @@ extension DatasetFileReader {
           }
           lineStart = lineEnd + 1
         }
+      case .csv:
+        if csv == nil { csv = CSVRecords(file: name) }
+        do {
+          while let entry = try csv!.next(bytes, isComplete: isComplete) {
+            batcher.add(entry)
+            batcher.flushIfFull(bytesRead: csv!.bytesRead, to: deliver)
+          }
+        } catch {
+          batcher.flush(bytesRead: csv!.bytesRead, to: deliver)
+          throw error
+        }
       default:
-        // CSV and property lists are read whole, as files of them are.
+        // Property lists are read whole, as files of them are.
         if isComplete {
           try DatasetFileReader.read(bytes, file: name, format: format, firstBatch: firstBatch, deliver: deliver)
         }
