@@ -33,8 +33,7 @@ enum DatasetFileReader {
     }
     let result: Result<Void, DatasetError> = data.withUnsafeBytes { raw -> Result<Void, DatasetError> in
       let all = raw.bindMemory(to: UInt8.self)
-      // Excel's "CSV UTF-8" and some editors start files with a UTF-8 byte-order mark; it is not part of the text.
-      let bomLength = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      let bomLength = ByteOrderMark.length(in: all)
       let bytes = UnsafeBufferPointer(rebasing: all[bomLength...])
       return Result { () throws(DatasetError) in
         try read(bytes, file: file, format: format, firstBatch: firstBatch, deliver: deliver)
@@ -47,7 +46,7 @@ enum DatasetFileReader {
   static func read(
     bytes: [UInt8], file: String, format: DatasetFormat?, firstBatch: Int = 64, deliver: (ReadBatch) -> Void
   ) throws(DatasetError) {
-    let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let bomLength = ByteOrderMark.length(in: bytes)
     let result: Result<Void, DatasetError> = bytes.withUnsafeBufferPointer { all in
       Result { () throws(DatasetError) in
         try read(

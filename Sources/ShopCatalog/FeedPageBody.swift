@@ -27,7 +27,7 @@ public struct FeedPageBody: Hashable, Sendable {
   /// Reads a response body: a JSON array of items, or an object holding one under ``itemKeys``. `address` names
   /// the page in problems and errors (already free of credentials). Throws when the body is not such JSON.
   public static func read(bytes: [UInt8], address: String) throws(DatasetError) -> FeedPageBody {
-    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    let body = ByteOrderMark.removed(from: bytes)
     let root: DatasetValue
     do {
       root = try JSONReader.parse(body)

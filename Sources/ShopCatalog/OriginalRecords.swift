@@ -46,7 +46,7 @@ public enum OriginalRecords {
 
   /// The records numbered `wanted` (from 1, counted as ``DatasetFileReader`` counts items) in a file's bytes.
   static func records(numbered wanted: Set<Int>, in all: [UInt8], file: String) -> [Int: OriginalRecord] {
-    let bytes = all.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(all.dropFirst(3)) : all
+    let bytes = ByteOrderMark.removed(from: all)
     let format =
       file == StreamedInput.name
       ? nil : DatasetFormat.forExtension(of: file)

@@ -147,7 +147,7 @@ extension DatasetFileReader {
       _ all: UnsafeBufferPointer<UInt8>, isComplete: Bool
     ) throws(DatasetError) -> DatasetFormat? {
       if !isComplete, all.count < 3 { return nil }
-      start = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      start = ByteOrderMark.length(in: all)
       let bytes = all[start...]
       guard let first = bytes.firstIndex(where: { !JSONArrayElements.isBlank($0) }) else {
         if isComplete { throw DatasetError(file: name, reason: "empty input") }
