@@ -20,3 +20,18 @@ public struct Dataset: Sendable {
   }
   public var itemCount: Int { files.reduce(0) { $0 + $1.items.count } }
 }
+
+extension Dataset {
+  /// Adds a chunk as it was read: its items to its file (a new one when the file changes; a directory's page that
+  /// could not be read is a broken file, not a file), its problems and skipped count to the dataset's.
+  mutating func add(_ chunk: DatasetChunk) {
+    if let broken = chunk.brokenFile {
+      brokenFiles.append(broken)
+      return
+    }
+    if files.last?.path != chunk.file { files.append(File(path: chunk.file, items: [])) }
+    files[files.count - 1].items += chunk.items
+    problems += chunk.problems
+    skippedItems += chunk.skipped
+  }
+}

@@ -9,34 +9,14 @@ public enum DatasetLoader {
   /// photo folder: one item per picture, its size from the probe. Any dataset file makes it a dataset.
   public static func load(path: String, pictureProbe: PictureProbe? = nil) throws(DatasetError) -> Dataset {
     var dataset = Dataset(files: [], problems: [], skippedItems: 0)
-    switch try locate(path: path, pictureProbe: pictureProbe) {
-    case .photoFolder(let names):
-      return PhotoFolder.read(directory: path, names: names, probe: pictureProbe!)
-    case .file:
-      dataset.files.append(Dataset.File(path: path, items: try read(file: path, into: &dataset)))
-    case .pages(let files):
-      // A directory is a feed: a file that cannot be read is one broken page, not the end of the dataset.
-      for file in files {
-        do {
-          dataset.files.append(Dataset.File(path: file, items: try read(file: file, into: &dataset)))
-        } catch {
-          dataset.brokenFiles.append(error)
-        }
-      }
-    }
+    try DatasetStream.read(path: path, pictureProbe: pictureProbe) { dataset.add($0) }
     return dataset
   }
 
   /// Reads a whole dataset from `descriptor` (standard input, `-`), its format told by its content.
   public static func load(stream descriptor: Int32) throws(DatasetError) -> Dataset {
-    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
-    var items: [ShopItem] = []
-    try DatasetFileReader.read(stream: descriptor, into: StreamedInput()) { batch in
-      items += batch.items
-      dataset.problems += batch.problems
-      dataset.skippedItems += batch.skipped
-    }
-    dataset.files.append(Dataset.File(path: StreamedInput.name, items: items))
+    var dataset = Dataset(files: [Dataset.File(path: StreamedInput.name, items: [])], problems: [], skippedItems: 0)
+    try DatasetStream.read(stream: descriptor) { dataset.add($0) }
     return dataset
   }
 
@@ -58,21 +38,6 @@ public enum DatasetLoader {
     guard isDirectory.boolValue else { return .file }
     if pictureProbe != nil, let pictures = try photoFolderPictures(in: path) { return .photoFolder(pictures) }
     return .pages(try pageFiles(in: path))
-  }
-
-  /// Reads one file whole: its items, with its problems added to `dataset`.
-  private static func read(file: String, into dataset: inout Dataset) throws(DatasetError) -> [ShopItem] {
-    var items: [ShopItem] = []
-    var problems: [DatasetProblem] = []
-    var skipped = 0
-    try DatasetFileReader.read(file: file, format: DatasetFormat.forExtension(of: file)) { batch in
-      items += batch.items
-      problems += batch.problems
-      skipped += batch.skipped
-    }
-    dataset.problems += problems
-    dataset.skippedItems += skipped
-    return items
   }
 
   /// What to call the dataset at `path` in a title: the file's or directory's own name, also for `.` or `dir/`.
@@ -121,14 +86,10 @@ public enum DatasetLoader {
   /// its usable items, and what was wrong with the rest. Throws when nothing can be read at all. (The fuzz
   /// targets' way in: the same reader as files, without a file.)
   public static func read(bytes: [UInt8], format: DatasetFormat?, file: String) throws(DatasetError) -> Dataset {
-    var items: [ShopItem] = []
-    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
+    var dataset = Dataset(files: [Dataset.File(path: file, items: [])], problems: [], skippedItems: 0)
     try DatasetFileReader.read(bytes: bytes, file: file, format: format) { batch in
-      items += batch.items
-      dataset.problems += batch.problems
-      dataset.skippedItems += batch.skipped
+      dataset.add(DatasetChunk(file: file, items: batch.items, problems: batch.problems, skipped: batch.skipped))
     }
-    dataset.files.append(Dataset.File(path: file, items: items))
     return dataset
   }
 }

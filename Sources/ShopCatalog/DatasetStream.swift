@@ -1,5 +1,7 @@
-/// A part of a dataset as it is read, for a reader that keeps nothing (`waterfall import`).
+/// A part of a dataset as it is read, for a reader that keeps nothing (`waterfall import`, `waterfall check`).
 public struct DatasetChunk: Sendable {
+  /// The file the chunk comes from (a directory's page file, the directory of a photo folder, or `stdin`).
+  public var file: String
   public var items: [ShopItem] = []
   /// The problems of the records left out.
   public var problems: [DatasetProblem] = []
@@ -19,29 +21,39 @@ public enum DatasetStream {
   public static func read(
     path: String, pictureProbe: PictureProbe? = nil, deliver: (DatasetChunk) -> Void
   ) throws(DatasetError) {
-    func chunk(_ batch: ReadBatch, fraction: Double) -> DatasetChunk {
-      DatasetChunk(items: batch.items, problems: batch.problems, skipped: batch.skipped, fraction: fraction)
+    func chunk(_ batch: ReadBatch, of file: String, fraction: Double? = nil) -> DatasetChunk {
+      DatasetChunk(
+        file: file, items: batch.items, problems: batch.problems, skipped: batch.skipped,
+        fraction: fraction ?? Double(batch.bytesRead) / Double(max(1, batch.bytesTotal)))
     }
     switch try DatasetLoader.locate(path: path, pictureProbe: pictureProbe) {
     case .photoFolder(let names):
-      PhotoFolder.read(directory: path, names: names, probe: pictureProbe!) { batch in
-        deliver(chunk(batch, fraction: Double(batch.bytesRead) / Double(max(1, batch.bytesTotal))))
-      }
+      PhotoFolder.read(directory: path, names: names, probe: pictureProbe!) { deliver(chunk($0, of: path)) }
     case .file:
       try DatasetFileReader.read(file: path, format: DatasetFormat.forExtension(of: path), firstBatch: 1024) {
-        deliver(chunk($0, fraction: Double($0.bytesRead) / Double(max(1, $0.bytesTotal))))
+        deliver(chunk($0, of: path))
       }
     case .pages(let files):
       for (number, file) in files.enumerated() {
         let fraction = Double(number + 1) / Double(files.count)
+        // A page is whole or broken, as the viewer loads it: its items go out once all of it is read.
+        var batches: [ReadBatch] = []
         do {
-          try DatasetFileReader.read(file: file, format: DatasetFormat.forExtension(of: file)) {
-            deliver(chunk($0, fraction: fraction))
-          }
+          try DatasetFileReader.read(file: file, format: DatasetFormat.forExtension(of: file)) { batches.append($0) }
+          for batch in batches { deliver(chunk(batch, of: file, fraction: fraction)) }
         } catch {
-          deliver(DatasetChunk(brokenFile: error, fraction: fraction))
+          deliver(DatasetChunk(file: file, brokenFile: error, fraction: fraction))
         }
       }
+    }
+  }
+
+  /// Reads a dataset from `descriptor` (standard input, `-`) as it arrives, its format told by its content. The
+  /// chunks' fraction stays 0: a stream's size is not known.
+  public static func read(stream descriptor: Int32, deliver: (DatasetChunk) -> Void) throws(DatasetError) {
+    try DatasetFileReader.read(stream: descriptor, into: StreamedInput(), firstBatch: 1024) { batch in
+      deliver(
+        DatasetChunk(file: StreamedInput.name, items: batch.items, problems: batch.problems, skipped: batch.skipped))
     }
   }
 }

@@ -30,20 +30,8 @@ enum PhotoFolder {
   }
 
   /// One item per picture in `names` (already in order); pictures whose size cannot be read become problems.
-  static func read(directory: String, names: [FileName], probe: PictureProbe) -> Dataset {
-    var dataset = Dataset(files: [], problems: [], skippedItems: 0)
-    var items: [ShopItem] = []
-    read(directory: directory, names: names, probe: probe) { batch in
-      items += batch.items
-      dataset.problems += batch.problems
-      dataset.skippedItems += batch.skipped
-    }
-    dataset.files = [Dataset.File(path: directory, items: items)]
-    return dataset
-  }
-
-  /// The same, handed over in batches as the pictures are probed (a header read each), so the first page of a
-  /// large folder shows at once.
+  /// Handed over in batches as the pictures are probed (a header read each), so the first page of a large folder
+  /// shows at once.
   static func read(directory: String, names: [FileName], probe: PictureProbe, deliver: (ReadBatch) -> Void) {
     var batch = ReadBatch()
     let folder = URL(fileURLWithPath: directory).standardizedFileURL.path

@@ -31,21 +31,28 @@ struct CheckCommand: ParsableCommand {
       try checkFeed()
       return
     }
-    let dataset: Dataset
+    // Read as a stream and printed as found: a 10^6-item file is checked without holding its items.
+    var (itemCount, problemCount, skippedCount) = (0, 0, 0)
+    let printChunk = { (chunk: DatasetChunk) in
+      // A directory's file that cannot be read is one more problem; the other files are still checked.
+      if let broken = chunk.brokenFile { printLine(broken.description) }
+      for problem in chunk.problems { printLine(problem.description) }
+      itemCount += chunk.items.count
+      problemCount += chunk.problems.count + (chunk.brokenFile == nil ? 0 : 1)
+      skippedCount += chunk.skipped
+    }
     do {
-      dataset =
-        path == "-"
-        ? try DatasetLoader.load(stream: STDIN_FILENO) : try DatasetLoader.load(path: path, pictureProbe: pictureProbe)
+      if path == "-" {
+        try DatasetStream.read(stream: STDIN_FILENO, deliver: printChunk)
+      } else {
+        try DatasetStream.read(path: path, pictureProbe: pictureProbe, deliver: printChunk)
+      }
     } catch {
       printError(error.description)
       throw ExitCode(2)
     }
-    // A directory's file that cannot be read is one more problem; the other files are still checked.
-    for broken in dataset.brokenFiles { printLine(broken.description) }
-    for problem in dataset.problems { printLine(problem.description) }
-    let problemCount = dataset.problems.count + dataset.brokenFiles.count
-    let skipped = dataset.skippedItems == 0 ? "" : " (\(count(dataset.skippedItems, "item")) skipped)"
-    printLine("\(count(dataset.itemCount, "item")), \(count(problemCount, "problem"))\(skipped)")
+    let skipped = skippedCount == 0 ? "" : " (\(count(skippedCount, "item")) skipped)"
+    printLine("\(count(itemCount, "item")), \(count(problemCount, "problem"))\(skipped)")
     if problemCount > 0 { throw ExitCode(1) }
   }
 
