@@ -29,6 +29,8 @@ final class FeedFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     var finished = false
     var linkHeader: String?
     var address: String?
+    /// When the server now asked (the first, or the one a redirect named) began: each gets its own time to answer.
+    var askedAt = DispatchTime.now()
     let signal = DispatchSemaphore(value: 0)
   }
 
@@ -65,13 +67,15 @@ final class FeedFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       return transfer.signal
     }
     task.resume()
-    let start = DispatchTime.now()
-    let answerDeadline = start + .nanoseconds(Int(clamping: configuration.connectTimeout.nanoseconds))
-    let totalDeadline = start + .nanoseconds(Int(clamping: configuration.totalTimeout.nanoseconds))
+    let timeToAnswer = DispatchTimeInterval.nanoseconds(Int(clamping: configuration.connectTimeout.nanoseconds))
+    let totalDeadline = DispatchTime.now() + .nanoseconds(Int(clamping: configuration.totalTimeout.nanoseconds))
     var outcome: Result<Answer, FeedFailure>?
     while outcome == nil {
-      let answered = transfers.withLock { $0[task.taskIdentifier]?.answered ?? true }
-      let deadline = answered ? totalDeadline : min(answerDeadline, totalDeadline)
+      // A redirect wakes this loop, so the next server's time to answer counts from when it was asked.
+      let (answered, askedAt) = transfers.withLock {
+        ($0[task.taskIdentifier]?.answered ?? true, $0[task.taskIdentifier]?.askedAt ?? .now())
+      }
+      let deadline = answered ? totalDeadline : min(askedAt + timeToAnswer, totalDeadline)
       let timedOut = signal.wait(timeout: deadline) == .timedOut
       let transfer = transfers.withLock { $0[task.taskIdentifier] }
       if let transfer, transfer.finished {
@@ -166,6 +170,7 @@ final class FeedFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     var redirects = 0
     change(task) {
       $0.redirects += 1
+      $0.askedAt = .now()
       redirects = $0.redirects
     }
     let scheme = request.url?.scheme?.lowercased()

@@ -116,6 +116,17 @@ struct FeedPagingTests {
     #expect(retried.page?.items.map(\.title) == Array(Self.twelve[4..<8]))
   }
 
+  @Test("each server a redirect names gets its own time to answer, as a picture's fetch gives it")
+  func redirectHopsEachGetTheirTime() throws {
+    let server = try FeedServer()
+    // Two redirects of 0.6 s each: 1.2 s before the page's server is asked, each hop within its 1 s.
+    let source = try feed(
+      server.url("/redirect/2/feed/page?hop=600&page={page}&per=4&pages=3"),
+      network: feedNetwork(answerWithin: .seconds(1)))
+    let answer = source.fetch(CataloguePageRequest(query: CatalogueQuery()))
+    #expect(answer.page?.items.map(\.title) == ["Item 1", "Item 2", "Item 3", "Item 4"], "\(answer)")
+  }
+
   @Test("a port that accepts and never answers, a refused port: failures, not hangs")
   func deadServers() throws {
     let server = try FeedServer()

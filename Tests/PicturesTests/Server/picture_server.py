@@ -8,7 +8,7 @@ or on SIGTERM.
 Paths:
   /picture/<name>.png?delay=MS&size=WxH   a generated PNG (colours from the name), after MS milliseconds
   /status/<code>                          that status, with a small HTML body
-  /redirect/<n>/<rest>                    n redirects, then /<rest>
+  /redirect/<n>/<rest>?hop=MS             n redirects (each after MS ms, the query kept), then /<rest>
   /loop                                   redirects to itself forever
   /slow-tail/<name>.png?pause=MS          a PNG: nine tenths at once (then counted as <path>#first-part-sent),
                                           the rest after MS milliseconds (or once released, with hold=KEY)
@@ -175,6 +175,10 @@ class Handler(BaseHTTPRequestHandler):
         if path.startswith("/redirect/"):
             _, _, count, rest = path.split("/", 3)
             target = f"/redirect/{int(count) - 1}/{rest}" if int(count) > 1 else "/" + rest
+            if "hop" in query:
+                # Each redirect answers after `hop` ms, and the query goes on to the next address.
+                time.sleep(int(query["hop"][0]) / 1000)
+                target += "?" + self.path.split("?", 1)[1]
             return self.send_body(302, b"", "text/plain", {"Location": target})
         if path == "/loop":
             return self.send_body(302, b"", "text/plain", {"Location": "/loop"})
