@@ -31,7 +31,8 @@ let package = Package(
     .target(name: "WaterfallKit"),
     // glibc's malloc_trim: the catalogue gives the pages its readers freed back to the system.
     .systemLibrary(name: "CMalloc"),
-    .target(name: "ShopCatalog", dependencies: [.target(name: "CMalloc", condition: .when(platforms: [.linux]))]),
+    .target(
+      name: "ShopCatalog", dependencies: ["Locking", .target(name: "CMalloc", condition: .when(platforms: [.linux]))]),
     // SQLite catalogues (import, and a source answering queries in SQL) through GRDB: the one target that links it.
     .target(
       name: "SQLiteCatalog", dependencies: ["ShopCatalog", "Locking", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -70,7 +71,8 @@ let package = Package(
       name: "SQLiteCatalogTests",
       dependencies: ["SQLiteCatalog", "ShopCatalog", "TestSupport", "WaterfallViewer", "WaterfallKit"]),
     .testTarget(
-      name: "PicturesTests", dependencies: ["Pictures", "CVips", "TestSupport", "Locking"], exclude: ["Fixtures", "Server"]),
+      name: "PicturesTests", dependencies: ["Pictures", "CVips", "TestSupport", "Locking"],
+      exclude: ["Fixtures", "Server"]),
     .testTarget(
       name: "HTTPFeedTests",
       dependencies: ["HTTPFeed", "ShopCatalog", "Pictures", "WaterfallViewer", "WaterfallKit", "TestSupport"]),

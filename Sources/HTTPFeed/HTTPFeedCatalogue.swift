@@ -45,7 +45,7 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
   /// Internal, not private: a test checks that it is freed with the catalogue.
   let fetcher: FeedFetcher
   /// One request at a time: a feed's pages follow one another, and a refresh sees every page fetched before it.
-  private let requests = NSLock()
+  private let requests = Locked(())
   private let state = Locked(State())
 
   public init(template: FeedTemplate, network: NetworkConfiguration = NetworkConfiguration()) {
@@ -90,8 +90,11 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
   }
 
   public func fetch(_ request: CataloguePageRequest) -> CatalogueResponse {
-    requests.lock()
-    defer { requests.unlock() }
+    requests.withLock { _ in fetchAlone(request) }
+  }
+
+  /// ``fetch(_:)`` while no other request runs.
+  private func fetchAlone(_ request: CataloguePageRequest) -> CatalogueResponse {
     // Only the viewer's very first request takes the primed page; any other asks the server.
     let primed = state.withLock { state in
       defer { state.primed = nil }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -11,34 +12,26 @@ public final class StreamedInput: @unchecked Sendable {
   /// relative paths then resolve against the current directory).
   public static let name = "stdin"
 
-  private let lock = NSLock()
-  private var buffer: [UInt8] = []
+  private let buffer = Locked<[UInt8]>([])
 
   public init() {}
 
   /// Everything read so far.
-  public var bytes: [UInt8] {
-    lock.lock()
-    defer { lock.unlock() }
-    return buffer
-  }
+  public var bytes: [UInt8] { buffer.withLock { $0 } }
 
   func append(_ chunk: ArraySlice<UInt8>) {
-    lock.lock()
-    defer { lock.unlock() }
-    buffer += chunk
+    buffer.withLock { $0 += chunk }
   }
 
   /// Runs `body` over everything read so far, which stays put meanwhile.
   func withBytes<Result>(
     _ body: (UnsafeBufferPointer<UInt8>) throws(DatasetError) -> Result
   ) throws(DatasetError) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    let outcome: Swift.Result<Result, DatasetError> = buffer.withUnsafeBufferPointer { all in
-      Swift.Result { () throws(DatasetError) in try body(all) }
+    var outcome: Swift.Result<Result, DatasetError>?
+    buffer.withLock { bytes in
+      outcome = bytes.withUnsafeBufferPointer { all in Swift.Result { () throws(DatasetError) in try body(all) } }
     }
-    return try outcome.get()
+    return try outcome!.get()
   }
 }
 
