@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 #if os(Linux)
   import CMalloc
@@ -29,24 +30,43 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     var groups: [(name: String, start: Int, count: Int)]
   }
 
+  /// What the reader writes and the viewers read.
+  private struct Contents {
+    /// The items as columns (``ItemColumns``): a page's ``ShopItem``s are made when it is asked for.
+    var items = ItemColumns()
+    var filePages: [FilePage] = []
+    var problems: [DatasetProblem] = []
+    var reading = ReadingProgress()
+    /// The last few queries' answers (each an index per item: 40 MB at 10^7), newest last.
+    var results: [(query: CatalogueQuery, result: QueryResult)] = []
+
+    /// Whether page `page` of the catalogue's own order is read.
+    func isPageReady(_ page: Int, paging: Paging) -> Bool {
+      switch paging {
+      case .size(let size): items.count >= (page + 1) * max(1, size)
+      case .files: filePages.count > page
+      }
+    }
+
+    func pageCount(paging: Paging) -> Int {
+      switch paging {
+      case .size(let size): (items.count + max(1, size) - 1) / max(1, size)
+      case .files: filePages.count
+      }
+    }
+  }
+
   public let paging: Paging
   public let loops: Bool
-  /// Guards everything below; readers of pages wait on it for the catalogue to grow.
-  private let condition = NSCondition()
-  /// The items as columns (``ItemColumns``): a page's ``ShopItem``s are made when it is asked for.
-  private var items = ItemColumns()
-  private var filePages: [FilePage] = []
-  private var problems: [DatasetProblem] = []
-  private var reading = ReadingProgress()
-  /// The last few queries' answers (each an index per item: 40 MB at 10^7), newest last.
-  private var results: [(query: CatalogueQuery, result: QueryResult)] = []
+  /// Readers of pages wait on it for the catalogue to grow.
+  private let contents = Locked(Contents())
   private static let resultsKept = 4
 
   /// `sizeKnown`: false for a stream (a pipe), whose progress has no fraction.
   public init(paging: Paging, loops: Bool = false, sizeKnown: Bool = true) {
     self.paging = paging
     self.loops = loops
-    reading.isSizeKnown = sizeKnown
+    contents.withLock { $0.reading.isSizeKnown = sizeKnown }
   }
 
   /// A catalogue of `items`, already complete.
@@ -73,16 +93,17 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   /// A reader's batch, as columns. When the catalogue cannot hold more (its text past the column store's 32-bit
   /// offsets), reading stops there with the reason, keeping every item before.
   func append(_ columns: ItemColumns, problems newProblems: [DatasetProblem], skipped: Int, fraction: Double?) {
-    changing {
-      guard reading.stoppedBy == nil else { return }
-      guard items.append(contentsOf: columns) else {
-        reading.stoppedBy = "the catalogue's text is larger than the viewer can hold (2 GiB); the items before are kept"
+    changing { contents in
+      guard contents.reading.stoppedBy == nil else { return }
+      guard contents.items.append(contentsOf: columns) else {
+        contents.reading.stoppedBy =
+          "the catalogue's text is larger than the viewer can hold (2 GiB); the items before are kept"
         return
       }
-      problems += newProblems
-      reading.itemsRead = items.count
-      reading.skippedItems += skipped
-      if let fraction { reading.fraction = fraction }
+      contents.problems += newProblems
+      contents.reading.itemsRead = contents.items.count
+      contents.reading.skippedItems += skipped
+      if let fraction { contents.reading.fraction = fraction }
     }
   }
 
@@ -96,25 +117,25 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   /// Closes a directory's page: the items appended since the last page, or, with `brokenReason`, a page that
   /// fails with that reason (its file could not be read).
   public func endFile(brokenReason: String? = nil) {
-    changing {
+    changing { contents in
       if let brokenReason {
-        filePages.append(.broken(reason: brokenReason))
+        contents.filePages.append(.broken(reason: brokenReason))
       } else {
-        let start = filePages.reduce(0) { end, page in
+        let start = contents.filePages.reduce(0) { end, page in
           if case .items(let range) = page { range.upperBound } else { end }
         }
-        if start < items.count { filePages.append(.items(start..<items.count)) }
+        if start < contents.items.count { contents.filePages.append(.items(start..<contents.items.count)) }
       }
     }
   }
 
   /// Reading is over; `stoppedBy` says what ended it early (a malformed record: file, line and why).
   public func finish(stoppedBy: String? = nil) {
-    changing {
-      reading.isComplete = true
-      reading.fraction = 1
-      reading.stoppedBy = reading.stoppedBy ?? stoppedBy
-      items.trim()
+    changing { contents in
+      contents.reading.isComplete = true
+      contents.reading.fraction = 1
+      contents.reading.stoppedBy = contents.reading.stoppedBy ?? stoppedBy
+      contents.items.trim()
       #if os(Linux)
         // The readers' batches were freed in pieces; give the pages back to the system, not just to malloc.
         _ = malloc_trim(0)
@@ -124,42 +145,38 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
 
   // MARK: - Reading
 
-  public var progress: ReadingProgress { locked { reading } }
+  public var progress: ReadingProgress { contents.withLock { $0.reading } }
 
   /// The problems of the items skipped so far.
-  public var readProblems: [DatasetProblem] { locked { problems } }
+  public var readProblems: [DatasetProblem] { contents.withLock { $0.problems } }
 
   /// The reasons of the directory pages that could not be read.
   public var brokenPageReasons: [String] {
-    locked { filePages.compactMap { if case .broken(let reason) = $0 { reason } else { nil } } }
+    contents.withLock { $0.filePages.compactMap { if case .broken(let reason) = $0 { reason } else { nil } } }
   }
 
   /// The items read so far, up to `limit`.
-  public func itemsRead(limit: Int) -> [ShopItem] { locked { (0..<min(limit, items.count)).map(items.item(at:)) } }
+  public func itemsRead(limit: Int) -> [ShopItem] {
+    contents.withLock { contents in (0..<min(limit, contents.items.count)).map(contents.items.item(at:)) }
+  }
 
   /// The fields the items read so far have, to group by: shop, price, title, then every extra field's key.
-  public var availableFields: [ItemField] { locked { items.availableFields } }
+  public var availableFields: [ItemField] { contents.withLock { $0.items.availableFields } }
 
   /// Waits until the whole catalogue is read.
   public func waitUntilComplete() {
-    condition.lock()
-    defer { condition.unlock() }
-    while !reading.isComplete { condition.wait() }
+    contents.wait { $0.reading.isComplete }
   }
 
   /// Waits until the first page can be answered (or reading is over).
   public func waitForFirstPage() {
-    condition.lock()
-    defer { condition.unlock() }
-    while !reading.isComplete && !isPageReady(0) { condition.wait() }
+    contents.wait { [paging] in $0.reading.isComplete || $0.isPageReady(0, paging: paging) }
   }
 
   /// Waits until the reader has handed over anything (items or problems) or reading is over: a pipe's first
   /// page may be a long time coming, but its first records' problems are known at once.
   public func waitUntilStarted() {
-    condition.lock()
-    defer { condition.unlock() }
-    while !reading.isComplete && items.isEmpty && problems.isEmpty { condition.wait() }
+    contents.wait { $0.reading.isComplete || !$0.items.isEmpty || !$0.problems.isEmpty }
   }
 
   public func fetch(_ request: CataloguePageRequest) -> CatalogueResponse {
@@ -174,7 +191,7 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     let end = min(count, start + size)
     let ranks = start..<end
     let ids = ranks.map { ItemID(Int(result.order[$0])) }
-    let pageItems = locked { ids.map { items.item(at: $0.rawValue) } }
+    let pageItems = contents.withLock { contents in ids.map { contents.items.item(at: $0.rawValue) } }
     let more = end < count || loops
     return .page(
       CataloguePage(
@@ -186,11 +203,11 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     if query.isReadingOrder {
       // Ranks are the items' own indices: no order to make.
       waitUntilComplete()
-      let all = locked { items }
+      let all = contents.withLock { $0.items }
       return all.matchingIndices(pattern)
     }
     let result = result(for: query)
-    let all = locked { items }
+    let all = contents.withLock { $0.items }
     return result.order.indices.filter { all.matches(Int(result.order[$0]), query: pattern) }
   }
 
@@ -198,10 +215,8 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     guard item.rawValue >= 0 else { return nil }
     if query.isReadingOrder {
       // The catalogue's own order: an item's rank is its place as read, once it is read.
-      condition.lock()
-      defer { condition.unlock() }
-      while !reading.isComplete && item.rawValue >= items.count { condition.wait() }
-      return item.rawValue < items.count ? item.rawValue : nil
+      contents.wait { $0.reading.isComplete || item.rawValue < $0.items.count }
+      return contents.withLock { item.rawValue < $0.items.count ? item.rawValue : nil }
     }
     let wanted = Int32(truncatingIfNeeded: item.rawValue)
     return result(for: query).order.firstIndex(of: wanted)
@@ -220,10 +235,10 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     waitUntilComplete()
     let firstPage = request.from?.page ?? 0
     let limit = max(1, (request.limit + size - 1) / size) * size
-    return locked {
-      let count = order?.count ?? items.count
+    return contents.withLock { contents in
+      let count = order?.count ?? contents.items.count
       let ranks = min(count, firstPage * size)..<min(count, firstPage * size + limit)
-      let shapes = ranks.map { rank in items.shape(at: order.map { Int($0[rank]) } ?? rank) }
+      let shapes = ranks.map { rank in contents.items.shape(at: order.map { Int($0[rank]) } ?? rank) }
       let pages = (ranks.count + size - 1) / size
       let starts = (0..<pages).map { firstPage + $0 }.map { $0 == 0 ? nil : PageCursor(page: $0) }
       let next = ranks.upperBound < count ? PageCursor(page: firstPage + pages) : nil
@@ -239,70 +254,46 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     return 50
   }
 
-  private func locked<Value>(_ body: () -> Value) -> Value {
-    condition.lock()
-    defer { condition.unlock() }
-    return body()
-  }
-
   /// A change the readers of pages may be waiting for: they are woken to look again.
-  private func changing(_ body: () -> Void) {
-    condition.lock()
-    defer {
-      condition.broadcast()
-      condition.unlock()
-    }
-    body()
-  }
-
-  /// Whether page `page` of the catalogue's own order is read (the lock is held).
-  private func isPageReady(_ page: Int) -> Bool {
-    switch paging {
-    case .size(let size): items.count >= (page + 1) * max(1, size)
-    case .files: filePages.count > page
-    }
-  }
-
-  private func pageCount() -> Int {
-    switch paging {
-    case .size(let size): (items.count + max(1, size) - 1) / max(1, size)
-    case .files: filePages.count
-    }
+  private func changing(_ body: (inout Contents) -> Void) {
+    contents.withLock { body(&$0) }
+    contents.wakeWaiters()
   }
 
   /// A page of the catalogue as read, waiting until it is read. A directory's broken page fails on the first
   /// attempt, with its file and reason; a retry moves past it to the next page.
   private func fetchInReadingOrder(page requested: Int, attempt: Int) -> CatalogueResponse {
-    condition.lock()
-    defer { condition.unlock() }
     var page = requested
     while true {
-      while !reading.isComplete && !isPageReady(page) { condition.wait() }
-      let count = pageCount()
-      if page >= count {
-        guard reading.isComplete, loops, count > 0 else {
-          return .page(CataloguePage(items: [], ids: [], next: nil, resultCount: items.count))
+      contents.wait { [paging, page] in $0.reading.isComplete || $0.isPageReady(page, paging: paging) }
+      // Nil: the page is a broken file already failed once; the next one is tried.
+      let answer: CatalogueResponse? = contents.withLock { [paging, loops] contents in
+        let count = contents.pageCount(paging: paging)
+        if page >= count {
+          guard contents.reading.isComplete, loops, count > 0 else {
+            return .page(CataloguePage(items: [], ids: [], next: nil, resultCount: contents.items.count))
+          }
+          page %= count
         }
-        page %= count
-      }
-      let range: Range<Int>
-      switch paging {
-      case .size(let size): range = page * size..<min(items.count, (page + 1) * size)
-      case .files:
-        switch filePages[page] {
-        case .items(let items): range = items
-        case .broken(let reason):
-          if attempt == 0 && page == requested { return .failure(reason: reason) }
-          page += 1
-          continue
+        let range: Range<Int>
+        switch paging {
+        case .size(let size): range = page * size..<min(contents.items.count, (page + 1) * size)
+        case .files:
+          switch contents.filePages[page] {
+          case .items(let items): range = items
+          case .broken(let reason):
+            return attempt == 0 && page == requested ? .failure(reason: reason) : nil
+          }
         }
+        let more = loops || !contents.reading.isComplete || page + 1 < count
+        return .page(
+          CataloguePage(
+            items: range.map(contents.items.item(at:)), ids: range.map { ItemID($0) },
+            next: more ? PageCursor(page: page + 1) : nil,
+            resultCount: contents.reading.isComplete ? contents.items.count : nil))
       }
-      let more = loops || !reading.isComplete || page + 1 < count
-      return .page(
-        CataloguePage(
-          items: range.map(items.item(at:)), ids: range.map { ItemID($0) },
-          next: more ? PageCursor(page: page + 1) : nil,
-          resultCount: reading.isComplete ? items.count : nil))
+      if let answer { return answer }
+      page += 1
     }
   }
 
@@ -310,18 +301,18 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   /// readable meanwhile), and kept for the pages that follow.
   private func result(for query: CatalogueQuery) -> QueryResult {
     waitUntilComplete()
-    if let known = locked({ results.first { $0.query == query }?.result }) { return known }
+    if let known = contents.withLock({ $0.results.first { $0.query == query }?.result }) { return known }
     // Read complete: the columns no longer change, so this copy shares their storage.
-    let all = locked { items }
+    let all = contents.withLock { $0.items }
     var order = all.indices(in: query.order)
     if let filter = query.filter { order = all.filter(order, by: filter) }
     var groups: [(name: String, start: Int, count: Int)] = []
     if let grouping = query.grouping { (order, groups) = all.grouped(order, by: grouping) }
     let result = QueryResult(order: order, groups: groups)
-    locked {
-      results.removeAll { $0.query == query }
-      results.append((query, result))
-      if results.count > Self.resultsKept { results.removeFirst() }
+    contents.withLock { contents in
+      contents.results.removeAll { $0.query == query }
+      contents.results.append((query, result))
+      if contents.results.count > Self.resultsKept { contents.results.removeFirst() }
     }
     return result
   }
