@@ -42,21 +42,105 @@ enum JSONItemScanner {
   /// The item whose object starts at `start` (after white space) and ends before `limit`, read in one pass, or
   /// nil for the general way. What follows the object is the caller's to check.
   static func scanObject(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit end: Int) -> Scanned? {
-    var position = start
-    var (lineBreaks, lastLineBreak) = (0, 0)
-    func skipBlanks() {
+    var cursor = Cursor(bytes: bytes, position: start, end: end)
+    cursor.skipBlanks()
+    guard cursor.take(UInt8(ascii: "{")) else { return nil }
+    cursor.skipBlanks()
+    var fields = Fields()
+    while true {
+      guard let key = cursor.string(), let member = member(UnsafeBufferPointer(rebasing: bytes[key])),
+        fields.seen & member.rawValue == 0
+      else { return nil }
+      fields.seen |= member.rawValue
+      cursor.skipBlanks()
+      guard cursor.take(UInt8(ascii: ":")) else { return nil }
+      cursor.skipBlanks()
+      // A value of another kind (or a number this does not read) is left to the general way.
+      guard fields.read(member, from: &cursor) else { return nil }
+      cursor.skipBlanks()
+      if cursor.take(UInt8(ascii: "}")) { break }
+      guard cursor.take(UInt8(ascii: ",")) else { return nil }
+      cursor.skipBlanks()
+    }
+    guard let item = fields.item else { return nil }
+    return Scanned(item: item, end: cursor.position, lineBreaks: cursor.lineBreaks, lastLineBreak: cursor.lastLineBreak)
+  }
+
+  /// The members' values as read; each member once.
+  private struct Fields {
+    var seen: UInt16 = 0
+    var w, width, h, height: Double?
+    var img, image, url, title, name, price, shop: Range<Int>?
+
+    /// Reads `member`'s value; false when it is not of the kind this reads.
+    mutating func read(_ member: Member, from cursor: inout Cursor) -> Bool {
+      func number(_ value: inout Double?) -> Bool {
+        value = cursor.integer()
+        return value != nil
+      }
+      func text(_ value: inout Range<Int>?) -> Bool {
+        value = cursor.string()
+        return value != nil
+      }
+      switch member {
+      case .w: return number(&w)
+      case .width: return number(&width)
+      case .h: return number(&h)
+      case .height: return number(&height)
+      case .img: return text(&img)
+      case .image: return text(&image)
+      case .url: return text(&url)
+      case .title: return text(&title)
+      case .name: return text(&name)
+      case .price: return text(&price)
+      case .shop: return text(&shop)
+      }
+    }
+
+    /// The item, when its sides are in range and it has a price.
+    var item: Item? {
+      guard let side = w ?? width, let otherSide = h ?? height, let price,
+        ItemDecoder.sideRange.contains(side), ItemDecoder.sideRange.contains(otherSide)
+      else { return nil }
+      var item = Item(width: side, height: otherSide, price: price)
+      item.imageURL = img ?? image ?? url ?? item.imageURL
+      item.title = title ?? name ?? item.title
+      item.shop = shop ?? item.shop
+      return item
+    }
+  }
+
+  /// Where the scan is in the bytes, and the line breaks passed (for the element walker's line numbers).
+  private struct Cursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position: Int
+    let end: Int
+    var lineBreaks = 0
+    var lastLineBreak = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, position: Int, end: Int) {
+      (self.bytes, self.position, self.end) = (bytes, position, end)
+    }
+
+    /// Steps over `byte` when it is next.
+    mutating func take(_ byte: UInt8) -> Bool {
+      guard position < end, bytes[position] == byte else { return false }
+      position += 1
+      return true
+    }
+
+    mutating func skipBlanks() {
       while position < end,
-        bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D
-          || bytes[position] == 0x09
+        bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x0D || bytes[position] == 0x09
       {
         if bytes[position] == 0x0A { (lineBreaks, lastLineBreak) = (lineBreaks + 1, position) }
         position += 1
       }
     }
+
     /// A string without escapes or control characters, valid UTF-8: the range of its content.
-    func string() -> Range<Int>? {
-      guard position < end, bytes[position] == UInt8(ascii: "\"") else { return nil }
-      position += 1
+    mutating func string() -> Range<Int>? {
+      guard take(UInt8(ascii: "\"")) else { return nil }
       let start = position
       var ascii = true
       while position < end {
@@ -72,8 +156,9 @@ enum JSONItemScanner {
       if !ascii && !isValidUTF8(UnsafeBufferPointer(rebasing: bytes[content])) { return nil }
       return content
     }
+
     /// A JSON integer of 1 to 15 digits, no sign.
-    func integer() -> Double? {
+    mutating func integer() -> Double? {
       let start = position
       var value = 0
       while position < end, bytes[position] >= 0x30 && bytes[position] <= 0x39 {
@@ -88,66 +173,6 @@ enum JSONItemScanner {
       }
       return Double(value)
     }
-
-    skipBlanks()
-    guard position < end, bytes[position] == UInt8(ascii: "{") else { return nil }
-    position += 1
-    skipBlanks()
-    var seen: UInt16 = 0
-    var item = Item()
-    var (w, width, h, height): (Double?, Double?, Double?, Double?) = (nil, nil, nil, nil)
-    var (img, image, url, title, name, price, shop):
-      (Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?) = (
-        nil, nil, nil, nil, nil, nil, nil
-      )
-    while true {
-      guard let key = string(), let member = member(UnsafeBufferPointer(rebasing: bytes[key])),
-        seen & member.rawValue == 0
-      else { return nil }
-      seen |= member.rawValue
-      skipBlanks()
-      guard position < end, bytes[position] == UInt8(ascii: ":") else { return nil }
-      position += 1
-      skipBlanks()
-      switch member {
-      case .w: w = integer()
-      case .width: width = integer()
-      case .h: h = integer()
-      case .height: height = integer()
-      case .img: img = string()
-      case .image: image = string()
-      case .url: url = string()
-      case .title: title = string()
-      case .name: name = string()
-      case .price: price = string()
-      case .shop: shop = string()
-      }
-      // A value of another kind (or a number this does not read) is left to the general way.
-      switch member {
-      case .w where w == nil, .width where width == nil, .h where h == nil, .height where height == nil: return nil
-      case .img where img == nil, .image where image == nil, .url where url == nil: return nil
-      case .title where title == nil, .name where name == nil, .price where price == nil, .shop where shop == nil:
-        return nil
-      default: break
-      }
-      skipBlanks()
-      guard position < end else { return nil }
-      if bytes[position] == UInt8(ascii: "}") { break }
-      guard bytes[position] == UInt8(ascii: ",") else { return nil }
-      position += 1
-      skipBlanks()
-    }
-    position += 1
-    guard let side = w ?? width, let otherSide = h ?? height, let price,
-      ItemDecoder.sideRange.contains(side), ItemDecoder.sideRange.contains(otherSide)
-    else { return nil }
-    item.width = side
-    item.height = otherSide
-    item.price = price
-    item.imageURL = img ?? image ?? url ?? item.imageURL
-    item.title = title ?? name ?? item.title
-    item.shop = shop ?? item.shop
-    return Scanned(item: item, end: position, lineBreaks: lineBreaks, lastLineBreak: lastLineBreak)
   }
 
   private static func member(_ key: UnsafeBufferPointer<UInt8>) -> Member? {
