@@ -150,9 +150,11 @@ extension ItemColumns {
 }
 
 /// Folded titles rewritten so that comparing their bytes gives ``TitleSortKey/compare(_:_:)``'s order: each run
-/// of digits becomes `0`, its length without leading zeros in two bytes, then those digits (so longer numbers
-/// sort after shorter ones, and `item 7` ties `item 007`); an empty title becomes the byte 0xFF, which UTF-8 never
-/// uses, so it sorts last. Folding removes control characters, so a key never has a 0 byte where another ends.
+/// of digits becomes its length without leading zeros, then those digits, so longer numbers sort after shorter ones
+/// and `item 7` ties `item 007`. A length is written in digit bytes (`9` for "8 more, and more to come", then `0` to
+/// `8`), so against any other byte it compares as a digit would. An empty title becomes the byte 0xFF, which UTF-8
+/// never uses, so it sorts last. A key holds no 0 byte (folding removes control characters), so a key never has a 0
+/// byte where another ends. The SQLite catalogue stores the same keys (``ItemKeys/titleSortKey(_:)``).
 struct TitleCollation {
   private var bytes: [UInt8] = []
   private var ends: [Int] = []
@@ -172,7 +174,7 @@ struct TitleCollation {
         var start = key.lowerBound
         while start < end && keys[start] == 0x20 { start += 1 }
         while end > start && keys[end - 1] == 0x20 { end -= 1 }
-        if scratch.count < 4 * (end - start) + 1 { scratch = [UInt8](repeating: 0, count: 4 * (end - start) + 1) }
+        if scratch.count < 2 * (end - start) + 1 { scratch = [UInt8](repeating: 0, count: 2 * (end - start) + 1) }
         let length = scratch.withUnsafeMutableBufferPointer { output in
           Self.encode(UnsafeBufferPointer(rebasing: keys[start..<end]), into: output)
         }
@@ -182,34 +184,46 @@ struct TitleCollation {
     }
   }
 
-  /// Writes `title`'s key into `output` (room for 4 bytes a byte, at least 1), returning its length.
+  /// Writes `title`'s key into `output` (room for 2 bytes a byte, at least 1), returning its length.
   static func encode(_ title: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
     if title.isEmpty {
       output[0] = 0xFF
       return 1
     }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     var (position, written) = (0, 0)
     while position < title.count {
-      let byte = title[position]
-      guard byte >= 0x30 && byte <= 0x39 else {
-        output[written] = byte
+      guard isDigit(title[position]) else {
+        output[written] = title[position]
         (position, written) = (position + 1, written + 1)
         continue
       }
       var start = position
       while start < title.count && title[start] == 0x30 { start += 1 }
       var end = start
-      while end < title.count && title[end] >= 0x30 && title[end] <= 0x39 { end += 1 }
-      let length = min(end - start, Int(UInt16.max))
-      output[written] = 0x30
-      output[written + 1] = UInt8(length >> 8)
-      output[written + 2] = UInt8(length & 0xFF)
-      written += 3
-      for offset in 0..<length { output[written + offset] = title[start + offset] }
-      written += length
+      while end < title.count && isDigit(title[end]) { end += 1 }
+      var length = end - start
+      while length > 8 {
+        output[written] = 0x39
+        (written, length) = (written + 1, length - 8)
+      }
+      output[written] = 0x30 + UInt8(length)
+      written += 1
+      for offset in start..<end { output[written + offset - start] = title[offset] }
+      written += end - start
       position = end
     }
     return written
+  }
+
+  /// The key of one title, for a store that keeps it (``ItemKeys/titleSortKey(_:)``).
+  static func key(of title: [UInt8]) -> [UInt8] {
+    var key = [UInt8](repeating: 0, count: 2 * title.count + 1)
+    let length = title.withUnsafeBufferPointer { title in
+      key.withUnsafeMutableBufferPointer { encode(title, into: $0) }
+    }
+    key.removeLast(key.count - length)
+    return key
   }
 
   private func range(of index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }

@@ -23,39 +23,11 @@ public enum ItemKeys {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Bytes that compare (byte by byte, as SQLite compares blobs) as ``ItemOrder/title`` compares titles: folded,
-  /// digit runs by number (each run written as its length, then its digits without leading zeros), an empty
-  /// title last (a lone 0xFF, which UTF-8 never holds).
+  /// Bytes that compare (byte by byte, as SQLite compares blobs) as ``ItemOrder/title`` compares titles: the
+  /// folded title's ``TitleCollation`` key, the one the in-memory title sort orders by.
   public static func titleSortKey(_ title: String) -> [UInt8] {
     var folding = SearchFolding()
-    let folded = TitleSortKey(title, folding: &folding).bytes
-    if folded.isEmpty { return [0xFF] }
-    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-    var key: [UInt8] = []
-    key.reserveCapacity(folded.count + 4)
-    var index = 0
-    while index < folded.count {
-      guard isDigit(folded[index]) else {
-        key.append(folded[index])
-        index += 1
-        continue
-      }
-      var start = index
-      while start < folded.count && folded[start] == 0x30 { start += 1 }
-      var end = start
-      while end < folded.count && isDigit(folded[end]) { end += 1 }
-      // A length byte is itself a digit ('0' to '9'), so against any other byte the run compares as a digit
-      // would; '9' says "8 more, and more to come", so longer runs (larger numbers) sort later.
-      var length = end - start
-      while length > 8 {
-        key.append(0x39)
-        length -= 8
-      }
-      key.append(0x30 + UInt8(length))
-      key += folded[start..<end]
-      index = max(end, index + 1)
-    }
-    return key
+    return TitleCollation.key(of: TitleSortKey(title, folding: &folding).bytes)
   }
 
   /// The folded terms of a pattern, as ``searchText(of:)`` must contain them (each somewhere, none across lines).
