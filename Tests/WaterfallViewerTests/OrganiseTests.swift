@@ -35,7 +35,7 @@ struct SearchTests {
     let search = try! #require(viewer.state.search)
     #expect(search.matches.count == 14, "silk scarf and silk blouse, 7 each")
     #expect(viewer.state.focusedIndex == search.matches[0])
-    #expect(viewer.storeIndex(search.matches[0]) == 0)
+    #expect(search.matches[0] == 0)
     #expect(screen.contains("fg black, bg cyan, bold"), "the match is highlighted")
     #expect(screen.contains("/silk"), "the prompt shows what is typed")
     _ = AppFixture.screen(runner, "Enter")
@@ -66,7 +66,7 @@ struct SearchTests {
     _ = AppFixture.screen(runner, "/ 羊 毛 Enter")
     let search = try! #require(runner.viewer.state.search)
     #expect(search.matches.count == 7)
-    #expect(search.matches.allSatisfy { runner.viewer.store.items[runner.viewer.storeIndex($0)].title.contains("羊毛") })
+    #expect(search.matches.allSatisfy { runner.viewer.store.items[$0].title.contains("羊毛") })
   }
 
   @Test("Esc cancels: the view goes back to where it was and nothing stays highlighted")
@@ -107,14 +107,14 @@ struct FilterAndSortTests {
     let viewer = runner.viewer
     _ = AppFixture.screen(runner, "C-d l")
     let focus = try! #require(viewer.state.focusedIndex)
-    let item = viewer.storeIndex(focus)
+    let item = focus
     let word = String(viewer.store.items[item].title.split(separator: " ")[0])
     let cell = try! #require(viewer.waterfall.cell(at: focus))
     let distance = viewer.waterfall.layout.frame(of: focus).y - viewer.waterfall.contentOffset
     let keys = "& " + word.map { String($0) }.joined(separator: " ") + " Enter"
     let screen = AppFixture.screen(runner, keys)
     let kept = try! #require(viewer.state.focusedIndex)
-    #expect(viewer.storeIndex(kept) == item, "the focused item still matches and stays focused")
+    #expect(kept == item, "the focused item still matches and stays focused")
     #expect(viewer.waterfall.cell(at: kept) === cell, "its box keeps its cell")
     let newDistance = viewer.waterfall.layout.frame(of: kept).y - viewer.waterfall.contentOffset
     #expect(

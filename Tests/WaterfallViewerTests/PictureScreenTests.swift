@@ -123,7 +123,7 @@ struct DetailPictureTests {
     }
     let columnWidth = runner.viewer.waterfall.layout.columnWidth
     let viewer = runner.viewer
-    let aspect = viewer.store.displayItems[viewer.storeIndex(index)].aspectRatio
+    let aspect = viewer.store.displayItems[index].aspectRatio
     let boxRows = viewer.options.metrics.imageRows(aspectRatio: aspect, columnWidth: columnWidth)
     #expect(grid.size.columns * grid.size.rows > (columnWidth - 2) * boxRows, "larger than the box's picture")
     let shape = Double(grid.size.rows) / Double(grid.size.columns) / viewer.options.metrics.cellAspect

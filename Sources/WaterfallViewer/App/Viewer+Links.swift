@@ -12,7 +12,7 @@ extension Viewer {
   }
 
   /// The item of the focused box on screen, else of the box at the top of the view.
-  private var focusedItem: ShopItem? { actedOnIndex.map { store.items[storeIndex($0)] } }
+  private var focusedItem: ShopItem? { actedOnIndex.map { store.items[$0] } }
 
   /// What `x`, `y`, Tab and Enter act on: the focused box on screen, else the box at the top of the view.
   var actedOnIndex: Int? {

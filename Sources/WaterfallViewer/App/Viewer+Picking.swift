@@ -16,13 +16,13 @@ extension Viewer {
       return
     }
     state.focusedIndex = index
-    let id = store.ids[storeIndex(index)]
+    let id = store.ids[index]
     if state.marks.removeValue(forKey: id) != nil { return }
     if let limit = picking.limit, state.marks.count >= limit {
       state.notice = "at most \(limit) marked (--multi \(limit))"
       return
     }
-    state.marks[id] = store.items[storeIndex(index)]
+    state.marks[id] = store.items[index]
   }
 
   /// Picks the marked items in dataset order, or the focused one when none is marked, and quits.
@@ -33,7 +33,7 @@ extension Viewer {
         state.notice = "nothing to pick"
         return
       }
-      state.picked = [store.items[storeIndex(index)]]
+      state.picked = [store.items[index]]
     } else {
       state.picked = state.marks.sorted { $0.key < $1.key }.map(\.value)
     }
@@ -42,6 +42,6 @@ extension Viewer {
 
   /// Whether the item at layout index `index` is marked.
   func isMarked(_ index: Int) -> Bool {
-    !state.marks.isEmpty && state.marks[store.ids[storeIndex(index)]] != nil
+    !state.marks.isEmpty && state.marks[store.ids[index]] != nil
   }
 }

@@ -12,17 +12,16 @@ extension Viewer {
     let columnWidth = waterfall.layout.columnWidth
     // A measured item not loaded yet has no picture address: its shaded placeholder stays until it comes.
     for index in waterfall.visibleCells.keys where index < store.count && store.items.isLoaded(index) {
-      let stored = storeIndex(index)
       let rows = options.metrics.imageRows(
-        aspectRatio: store.displayItems[stored].aspectRatio, columnWidth: columnWidth)
+        aspectRatio: store.displayItems[index].aspectRatio, columnWidth: columnWidth)
       let size = BoxSize(columns: max(1, columnWidth - 2), rows: rows)
       let priority: PicturePriority = waterfall.layout.frame(of: index).intersects(viewport) ? .visible : .prefetch
-      wanted[.box(stored)] = (stored, size, priority)
+      wanted[.box(index)] = (index, size, priority)
     }
     if case .detail(let index) = state.overlay, index < store.count, store.items.isLoaded(index),
       let size = detailPictureSize(index)
     {
-      wanted[.detail(storeIndex(index))] = (storeIndex(index), size, .visible)
+      wanted[.detail(index)] = (index, size, .visible)
     }
     for item in pictures.entries.keys.sorted() where wanted[item] == nil {
       pictures[item] = nil
@@ -59,7 +58,7 @@ extension Viewer {
     let widest = min(state.screenSize.width - 2, 64) - 4
     // Room for the picture above the panel's few lines of text.
     let tallest = max(0, (state.screenSize.height - 7) / 2, state.screenSize.height - 14)
-    let rowsPerColumn = store.displayItems[storeIndex(index)].aspectRatio * options.metrics.cellAspect
+    let rowsPerColumn = store.displayItems[index].aspectRatio * options.metrics.cellAspect
     guard widest > 4, tallest > 0, rowsPerColumn.isFinite, rowsPerColumn > 0 else { return nil }
     var columns = widest
     var rows = Int((Double(columns) * rowsPerColumn).rounded())

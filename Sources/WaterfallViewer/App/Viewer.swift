@@ -111,10 +111,6 @@ public final class Viewer {
     return .adaptive(minimumWidth: options.minimumColumnWidth, maximumCount: options.maximumColumns)
   }
 
-  /// The store's index of the item at layout index `index`: the same, since the source answers the query in
-  /// the layout's order.
-  public func storeIndex(_ index: Int) -> Int { index }
-
   var columnPolicy: ColumnPolicy { Self.columnPolicy(override: state.columnOverride, options: options) }
 
   /// The focused item when any row of it is on screen.
@@ -147,9 +143,8 @@ public final class Viewer {
     let columnWidth = waterfall.layout.columnWidth
     for (index, cell) in waterfall.visibleCells {
       guard let itemCell = cell as? ItemCell, index < store.count else { continue }
-      let item = storeIndex(index)
       itemCell.configure(
-        with: store.items[item], isLoaded: store.items.isLoaded(item), display: store.displayItems[item],
+        with: store.items[index], isLoaded: store.items.isLoaded(index), display: store.displayItems[index],
         columnWidth: columnWidth,
         metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
     }
@@ -173,7 +168,7 @@ extension Viewer: WaterfallDataSource {
   }
 
   public func waterfallView(_ waterfallView: WaterfallView, heightForItemAt index: Int, columnWidth: Int) -> Int {
-    options.metrics.height(of: store.displayItems[storeIndex(index)], columnWidth: columnWidth)
+    options.metrics.height(of: store.displayItems[index], columnWidth: columnWidth)
   }
 
   public func waterfallView(_ waterfallView: WaterfallView, cellForItemAt index: Int) -> WaterfallCell {

@@ -13,8 +13,7 @@ extension Viewer {
   }
 
   private func drawBox(index: Int, cell: ItemCell, frame: GridRect, into screen: inout Screen) {
-    let stored = storeIndex(index)
-    let item = store.displayItems[stored]
+    let item = store.displayItems[index]
     let glyphs = options.glyphs
     let isSelected = waterfall.selectedIndex == index
     let isFocused = state.focusedIndex == index
@@ -44,10 +43,10 @@ extension Viewer {
       let row = top + line
       if line <= imageRows {
         if options.pictures == nil {
-          drawPlaceholderRow(of: stored, x: frame.x + 1, y: row, width: inner, into: &screen)
+          drawPlaceholderRow(of: index, x: frame.x + 1, y: row, width: inner, into: &screen)
         } else {
           drawPictureRow(
-            line - 1, of: stored, slot: .box(stored), size: pictureSize, x: frame.x + 1, y: row, into: &screen)
+            line - 1, of: index, slot: .box(index), size: pictureSize, x: frame.x + 1, y: row, into: &screen)
         }
         // No price, like no title, draws nothing: not a blank gap in the picture.
         if line == imageRows, !cell.price.isEmpty {

@@ -103,7 +103,7 @@ extension Viewer {
   private func detailLines(_ index: Int) -> [PanelLine] {
     guard index < store.count else { return [PanelLine(label: "", text: "(this item is gone)")] }
     let glyphs = options.glyphs
-    let item = store.items[storeIndex(index)]
+    let item = store.items[index]
     let title = DisplayItem.safeTitle(item)
     let price = DisplayItem.safePrice(item)
     var lines = [
@@ -118,7 +118,7 @@ extension Viewer {
         text: item.imageURL.isEmpty ? glyphs.dash : TextSanitizer.sanitize(RedactedURL.text(item.imageURL), limit: 2000)
       ),
     ]
-    if let failure = pictureFailure(storeIndex(index)) {
+    if let failure = pictureFailure(index) {
       lines.append(PanelLine(label: "picture ", text: TextSanitizer.sanitize(failure.reason, limit: 300)))
     }
     if !item.shop.isEmpty {
@@ -146,7 +146,7 @@ extension Viewer {
       let bodyLine = first + row
       if let picture = panel.picture, bodyLine < picture.rows, case .detail(let index) = state.overlay {
         drawPictureRow(
-          bodyLine, of: storeIndex(index), slot: .detail(storeIndex(index)), size: picture,
+          bodyLine, of: index, slot: .detail(index), size: picture,
           x: x + 2 + (width - 4 - picture.columns) / 2, y: y + 2 + row, into: &screen)
       } else {
         screen.put(line, x: x + 2, y: y + 2 + row, style: Palette.overlayText, maximumWidth: width - 4)
