@@ -26,6 +26,8 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // Signal and crash handling: a compiled C target, so the state its handlers share has one definition.
     .target(name: "CTerminalSignals"),
+    // JPEG thumbnails straight from libjpeg-turbo (its DCT scaling), C for its longjmp errors.
+    .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     // The one lock type, on a pthread mutex so that ThreadSanitizer sees it (Synchronization.Mutex it cannot).
     .target(name: "Locking"),
     .target(name: "WaterfallKit"),
@@ -37,7 +39,7 @@ let package = Package(
     .target(
       name: "SQLiteCatalog", dependencies: ["ShopCatalog", "Locking", .product(name: "GRDB", package: "GRDB.swift")]),
     // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
-    .target(name: "Pictures", dependencies: ["CVips", "CChafa", "CZlib", "Locking"]),
+    .target(name: "Pictures", dependencies: ["CVips", "CJPEG", "CChafa", "CZlib", "Locking"]),
     // HTTP JSON feeds as a catalogue source: URLSession within the picture fetcher's limits, paging by Link
     // headers, next fields or page numbers.
     .target(name: "HTTPFeed", dependencies: ["ShopCatalog", "Pictures", "Locking"]),

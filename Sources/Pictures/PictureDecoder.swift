@@ -10,7 +10,8 @@ import Dispatch
 public enum PictureDecoder {
   /// The picture's upright size from its header alone, without decoding it (for photo folders).
   public static func probe(path: String) -> Result<PictureDimensions, PictureFailure> {
-    openHeader(path: path).map { header in
+    if PictureFile.problem(at: path) == nil, let size = JPEGThumbnail.probe(path: path) { return size }
+    return openHeader(path: path).map { header in
       defer { wf_g_object_unref(header.image) }
       return header.dimensions
     }
@@ -26,6 +27,19 @@ public enum PictureDecoder {
     if let claimed = ClaimedSize.png(at: path), let refusal = limits.refusal(of: claimed, path: path) {
       return .failure(refusal)
     }
+    let deadline = started + UInt64(max(0, limits.timeLimit.nanoseconds))
+    if PictureFile.problem(at: path) == nil,
+      let decoded = JPEGThumbnail.decode(path: path, covering: pixelSize, limits: limits, deadline: deadline)
+    {
+      return decoded
+    }
+    return decodeWithLibvips(path: path, covering: pixelSize, limits: limits, deadline: deadline)
+  }
+
+  /// ``decode(path:covering:limits:)`` by libvips alone: every picture but the JPEGs ``JPEGThumbnail`` reads.
+  static func decodeWithLibvips(
+    path: String, covering pixelSize: (width: Int, height: Int), limits: PictureLimits, deadline: UInt64
+  ) -> Result<Thumbnail, PictureFailure> {
     let header: Header
     switch openHeader(path: path) {
     case .failure(let failure): return .failure(failure)
@@ -34,14 +48,23 @@ public enum PictureDecoder {
     wf_g_object_unref(header.image)
     let source = header.dimensions
     if let refusal = limits.refusal(of: source, path: path) { return .failure(refusal) }
-    let scale = max(
-      Double(pixelSize.width) / Double(source.width), Double(pixelSize.height) / Double(source.height))
-    let width = max(1, Int((Double(source.width) * scale).rounded(.up)))
-    let height = max(1, Int((Double(source.height) * scale).rounded(.up)))
-    let deadline = started + UInt64(max(0, limits.timeLimit.nanoseconds))
+    let (width, height) = thumbnailSize(of: source, covering: pixelSize)
     let plan: ScalePlan =
       header.isJPEG ? .jpeg(JPEGScale.choose(source: source, covering: (width, height))) : .thumbnail
     return thumbnail(path: path, width: width, height: height, plan: plan, source: source, deadline: deadline)
+  }
+
+  /// The size of a thumbnail of a `source`-sized picture that covers `pixelSize`, keeping its shape; never larger
+  /// than the picture.
+  static func thumbnailSize(
+    of source: PictureDimensions, covering pixelSize: (width: Int, height: Int)
+  ) -> (width: Int, height: Int) {
+    let scale = min(
+      1, max(Double(pixelSize.width) / Double(source.width), Double(pixelSize.height) / Double(source.height)))
+    return (
+      max(1, Int((Double(source.width) * scale).rounded(.up))),
+      max(1, Int((Double(source.height) * scale).rounded(.up)))
+    )
   }
 
   private struct Header {
