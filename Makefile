@@ -7,10 +7,11 @@ BENCH_OUT ?= .build/bench.json
 ARGS ?=
 FUZZ_STEPS ?= 200000
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniffer feed-body
+FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniffer feed-body jpeg
 # The libFuzzer targets exist only with WATERFALL_FUZZ=1 (Package.swift); gold fails on their link, lld does not.
+# The C targets are built with AddressSanitizer too: the JPEG decoder is C reading untrusted bytes.
 FUZZ_BUILD = WATERFALL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=address
 
 .PHONY: all build run test lint format bench bench-quick fuzz fuzz-build fuzz-inputs fuzz-merge fuzz-regressions sanitize man man-page \
   install clean deps test-deps bench-deps

@@ -107,6 +107,7 @@ if Context.environment["WATERFALL_FUZZ"] == "1" {
     ("plist", ["ShopCatalog", "FuzzSupport"]),
     ("key-script", ["WaterfallViewer", "FuzzSupport"]),
     ("picture-sniffer", ["Pictures", "FuzzSupport"]),
+    ("jpeg", ["Pictures", "FuzzSupport"]),
     ("feed-body", ["ShopCatalog", "FuzzSupport"]),
   ]
   for (name, dependencies) in fuzzTargets {

@@ -14,7 +14,7 @@ enum JPEGThumbnail {
   static func probe(path: String) -> Result<PictureDimensions, PictureFailure>? {
     guard let file = MappedFile(jpegAt: path) else { return nil }
     defer { file.close() }
-    return header(of: file, path: path)
+    return header(of: file.bytes, path: path)
   }
 
   /// The thumbnail of `path` covering `pixelSize` (as ``PictureDecoder/decode(path:covering:limits:)`` sizes it),
@@ -24,8 +24,16 @@ enum JPEGThumbnail {
   ) -> Result<Thumbnail, PictureFailure>? {
     guard let file = MappedFile(jpegAt: path) else { return nil }
     defer { file.close() }
+    return decode(file.bytes, named: path, covering: pixelSize, limits: limits, deadline: deadline)
+  }
+
+  /// The same for a JPEG's bytes, named `path` in failures.
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, named path: String, covering pixelSize: (width: Int, height: Int),
+    limits: PictureLimits, deadline: UInt64
+  ) -> Result<Thumbnail, PictureFailure>? {
     let source: PictureDimensions
-    switch header(of: file, path: path) {
+    switch header(of: bytes, path: path) {
     case nil: return nil
     case .failure(let failure): return .failure(failure)
     case .success(let size): source = size
@@ -38,8 +46,8 @@ enum JPEGThumbnail {
     var status = WF_JPEG_FAILED
     let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
       status = wf_jpeg_decode(
-        file.bytes.baseAddress, file.bytes.count, Int32(width), Int32(height), remaining, buffer.baseAddress,
-        &message, message.count)
+        bytes.baseAddress, bytes.count, Int32(width), Int32(height), remaining, buffer.baseAddress, &message,
+        message.count)
       count = status == WF_JPEG_OK ? buffer.count : 0
     }
     switch status {
@@ -55,10 +63,12 @@ enum JPEGThumbnail {
 
 extension JPEGThumbnail {
   /// The upright size from the header; nil for a JPEG this leaves to libvips.
-  fileprivate static func header(of file: MappedFile, path: String) -> Result<PictureDimensions, PictureFailure>? {
+  fileprivate static func header(
+    of bytes: UnsafeBufferPointer<UInt8>, path: String
+  ) -> Result<PictureDimensions, PictureFailure>? {
     var message = [CChar](repeating: 0, count: 200)
     var header = wf_jpeg_header()
-    switch wf_jpeg_read_header(file.bytes.baseAddress, file.bytes.count, &header, &message, message.count) {
+    switch wf_jpeg_read_header(bytes.baseAddress, bytes.count, &header, &message, message.count) {
     case WF_JPEG_OK:
       let sideways = header.orientation >= 5
       return .success(

@@ -36,6 +36,17 @@ public enum PictureDecoder {
     return decodeWithLibvips(path: path, covering: pixelSize, limits: limits, deadline: deadline)
   }
 
+  /// A thumbnail of the JPEG in `bytes`, as ``decode(path:covering:limits:)`` makes one of a JPEG file, or nil for
+  /// a JPEG libjpeg-turbo leaves to libvips (CMYK, 12-bit) or bytes that are no JPEG. (The fuzz targets' way in.)
+  public static func decodeJPEG(
+    bytes: [UInt8], covering pixelSize: (width: Int, height: Int), limits: PictureLimits = PictureLimits()
+  ) -> Result<Thumbnail, PictureFailure>? {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, limits.timeLimit.nanoseconds))
+    return bytes.withUnsafeBufferPointer { buffer in
+      JPEGThumbnail.decode(buffer, named: "(bytes)", covering: pixelSize, limits: limits, deadline: deadline)
+    }
+  }
+
   /// ``decode(path:covering:limits:)`` by libvips alone: every picture but the JPEGs ``JPEGThumbnail`` reads.
   static func decodeWithLibvips(
     path: String, covering pixelSize: (width: Int, height: Int), limits: PictureLimits, deadline: UInt64
