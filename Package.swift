@@ -20,7 +20,10 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
-    .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    // GLib's include paths (libvips' headers need them) and libraries, without libvips itself.
+    .systemLibrary(name: "CGLib", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    // libvips, loaded at the first picture that needs it (dlopen), through a table of its functions.
+    .target(name: "CVips", dependencies: ["CGLib"]),
     .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
     // zlib: pictures in real pixels travel to the terminal deflated (kitty's o=z).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

@@ -9,7 +9,7 @@ public enum NoisePicture {
   public static func write(to path: String, width: Int, height: Int, alpha: Bool = false, blur: Double = 0) -> Bool {
     guard VipsRuntime.startupFailure == nil else { return false }
     let written = wf_vips_write_noise_picture(path, Int32(width), Int32(height), alpha ? 4 : 3, blur) == 0
-    if !written { vips_error_clear() }
+    if !written { wf_vips_error_clear() }
     return written
   }
 }

@@ -97,18 +97,18 @@ public enum PictureDecoder {
     if let problem = PictureFile.problem(at: path) { return .failure(problem) }
     VipsRuntime.forgetWarnings()
     let systemPath = PictureFile.systemPath(path)
-    guard let loader = vips_foreign_find_load(systemPath).map({ String(cString: $0) }),
+    guard let loader = wf_vips_foreign_find_load(systemPath).map({ String(cString: $0) }),
       VipsRuntime.allowedLoaderClasses.contains(where: { loader.hasPrefix($0) })
     else {
-      vips_error_clear()
+      wf_vips_error_clear()
       return .failure(PictureFailure(.unsupportedFormat, "not a JPEG, PNG, WebP or GIF picture: \(path)"))
     }
     guard let image = wf_vips_open_header(systemPath) else {
       return .failure(PictureFailure(.decodingFailed, "\(VipsRuntime.takeError()): \(path)"))
     }
-    var width = Int(vips_image_get_width(image))
-    var height = Int(vips_image_get_height(image))
-    if vips_image_get_orientation_swap(image) != 0 { swap(&width, &height) }
+    var width = Int(wf_vips_image_get_width(image))
+    var height = Int(wf_vips_image_get_height(image))
+    if wf_vips_image_get_orientation_swap(image) != 0 { swap(&width, &height) }
     return .success(
       Header(
         image: image, dimensions: PictureDimensions(width: width, height: height),
@@ -137,7 +137,7 @@ public enum PictureDecoder {
       }
     guard status == 0, let scaled else {
       if file.pointee.expired != 0 {
-        vips_error_clear()
+        wf_vips_error_clear()
         return .failure(PictureFailure(.timedOut, "took longer than the time limit: \(path)"))
       }
       return .failure(PictureFailure(.decodingFailed, "\(VipsRuntime.takeError()): \(path)"))
@@ -149,7 +149,7 @@ public enum PictureDecoder {
     }
     defer { wf_g_object_unref(srgb) }
     var rgba = srgb
-    if vips_image_get_bands(srgb) == 3 {
+    if wf_vips_image_get_bands(srgb) == 3 {
       var withAlpha: UnsafeMutablePointer<VipsImage>?
       guard wf_vips_addalpha(srgb, &withAlpha) == 0, let withAlpha else {
         return .failure(PictureFailure(.decodingFailed, "\(VipsRuntime.takeError()): \(path)"))
@@ -157,7 +157,7 @@ public enum PictureDecoder {
       rgba = withAlpha
     }
     defer { if rgba != srgb { wf_g_object_unref(rgba) } }
-    guard vips_image_get_bands(rgba) == 4 else {
+    guard wf_vips_image_get_bands(rgba) == 4 else {
       return .failure(PictureFailure(.decodingFailed, "unexpected colour bands: \(path)"))
     }
     let result = evaluate(rgba, path: path, source: source, deadline: deadline)
@@ -180,19 +180,19 @@ public enum PictureDecoder {
     defer { deadlineBox.deallocate() }
     wf_vips_on_eval(image, killAfterDeadline, deadlineBox)
     var size = 0
-    let memory = vips_image_write_to_memory(image, &size)
+    let memory = wf_vips_image_write_to_memory(image, &size)
     // The handler points at deadlineBox: disconnect it before the box goes.
     wf_vips_stop_eval(image, deadlineBox)
     guard let memory else {
       if DispatchTime.now().uptimeNanoseconds >= deadline {
-        vips_error_clear()
+        wf_vips_error_clear()
         return .failure(PictureFailure(.timedOut, "took longer than the time limit: \(path)"))
       }
       return .failure(PictureFailure(.decodingFailed, "\(VipsRuntime.takeError()): \(path)"))
     }
     defer { g_free(memory) }
-    let width = Int(vips_image_get_width(image))
-    let height = Int(vips_image_get_height(image))
+    let width = Int(wf_vips_image_get_width(image))
+    let height = Int(wf_vips_image_get_height(image))
     guard size == width * height * 4 else {
       return .failure(PictureFailure(.decodingFailed, "unexpected pixel data: \(path)"))
     }
@@ -206,7 +206,7 @@ public enum PictureDecoder {
 /// vips calls this as it evaluates; past the deadline it sets the image's kill flag, which stops the evaluation.
 private let killAfterDeadline: wf_vips_eval_callback = { image, _, userData in
   guard let image, let userData else { return }
-  if DispatchTime.now().uptimeNanoseconds >= userData.load(as: UInt64.self) { vips_image_set_kill(image, 1) }
+  if DispatchTime.now().uptimeNanoseconds >= userData.load(as: UInt64.self) { wf_vips_image_set_kill(image, 1) }
 }
 
 extension Duration {

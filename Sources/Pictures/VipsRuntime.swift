@@ -25,6 +25,8 @@ public enum VipsRuntime {
   }
 
   private static func start() -> String? {
+    // Loaded now, at the first picture that needs it, not at start (see CVips).
+    if let problem = wf_vips_load() { return String(cString: problem) }
     // GLib prints warnings (VIPS-WARNING, libjpeg's "premature end") on stderr, which is the curses screen.
     // Failures reach us through return values and vips' error buffer instead; but libpng's errors arrive only as
     // warnings (vips' buffer then holds an empty line), so each thread's last one is kept as the reason.
@@ -44,21 +46,13 @@ public enum VipsRuntime {
       if let userPrefix { setenv("VIPSHOME", userPrefix, 1) } else { unsetenv("VIPSHOME") }
     }
     guard initialised == 0 else {
-      defer { vips_error_clear() }
+      defer { wf_vips_error_clear() }
       return "libvips did not start: " + VipsRuntime.takeError()
     }
-    // libvips 8.14 compiles orc code for every resize and frees it when the resize ends; liborc 0.4.33 frees
-    // code memory without its lock, so two decoding threads corrupt its free list (a segfault in liborc, seen
-    // in CI). vips' plain C loops need no compiling, and are faster for thumbnails this size too.
-    vips_vector_set_enabled(0)
-    // One thread per decode: the worker pool parallelises across pictures.
-    vips_concurrency_set(1)
-    // Each picture is decoded once into our own cache; vips' operation cache would hold files and memory.
-    vips_cache_set_max(0)
-    vips_cache_set_max_mem(0)
-    vips_cache_set_max_files(0)
-    vips_operation_block_set("VipsForeignLoad", 1)
-    for loader in allowedLoaderClasses { vips_operation_block_set(loader, 0) }
+    // No orc code, one thread per decode, no operation cache, only the allowed loaders (see wf_vips_configure).
+    let names = allowedLoaderClasses.map { UnsafePointer(strdup($0)) } + [nil]
+    defer { for name in names { free(UnsafeMutablePointer(mutating: name)) } }
+    wf_vips_configure(names)
     return nil
   }
 
@@ -74,9 +68,9 @@ public enum VipsRuntime {
   /// cleared (it only grows). The buffer is shared by all threads, so its last line may be another decode's: the
   /// thread's own warning comes first.
   static func takeError() -> String {
-    defer { vips_error_clear() }
+    defer { wf_vips_error_clear() }
     let warning = warnings.withLock { $0.removeValue(forKey: pthread_self()) }
-    let buffer = vips_error_buffer().map { String(cString: $0) } ?? ""
+    let buffer = wf_vips_error_buffer().map { String(cString: $0) } ?? ""
     let lines = buffer.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
       !$0.isEmpty && !$0.hasSuffix(":")
     }

@@ -23,7 +23,7 @@ struct DecodingTests {
   @Test("decodes on several threads at once all succeed, and libvips compiles no orc code (liborc frees it unlocked)")
   func concurrentDecodes() throws {
     #expect(VipsRuntime.startupFailure == nil)
-    #expect(vips_vector_isenabled() == 0, "every resize would compile and free orc code, racing other threads")
+    #expect(wf_vips_vector_isenabled() == 0, "every resize would compile and free orc code, racing other threads")
     let pictures = PictureFiles.cataloguePictures
     let failures = Locked(0)
     DispatchQueue.concurrentPerform(iterations: 6) { worker in
