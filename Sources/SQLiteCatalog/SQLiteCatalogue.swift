@@ -179,24 +179,29 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
         var shapes: [ItemShape] = []
         shapes.reserveCapacity(min(limit, total))
         var starts: [PageCursor?] = []
-        var last: KeysetCursor?
+        // The last row's id and key, made into a cursor only where a page starts after it (a row's cursor for
+        // each of 10^6 rows was a tenth of G's time).
+        var last: (id: Int64, key: DatabaseValue)?
+        func cursorAfterLast() -> PageCursor? {
+          guard let last else { return from.lastID == nil ? nil : request.from }
+          let cursor = KeysetCursor(
+            rank: from.rank + shapes.count, group: 0, lastID: last.id, lastKey: KeysetCursor.Key(last.key))
+          return PageCursor(token: cursor.token)
+        }
         var more = false
         while let row = try rows.next() {
           if shapes.count == limit {
             more = true
             break
           }
-          if shapes.count % pageSize == 0 {
-            starts.append(last.map { PageCursor(token: $0.token) } ?? (from.lastID == nil ? nil : request.from))
-          }
+          if shapes.count % pageSize == 0 { starts.append(cursorAfterLast()) }
           shapes.append(ItemShape(width: row[1] ?? 1, height: row[2] ?? 1, title: row[3] ?? ""))
-          last = KeysetCursor(
-            rank: from.rank + shapes.count, group: 0, lastID: row[0], lastKey: KeysetCursor.Key(row[4]))
+          last = (row[0], row[4])
         }
         return .stretch(
           MeasuredStretch(
-            shapes: shapes, pageSize: pageSize, pageStarts: starts,
-            next: more ? last.map { PageCursor(token: $0.token) } : nil, resultCount: total))
+            shapes: shapes, pageSize: pageSize, pageStarts: starts, next: more ? cursorAfterLast() : nil,
+            resultCount: total))
       }
     } catch {
       return .failure(reason: "\(file): \(Self.reason(error))")
