@@ -6,7 +6,12 @@ import WaterfallViewer
 
 /// Prints `waterfall: message` on standard error, its control characters shown escaped.
 func printError(_ message: String) {
-  FileHandle.standardError.write(Data("waterfall: \(TextSanitizer.escapeVisibly(message))\n".utf8))
+  FileHandle.standardError.write(Data(errorLine(message).utf8))
+}
+
+/// `message` as ``printError`` writes it: named, escaped, one line.
+func errorLine(_ message: String) -> String {
+  "waterfall: \(TextSanitizer.escapeVisibly(message))\n"
 }
 
 /// Prints `line` on standard output, its control characters shown escaped.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CTerminalSignals
 import Foundation
 import SQLiteCatalog
 import ShopCatalog
@@ -27,8 +28,8 @@ struct ImportCommand: ParsableCommand {
   func run() throws {
     let output = paths.last!
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
-    let interruption = Self.removeTemporaryOnInterrupt(CatalogueImport.temporaryPath(for: output), bar: bar)
-    defer { interruption.forEach { $0.cancel() } }
+    Self.removeTemporaryOnInterrupt(CatalogueImport.temporaryPath(for: output), bar: bar)
+    defer { wf_keep_file_on_quit_signals() }
     let summary: CatalogueImport.Summary
     do {
       summary = try CatalogueImport.run(
@@ -57,22 +58,11 @@ struct ImportCommand: ParsableCommand {
 
 extension ImportCommand {
   /// Ctrl-C or a TERM (or a HUP: the terminal closed) during an import: the half-written temporary file is
-  /// removed, then the process ends as the signal would end it. Watched on a queue of its own, since the import
-  /// holds the main thread.
-  static func removeTemporaryOnInterrupt(_ temporary: String, bar: ProgressBar) -> [any DispatchSourceSignal] {
-    [SIGINT, SIGTERM, SIGHUP].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler {
-        unlink(temporary)
-        bar.clear()
-        printError("interrupted: nothing written (\(temporary) removed)")
-        signal(number, SIG_DFL)
-        kill(getpid(), number)
-      }
-      source.resume()
-      return source
-    }
+  /// removed, then the process ends as the signal would end it. In a C handler, since the import holds the main
+  /// thread and a signal that came before a dispatch source was registered was lost (the import went on).
+  static func removeTemporaryOnInterrupt(_ temporary: String, bar: ProgressBar) {
+    let message = errorLine("interrupted: nothing written (\(temporary) removed)")
+    _ = wf_remove_file_on_quit_signals(temporary, bar.clearing + message)
   }
 }
 
@@ -96,7 +86,10 @@ final class ProgressBar {
 
   /// Erases the bar, so what follows starts on a clean line.
   func clear() {
-    guard enabled, drawn else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    guard drawn else { return }
+    FileHandle.standardError.write(Data(clearing.utf8))
   }
+
+  /// What erases the bar's line (nothing when there is no bar).
+  var clearing: String { enabled ? "\r\u{1B}[K" : "" }
 }
