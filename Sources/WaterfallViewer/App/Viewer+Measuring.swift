@@ -30,24 +30,22 @@ extension Viewer {
   /// A stretch came back: asks for the next, or lays out the whole result when it was the last.
   func receive(_ delivery: MeasureDelivery) {
     guard var measured = measuring, measured.number == delivery.load.number else { return }
+    // Taken out while it grows: appended to while `measuring` still held them, the items so far (up to 10^6)
+    // were copied at every stretch.
+    measuring = nil
     switch delivery.response {
     case .unavailable:
-      measuring = nil
+      break
     case .endUnknown(let reason):
-      measuring = nil
       state.notice = "\(reason): G shows the end of the \(store.countText) loaded"
     case .failure(let reason):
-      measuring = nil
       state.notice = "could not measure to the end: \(reason)"
     case .stretch(let stretch):
       measured.displayItems += delivery.displayItems
       measured.pageStarts += stretch.pageStarts
       measured.pageSize = stretch.pageSize
       measured.total = stretch.resultCount
-      guard let next = stretch.next else {
-        measuring = nil
-        return adopt(measured)
-      }
+      guard let next = stretch.next else { return adopt(measured) }
       measuring = measured
       emit(
         .measure(
