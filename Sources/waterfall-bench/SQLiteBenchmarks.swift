@@ -14,13 +14,14 @@ struct SQLiteBenchmarks {
   enum Measure: Int, CaseIterable {
     case firstFrame, searchScreenful, rareSearchScreenful, shortSearchScreenful, priceScreenful, titleScreenful,
       deepPricePage,
-      everyHeight, peakResident
+      everyHeight, peakResident, peakResidentAtEnd
   }
 
-  /// The goals the issue sets, in milliseconds (RSS in MiB).
-  static let goals: [Measure: Double] = [
-    .firstFrame: 200, .searchScreenful: 50, .priceScreenful: 50, .everyHeight: 1000, .peakResident: 150,
-  ]
+  /// The goals the issue sets, in milliseconds (RSS in MiB); `G`'s is for 10^6 rows (the quick run).
+  static func goals(quick: Bool) -> [Measure: Double] {
+    [.firstFrame: 200, .searchScreenful: 50, .priceScreenful: 50, .peakResident: 150]
+      .merging(quick ? [.everyHeight: 1000] : [:]) { $1 }
+  }
 
   /// Writes `count` items as JSON Lines (titles of two Chinese words and a number, 97 shops, prices that vary).
   static func writeDataset(count: Int, to path: String) {
@@ -70,7 +71,7 @@ struct SQLiteBenchmarks {
     }
     let median = { (measure: Measure) in Harness.median(runs.map { $0[measure.rawValue] }) }
     func goal(_ measure: Measure, _ unit: String) -> String {
-      Self.goals[measure].map { " (goal ≤ \(Int($0)) \(unit))" } ?? ""
+      Self.goals(quick: quick)[measure].map { " (goal ≤ \(Int($0)) \(unit))" } ?? ""
     }
     func milliseconds(_ name: String, _ measure: Measure) -> Figure {
       .scaling(name: "\(label)-row SQLite: \(name)\(goal(measure, "ms"))", value: median(measure) / 1e6, unit: "ms")
@@ -87,8 +88,11 @@ struct SQLiteBenchmarks {
       milliseconds("sort by price, page 2000 (keyset)", .deepPricePage),
       milliseconds("every height for the end of the masonry (G)", .everyHeight),
       .scaling(
-        name: "\(label)-row SQLite: peak RSS\(goal(.peakResident, "MiB"))", value: median(.peakResident) / 1_048_576,
-        unit: "MiB"),
+        name: "\(label)-row SQLite: peak RSS browsing, before G\(goal(.peakResident, "MiB"))",
+        value: median(.peakResident) / 1_048_576, unit: "MiB"),
+      .scaling(
+        name: "\(label)-row SQLite: peak RSS after G (every item laid out)",
+        value: median(.peakResidentAtEnd) / 1_048_576, unit: "MiB"),
     ]
   }
 
@@ -122,6 +126,8 @@ struct SQLiteBenchmarks {
     let deepStart = Harness.now()
     _ = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery(order: .priceAscending), cursor: cursor))
     let deep = Double(Harness.now() - deepStart)
+    // Browsing's memory, before `G` lays out every item.
+    let browsingPeak = Probe.peakResidentBytes()
     // The end of the masonry: `G` as the viewer does it (every stretch measured, every item laid out, the last
     // page fetched by its cursor), on the simulated executor so that the time is the work's, not a wait.
     let heightsStart = Harness.now()
@@ -138,7 +144,7 @@ struct SQLiteBenchmarks {
       .firstFrame: firstFrame, .searchScreenful: search, .rareSearchScreenful: rareSearch,
       .shortSearchScreenful: shortSearch,
       .priceScreenful: byPrice.time, .titleScreenful: byTitle, .deepPricePage: deep, .everyHeight: everyHeight,
-      .peakResident: Probe.peakResidentBytes(),
+      .peakResident: browsingPeak, .peakResidentAtEnd: Probe.peakResidentBytes(),
     ]
     print(Measure.allCases.map { String(values[$0]!) }.joined(separator: " "))
   }
