@@ -112,6 +112,7 @@ if Context.environment["WATERFALL_FUZZ"] == "1" {
     ("picture-sniffer", ["Pictures", "FuzzSupport"]),
     ("jpeg", ["Pictures", "FuzzSupport"]),
     ("feed-body", ["ShopCatalog", "FuzzSupport"]),
+    ("tape", ["WaterfallViewer", "FuzzSupport"]),
   ]
   for (name, dependencies) in fuzzTargets {
     package.targets.append(

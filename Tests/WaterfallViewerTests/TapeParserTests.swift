@@ -144,6 +144,13 @@ struct TapeParserTests {
     #expect(commands.map(\.source) == ["Down@100ms 3", "Wait+Screen /x/", "Type \"a\""])
   }
 
+  @Test("a string holding a double quote is written back in a quote it does not hold (found by the tape fuzzer)")
+  func sourceKeepsQuotes() throws {
+    let commands = try TapeParser.parse("Type 'say \"hi\"' `it's`")
+    #expect(commands.map(\.source) == ["Type 'say \"hi\"' \"it's\""])
+    #expect(try TapeParser.parse(commands[0].source).map(\.action) == commands.map(\.action))
+  }
+
   @Test(
     "problems name the line and column",
     arguments: [
@@ -175,6 +182,13 @@ struct TapeParserTests {
     let problem = try #require(error(tape))
     #expect(problem.location == TapeLocation(line: line, column: column), "\(problem)")
     #expect(problem.message.contains(message), "\(problem)")
+  }
+
+  @Test("a problem quoting a control character shows it escaped (found by the tape fuzz target)")
+  func controlCharactersEscaped() throws {
+    let problem = try #require(error("Set M!\u{0}\u{1B}[2Jl 3"))
+    #expect(problem.message == "unknown setting \"M!\\u{0}\\u{1B}[2Jl\"", "\(problem)")
+    #expect(problem.location == TapeLocation(line: 1, column: 5))
   }
 
   @Test("durations: units, bare seconds, decimals")

@@ -291,7 +291,10 @@ struct TokenCursor {
       let glued = previous == .at || previous == .plus || token.kind == .at || token.kind == .plus
       if previous != nil, !glued { text += " " }
       switch token.kind {
-      case .string: text += "\"\(token.text)\""
+      case .string:
+        // A string has no escapes: it was quoted with a quote it does not hold, and is written back so.
+        let quote = ["\"", "'", "`"].first { !token.text.contains($0) } ?? "\""
+        text += quote + token.text + quote
       case .regex: text += "/\(token.text)/"
       default: text += token.text
       }
