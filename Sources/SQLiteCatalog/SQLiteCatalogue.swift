@@ -418,8 +418,13 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   /// The filter's count, or nil when `stillWanted` says to stop.
   private func countInRanges(_ filter: SQL, stillWanted: () -> Bool) throws -> Int? {
     let id = table.idColumn
+    // Each in a subquery of its own: SQLite reads min or max alone from the index's end, but both in one
+    // SELECT by a scan of every row (0.9 s at 10^7, a wait for every page asked for meanwhile).
     let bounds = try queue.read { db in
-      try Row.fetchOne(db, SQLRequest(literal: "SELECT min(\(id)), max(\(id)) FROM \(table.quotedName)"))
+      try Row.fetchOne(
+        db,
+        SQLRequest(
+          literal: "SELECT (SELECT min(\(id)) FROM \(table.quotedName)), (SELECT max(\(id)) FROM \(table.quotedName))"))
     }
     guard let low: Int64 = bounds?[0], let high: Int64 = bounds?[1] else { return 0 }
     var total = 0
