@@ -34,7 +34,7 @@ public struct TerminalFrameEncoder: Sendable {
     for index in cells.indices {
       let cell = cells[index]
       if let old, old[index] == cell { continue }
-      guard !cell.isContinuation, let character = cell.character else { continue }
+      guard !cell.isContinuation, !cell.packedCharacter.isNone else { continue }
       if cursor != index {
         output += [0x1B, UInt8(ascii: "[")]
         Self.appendDecimal(index / screen.width + 1, to: &output)
@@ -52,7 +52,7 @@ public struct TerminalFrameEncoder: Sendable {
         output += sequences[cell.style]!
         style = cell.style
       }
-      if let ascii = character.asciiValue { output.append(ascii) } else { output += character.utf8 }
+      cell.packedCharacter.appendUTF8(to: &output)
       // The cursor moves on by the character's width, and never wraps to the next row by itself.
       let next = index + Int(max(1, cell.width))
       cursor = next % screen.width == 0 ? -1 : next

@@ -33,9 +33,10 @@ public struct Screen: Hashable, Sendable {
   {
     let style = colorEnabled ? style : style.withoutColor
     hidePictures(x: x, y: y, width: width, height: height)
+    let cell = ScreenCell(packedCharacter: CellCharacter(character), width: 1, style: style)
     for row in max(0, y)..<min(self.height, y + height) {
       for column in max(0, x)..<min(self.width, x + width) {
-        set(column, row, ScreenCell(character: character, width: 1, style: style))
+        set(column, row, cell)
       }
     }
   }
@@ -56,14 +57,14 @@ public struct Screen: Hashable, Sendable {
       if columns == 0 { continue }
       if column + columns > limit {
         if columns == 2, column < limit, column >= 0 {
-          set(column, y, ScreenCell(character: " ", width: 1, style: style))
+          set(column, y, ScreenCell(packedCharacter: .space, width: 1, style: style))
           column += 1
         }
         break
       }
       if column >= 0 {
         set(column, y, ScreenCell(character: character, width: UInt8(columns), style: style))
-        if columns == 2 { set(column + 1, y, ScreenCell(character: nil, width: 0, style: style)) }
+        if columns == 2 { set(column + 1, y, ScreenCell(packedCharacter: .none, width: 0, style: style)) }
       }
       column += columns
     }
@@ -144,9 +145,7 @@ public struct Screen: Hashable, Sendable {
     // UTF-8 bytes, not Characters: appending a Character is a whole String append (tapes take every frame's text).
     var bytes: [UInt8] = []
     bytes.reserveCapacity(width)
-    for x in 0..<width {
-      if let character = self[x, y].character { bytes += character.utf8 }
-    }
+    for x in 0..<width { self[x, y].packedCharacter.appendUTF8(to: &bytes) }
     while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
     return String(decoding: bytes, as: UTF8.self)
   }
@@ -159,11 +158,7 @@ public struct Screen: Hashable, Sendable {
     for y in 0..<height {
       if y > 0 { bytes.append(0x0A) }
       let rowStart = bytes.count
-      for x in 0..<width {
-        if let character = cells[y * width + x].character {
-          bytes += character.utf8
-        }
-      }
+      for x in 0..<width { cells[y * width + x].packedCharacter.appendUTF8(to: &bytes) }
       while bytes.count > rowStart, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
     }
     return String(decoding: bytes, as: UTF8.self)
@@ -175,15 +170,15 @@ public struct Screen: Hashable, Sendable {
     let index = y * width + x
     let old = cells[index]
     if old.width == 2, x + 1 < width, cells[index + 1].isContinuation {
-      cells[index + 1] = ScreenCell(character: " ", width: 1, style: old.style)
+      cells[index + 1] = ScreenCell(packedCharacter: .space, width: 1, style: old.style)
     }
     if old.isContinuation, x > 0, cells[index - 1].width == 2 {
-      cells[index - 1] = ScreenCell(character: " ", width: 1, style: cells[index - 1].style)
+      cells[index - 1] = ScreenCell(packedCharacter: .space, width: 1, style: cells[index - 1].style)
     }
     cells[index] = cell
     if cell.width == 2, x + 1 >= width {
       // The right half would fall off the screen.
-      cells[index] = ScreenCell(character: " ", width: 1, style: cell.style)
+      cells[index] = ScreenCell(packedCharacter: .space, width: 1, style: cell.style)
     }
   }
 }

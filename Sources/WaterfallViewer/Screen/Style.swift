@@ -1,6 +1,6 @@
 /// A colour of text or background: the terminal's own default, one of the eight basic colours, an entry of the
 /// 256-colour palette, or 24-bit colour (pictures use the last two).
-public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
+public enum TerminalColor: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
   case standard
   case black, red, green, yellow, blue, magenta, cyan, white
   case palette(UInt8)
@@ -42,7 +42,7 @@ public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Text attributes.
-public struct TextAttributes: OptionSet, Hashable, Sendable {
+public struct TextAttributes: OptionSet, Hashable, Sendable, BitwiseCopyable {
   public let rawValue: UInt8
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
@@ -52,7 +52,7 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
 }
 
 /// How a screen cell is drawn.
-public struct Style: Hashable, Sendable {
+public struct Style: Hashable, Sendable, BitwiseCopyable {
   public var foreground: TerminalColor
   public var background: TerminalColor
   public var attributes: TextAttributes
