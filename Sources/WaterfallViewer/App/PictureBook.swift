@@ -6,7 +6,7 @@ import Pictures
 public struct PictureBook: Sendable {
   public enum Entry: Sendable {
     case loading(PictureRenderKey, PicturePriority)
-    case shown(PictureGrid, PictureRenderKey)
+    case shown(ShownPicture, PictureRenderKey)
     case failed(PictureFailure, PictureRenderKey)
 
     public var key: PictureRenderKey {
@@ -35,7 +35,7 @@ public struct PictureBook: Sendable {
     guard request.generation == generation, case .loading(let key, _)? = entries[request.item], key == request.key
     else { return false }
     switch result.outcome {
-    case .success(let grid): entries[request.item] = .shown(grid, key)
+    case .success(let grid): entries[request.item] = .shown(ShownPicture(grid), key)
     case .failure(let failure): entries[request.item] = .failed(failure, key)
     }
     return true

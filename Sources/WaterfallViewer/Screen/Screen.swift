@@ -83,6 +83,17 @@ public struct Screen: Hashable, Sendable {
     set(x, y, cell)
   }
 
+  /// Writes a row of picture cells (``ShownPicture``'s, already marked as such) from `x`, `y`; clipped to the
+  /// screen.
+  public mutating func put(pictureCells: ArraySlice<ScreenCell>, x: Int, y: Int) {
+    var column = x
+    for var cell in pictureCells {
+      if !colorEnabled { cell.style = cell.style.withoutColor }
+      set(column, y, cell)
+      column += 1
+    }
+  }
+
   /// Records that row `row` of `picture` (of `rows` rows, `columns` wide) is drawn at `x`, `y`: rows drawn one
   /// after another join one ``ScreenPicture`` named `id`. Rows off the screen are left out.
   public mutating func addPictureRow(
