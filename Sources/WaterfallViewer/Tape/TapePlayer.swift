@@ -82,7 +82,7 @@ public final class TapePlayer {
       if result.failure != nil { break }
       if command.action.drawsFrame, !hidden { recordFrame(after: command) }
     }
-    if recordsCast { result.cast = String(decoding: castBytes, as: UTF8.self) }
+    if recordsCast { result.castBytes = castBytes }
     result.finalScreen = currentScreen()
     return result
   }
@@ -337,8 +337,11 @@ public struct TapeRun {
   public var textOutputs: [String] = []
   public var castOutputs: [String] = []
   public var ansiOutputs: [String] = []
+  /// The asciicast v2 file as UTF-8, when an `Output` asks for one (bytes: a long recording is megabytes, and
+  /// they go to a file as they are).
+  public var castBytes: [UInt8]?
   /// The asciicast v2 text, when an `Output` asks for one.
-  public var cast: String?
+  public var cast: String? { castBytes.map { String(decoding: $0, as: UTF8.self) } }
   /// `Screenshot FILE` paths and what they hold.
   public var screenshots: [(path: String, content: String)] = []
   /// Things the user should know (pixel sizes, skipped outputs), one line each.
@@ -355,6 +358,9 @@ public struct TapeRun {
   /// The `.txt` golden file.
   public var goldenText: String { GoldenFrames.text(frames) }
   public var ansiText: String { GoldenFrames.text(ansiFrames) }
+  /// ``goldenText`` and ``ansiText`` as UTF-8, made without the text in between.
+  public var goldenBytes: [UInt8] { GoldenFrames.bytes(frames) }
+  public var ansiBytes: [UInt8] { GoldenFrames.bytes(ansiFrames) }
 }
 
 extension TapeCommand.Action {
