@@ -61,7 +61,27 @@ public struct CellCharacter: Hashable, Sendable, BitwiseCopyable {
     case 1: bytes.append(UInt8(truncatingIfNeeded: bits))
     case Self.interned: bytes += LongClusters.cluster(number: Int(bits)).utf8
     default:
-      withUnsafeBytes(of: bits.littleEndian) { bytes.append(contentsOf: $0.prefix(Int(length))) }
+      // Byte by byte: a slice of the integer's bytes goes through a generic copy that costs more than this.
+      var rest = bits
+      for _ in 0..<length {
+        bytes.append(UInt8(truncatingIfNeeded: rest))
+        rest >>= 8
+      }
+    }
+  }
+
+  /// ``appendUTF8(to:)`` as the inside of a JSON string (a recording's output event).
+  func appendJSONEscapedUTF8(to bytes: inout [UInt8]) {
+    switch length {
+    case 0: return
+    case Self.interned:
+      for byte in LongClusters.cluster(number: Int(bits)).utf8 { Asciicast.appendJSONEscaped(byte, to: &bytes) }
+    default:
+      var rest = bits
+      for _ in 0..<length {
+        Asciicast.appendJSONEscaped(UInt8(truncatingIfNeeded: rest), to: &bytes)
+        rest >>= 8
+      }
     }
   }
 }
