@@ -7,15 +7,12 @@ public struct TerminalFrameEncoder: Sendable {
   private var sequences: [Style: [UInt8]] = [:]
   /// Whether the bytes are written as the inside of a JSON string (``init(escapingForJSON:)``).
   private let escapesForJSON: Bool
-  /// `ESC [`, or its JSON escape `\u001b[`.
-  private let controlSequenceIntroducer: [UInt8]
 
   /// `escapingForJSON`: the bytes come out as the inside of a JSON string (an ESC as `\u001b`, a quote as
   /// `\"`), as a recording's output event holds them: escaped as they are written instead of in a pass of
   /// their own over megabytes.
   public init(escapingForJSON: Bool = false) {
     escapesForJSON = escapingForJSON
-    controlSequenceIntroducer = escapingForJSON ? Array("\\u001b[".utf8) : [0x1B, UInt8(ascii: "[")]
   }
 
   /// The bytes that turn the previous frame into `screen` (empty when nothing changed).
@@ -38,58 +35,87 @@ public struct TerminalFrameEncoder: Sendable {
     // recording encodes every frame.
     let start = output.count
     if old == nil {
-      output += controlSequenceIntroducer
+      appendIntroducer(to: &output)
       output += "0m".utf8
-      output += controlSequenceIntroducer
+      appendIntroducer(to: &output)
       output += "2J".utf8
     }
+    let width = screen.width
     var cursor = -1
     var style: Style? = nil
-    let cells = screen.cells
-    for index in cells.indices {
-      let cell = cells[index]
-      if let old, old[index] == cell { continue }
-      guard !cell.isContinuation, !cell.packedCharacter.isNone else { continue }
-      if cursor != index {
-        output += controlSequenceIntroducer
-        Self.appendDecimal(index / screen.width + 1, to: &output)
-        output.append(UInt8(ascii: ";"))
-        Self.appendDecimal(index % screen.width + 1, to: &output)
-        output.append(UInt8(ascii: "H"))
-      }
-      if let current = style, current != cell.style, current.attributes == cell.style.attributes {
-        output += controlSequenceIntroducer
-        Self.appendColourChange(from: current, to: cell.style, to: &output)
-        style = cell.style
-      } else if style != cell.style {
-        if sequences[cell.style] == nil {
-          sequences[cell.style] = controlSequenceIntroducer + Array((cell.style.sgrParameters + "m").utf8)
+    // Rows and columns counted, not divided out of the index: a division per written cell was the encoder's
+    // single most expensive instruction.
+    screen.cells.withUnsafeBufferPointer { cells in
+      (old ?? []).withUnsafeBufferPointer { oldCells in
+        for row in 0..<screen.height {
+          for column in 0..<width {
+            let index = row * width + column
+            let cell = cells[index]
+            if old != nil, oldCells[index] == cell { continue }
+            guard !cell.isContinuation, !cell.packedCharacter.isNone else { continue }
+            if cursor != index {
+              appendIntroducer(to: &output)
+              Self.appendDecimal(row + 1, to: &output)
+              output.append(UInt8(ascii: ";"))
+              Self.appendDecimal(column + 1, to: &output)
+              output.append(UInt8(ascii: "H"))
+            }
+            if let current = style, current != cell.style, current.attributes == cell.style.attributes {
+              appendIntroducer(to: &output)
+              Self.appendColourChange(from: current, to: cell.style, to: &output)
+              style = cell.style
+            } else if style != cell.style {
+              appendSequence(of: cell.style, to: &output)
+              style = cell.style
+            }
+            if escapesForJSON {
+              cell.packedCharacter.appendJSONEscapedUTF8(to: &output)
+            } else {
+              cell.packedCharacter.appendUTF8(to: &output)
+            }
+            // The cursor moves on by the character's width, and never wraps to the next row by itself.
+            let advance = Int(max(1, cell.width))
+            var nextColumn = column + advance
+            while nextColumn >= width { nextColumn -= width }
+            cursor = nextColumn == 0 ? -1 : index + advance
+          }
         }
-        output += sequences[cell.style]!
-        style = cell.style
       }
-      if escapesForJSON {
-        cell.packedCharacter.appendJSONEscapedUTF8(to: &output)
-      } else {
-        cell.packedCharacter.appendUTF8(to: &output)
-      }
-      // The cursor moves on by the character's width, and never wraps to the next row by itself.
-      let next = index + Int(max(1, cell.width))
-      cursor = next % screen.width == 0 ? -1 : next
     }
     if output.count > start {
-      output += controlSequenceIntroducer
+      appendIntroducer(to: &output)
       output += "0m".utf8
     }
+  }
+
+  /// `ESC [`, or its JSON escape `\u001b[`, from static memory (no array to retain at every cell).
+  private func appendIntroducer(to output: inout [UInt8]) {
+    let introducer: StaticString = escapesForJSON ? "\\u001b[" : "\u{1B}["
+    introducer.withUTF8Buffer { output.append(contentsOf: $0) }
+  }
+
+  /// The SGR sequence that sets `style` from scratch, made the first time it is needed.
+  private mutating func appendSequence(of style: Style, to output: inout [UInt8]) {
+    if let sequence = sequences[style] {
+      output += sequence
+      return
+    }
+    var sequence: [UInt8] = []
+    appendIntroducer(to: &sequence)
+    sequence += (style.sgrParameters + "m").utf8
+    sequences[style] = sequence
+    output += sequence
   }
 
   /// `ESC [ 38;5;104 ; 48;5;111 m`: only the colours that changed, the attributes staying as they are. Written
   /// digit by digit (``TerminalColor/sgrChangeParameters(base:)``'s bytes): a picture changes colour at almost
   /// every cell. The introducer is the caller's.
   private static func appendColourChange(from old: Style, to new: Style, to output: inout [UInt8]) {
-    if old.foreground != new.foreground { appendColour(new.foreground, base: 30, to: &output) }
-    if old.background != new.background {
-      if old.foreground != new.foreground { output.append(UInt8(ascii: ";")) }
+    // The packed colours compared: equal exactly when the colours are, without decoding them.
+    let foregroundChanged = old.packedForeground != new.packedForeground
+    if foregroundChanged { appendColour(new.foreground, base: 30, to: &output) }
+    if old.packedBackground != new.packedBackground {
+      if foregroundChanged { output.append(UInt8(ascii: ";")) }
       appendColour(new.background, base: 40, to: &output)
     }
     output.append(UInt8(ascii: "m"))
