@@ -86,12 +86,23 @@ public struct Screen: Hashable, Sendable {
   /// Writes a row of picture cells (``ShownPicture``'s, already marked as such) from `x`, `y`; clipped to the
   /// screen.
   public mutating func put(pictureCells: ArraySlice<ScreenCell>, x: Int, y: Int) {
-    var column = x
-    for var cell in pictureCells {
-      if !colorEnabled { cell.style = cell.style.withoutColor }
-      set(column, y, cell)
-      column += 1
+    guard y >= 0, y < height, x >= 0, x + pictureCells.count <= width, colorEnabled else {
+      var column = x
+      for var cell in pictureCells {
+        if !colorEnabled { cell.style = cell.style.withoutColor }
+        set(column, y, cell)
+        column += 1
+      }
+      return
     }
+    guard let first = pictureCells.first, let last = pictureCells.last else { return }
+    // A row wholly on the screen is copied at once. ``set(_:_:_:)`` cell by cell would come to the same: only
+    // a wide character cut at either end of the row changes a cell outside it.
+    let start = y * width + x
+    let end = start + pictureCells.count
+    set(x, y, first)
+    set(x + pictureCells.count - 1, y, last)
+    cells.replaceSubrange(start..<end, with: pictureCells)
   }
 
   /// Records that row `row` of `picture` (of `rows` rows, `columns` wide) is drawn at `x`, `y`: rows drawn one
@@ -165,7 +176,8 @@ public struct Screen: Hashable, Sendable {
   public var text: String {
     // One buffer for every row (a tape takes the text of every frame).
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(cells.count + height)
+    // Room for three bytes a cell (box drawing, CJK) without growing on the way.
+    bytes.reserveCapacity(cells.count * 3 + height)
     for y in 0..<height {
       if y > 0 { bytes.append(0x0A) }
       let rowStart = bytes.count
