@@ -71,9 +71,11 @@ extension Viewer {
 
   /// `index`: the store's.
   private func key(for index: Int, size: BoxSize, display: PictureDisplay) -> PictureRenderKey {
-    let item = store.items[index]
+    // The item is read only when its source is not known yet: reading it builds a whole ShopItem.
+    let items = store.items
     let source = pictures.source(ofStoreItem: index) {
-      PictureSource.resolve(item.imageURL, relativeTo: item.sourceFile)
+      let item = items[index]
+      return PictureSource.resolve(item.imageURL, relativeTo: item.sourceFile)
     }
     return PictureRenderKey(
       source: source, size: size, symbols: display.symbols, colours: display.colours, cellPixels: display.cellPixels,
