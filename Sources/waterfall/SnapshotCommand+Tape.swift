@@ -69,7 +69,7 @@ extension SnapshotCommand {
       let frames = run.ansiBytes
       for output in run.ansiOutputs { try write(frames, to: output) }
     }
-    if let cast = run.castBytes { for output in run.castOutputs { try write(cast, to: output) } }
+    if let cast = run.castBytes { for output in run.castOutputs { try write(cast.chunks, to: output) } }
     for screenshot in run.screenshots { try write(screenshot.content, to: screenshot.path) }
     if let failure = run.failure { try fail(failure, tape: name) }
     if let screen = run.finalScreen { print(ansi ? screen.ansiText : screen.text) }
@@ -146,15 +146,17 @@ extension SnapshotCommand {
   }
 
   private func write(_ bytes: [UInt8], to path: String) throws {
+    try write([bytes], to: path)
+  }
+
+  /// The chunks one after another, each from its own memory (no copy: a recording is megabytes).
+  private func write(_ chunks: [[UInt8]], to path: String) throws {
     do {
-      // The array's own memory, not a copy: a recording is megabytes.
-      try bytes.withUnsafeBytes { buffer in
-        let data =
-          buffer.baseAddress.map {
-            Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: buffer.count, deallocator: .none)
-          } ?? Data()
-        try data.write(to: URL(fileURLWithPath: path))
-      }
+      let url = URL(fileURLWithPath: path)
+      try Data().write(to: url)
+      let file = try FileHandle(forWritingTo: url)
+      defer { try? file.close() }
+      for chunk in chunks { try file.write(contentsOf: chunk) }
     } catch {
       printError("\(path): cannot write: \(error.localizedDescription)")
       throw ExitCode(2)
