@@ -108,32 +108,11 @@ public struct Asciicast: Hashable, Sendable {
 
   /// Appends `text` (UTF-8) as a JSON string, quotes included.
   static func appendJSONString(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
-    for byte in text { appendJSONEscaped(byte, to: &bytes) }
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// Appends one byte of UTF-8 text as it goes in a JSON string: quotes, backslashes and control characters
-  /// escaped, the rest (multi-byte characters' bytes included) as it is. The frame encoder writes a recording's
-  /// output events through this, byte by byte as it makes them.
-  @inline(__always)
-  static func appendJSONEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
-    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else {
-      bytes.append(byte)
-      return
-    }
-    bytes.append(UInt8(ascii: "\\"))
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-    case 0x0A: bytes.append(UInt8(ascii: "n"))
-    case 0x0D: bytes.append(UInt8(ascii: "r"))
-    case 0x09: bytes.append(UInt8(ascii: "t"))
-    default:
-      let digits: StaticString = "0123456789abcdef"
-      bytes += "u00".utf8
-      bytes.append(digits.utf8Start[Int(byte >> 4)])
-      bytes.append(digits.utf8Start[Int(byte & 0xF)])
-    }
+    var writer = ByteWriter(capacity: text.count + 2)
+    writer.append(UInt8(ascii: "\""))
+    for byte in text { writer.appendJSONEscaped(byte) }
+    writer.append(UInt8(ascii: "\""))
+    bytes.append(contentsOf: writer.bytes)
   }
 
   static func shellQuoted(_ word: String) -> String {

@@ -7,6 +7,8 @@ public struct TerminalFrameEncoder: Sendable {
   private var sequences: [Style: [UInt8]] = [:]
   /// Whether the bytes are written as the inside of a JSON string (``init(escapingForJSON:)``).
   private let escapesForJSON: Bool
+  /// The last frame's length: room enough for the next one, most of the time.
+  private var lastFrameByteCount = 4096
 
   /// `escapingForJSON`: the bytes come out as the inside of a JSON string (an ESC as `\u001b`, a quote as
   /// `\"`), as a recording's output event holds them: escaped as they are written instead of in a pass of
@@ -31,14 +33,14 @@ public struct TerminalFrameEncoder: Sendable {
   mutating func encode(_ screen: Screen, appendingTo output: inout [UInt8]) {
     let old = previous.flatMap { $0.width == screen.width && $0.height == screen.height ? $0.cells : nil }
     previous = screen
-    // Bytes, not String appends, and the cells compared in place (``ScreenDiff``'s rule, without its array): a
-    // recording encodes every frame.
-    let start = output.count
+    // Bytes written through a pointer (``ByteWriter``), and the cells compared in place (``ScreenDiff``'s rule,
+    // without its array): a recording encodes every frame.
+    var writer = ByteWriter(capacity: lastFrameByteCount)
     if old == nil {
-      appendIntroducer(to: &output)
-      output += "0m".utf8
-      appendIntroducer(to: &output)
-      output += "2J".utf8
+      appendIntroducer(to: &writer)
+      writer.append("0m")
+      appendIntroducer(to: &writer)
+      writer.append("2J")
     }
     let width = screen.width
     var cursor = -1
@@ -54,25 +56,21 @@ public struct TerminalFrameEncoder: Sendable {
             if old != nil, oldCells[index] == cell { continue }
             guard !cell.isContinuation, !cell.packedCharacter.isNone else { continue }
             if cursor != index {
-              appendIntroducer(to: &output)
-              Self.appendDecimal(row + 1, to: &output)
-              output.append(UInt8(ascii: ";"))
-              Self.appendDecimal(column + 1, to: &output)
-              output.append(UInt8(ascii: "H"))
+              appendIntroducer(to: &writer)
+              writer.appendDecimal(row + 1)
+              writer.append(UInt8(ascii: ";"))
+              writer.appendDecimal(column + 1)
+              writer.append(UInt8(ascii: "H"))
             }
             if let current = style, current != cell.style, current.attributes == cell.style.attributes {
-              appendIntroducer(to: &output)
-              Self.appendColourChange(from: current, to: cell.style, to: &output)
+              appendIntroducer(to: &writer)
+              Self.appendColourChange(from: current, to: cell.style, to: &writer)
               style = cell.style
             } else if style != cell.style {
-              appendSequence(of: cell.style, to: &output)
+              appendSequence(of: cell.style, to: &writer)
               style = cell.style
             }
-            if escapesForJSON {
-              cell.packedCharacter.appendJSONEscapedUTF8(to: &output)
-            } else {
-              cell.packedCharacter.appendUTF8(to: &output)
-            }
+            cell.packedCharacter.write(to: &writer, escapingForJSON: escapesForJSON)
             // The cursor moves on by the character's width, and never wraps to the next row by itself.
             let advance = Int(max(1, cell.width))
             var nextColumn = column + advance
@@ -82,75 +80,62 @@ public struct TerminalFrameEncoder: Sendable {
         }
       }
     }
-    if output.count > start {
-      appendIntroducer(to: &output)
-      output += "0m".utf8
+    if writer.count > 0 {
+      appendIntroducer(to: &writer)
+      writer.append("0m")
     }
+    lastFrameByteCount = writer.count
+    output.append(contentsOf: writer.bytes)
   }
 
-  /// `ESC [`, or its JSON escape `\u001b[`, from static memory (no array to retain at every cell).
-  private func appendIntroducer(to output: inout [UInt8]) {
-    let introducer: StaticString = escapesForJSON ? "\\u001b[" : "\u{1B}["
-    introducer.withUTF8Buffer { output.append(contentsOf: $0) }
+  /// `ESC [`, or its JSON escape `\u001b[`.
+  private func appendIntroducer(to writer: inout ByteWriter) {
+    writer.append(escapesForJSON ? "\\u001b[" : "\u{1B}[")
   }
 
   /// The SGR sequence that sets `style` from scratch, made the first time it is needed.
-  private mutating func appendSequence(of style: Style, to output: inout [UInt8]) {
+  private mutating func appendSequence(of style: Style, to writer: inout ByteWriter) {
     if let sequence = sequences[style] {
-      output += sequence
+      writer.append(sequence)
       return
     }
-    var sequence: [UInt8] = []
-    appendIntroducer(to: &sequence)
-    sequence += (style.sgrParameters + "m").utf8
+    var sequenceWriter = ByteWriter(capacity: 64)
+    appendIntroducer(to: &sequenceWriter)
+    let sequence = Array(sequenceWriter.bytes) + Array((style.sgrParameters + "m").utf8)
     sequences[style] = sequence
-    output += sequence
+    writer.append(sequence)
   }
 
   /// `ESC [ 38;5;104 ; 48;5;111 m`: only the colours that changed, the attributes staying as they are. Written
   /// digit by digit (``TerminalColor/sgrChangeParameters(base:)``'s bytes): a picture changes colour at almost
   /// every cell. The introducer is the caller's.
-  private static func appendColourChange(from old: Style, to new: Style, to output: inout [UInt8]) {
+  private static func appendColourChange(from old: Style, to new: Style, to writer: inout ByteWriter) {
     // The packed colours compared: equal exactly when the colours are, without decoding them.
     let foregroundChanged = old.packedForeground != new.packedForeground
-    if foregroundChanged { appendColour(new.foreground, base: 30, to: &output) }
+    if foregroundChanged { appendColour(new.foreground, base: 30, to: &writer) }
     if old.packedBackground != new.packedBackground {
-      if foregroundChanged { output.append(UInt8(ascii: ";")) }
-      appendColour(new.background, base: 40, to: &output)
+      if foregroundChanged { writer.append(UInt8(ascii: ";")) }
+      appendColour(new.background, base: 40, to: &writer)
     }
-    output.append(UInt8(ascii: "m"))
+    writer.append(UInt8(ascii: "m"))
   }
 
-  private static func appendColour(_ colour: TerminalColor, base: Int, to output: inout [UInt8]) {
+  private static func appendColour(_ colour: TerminalColor, base: Int, to writer: inout ByteWriter) {
     switch colour {
-    case .standard: appendDecimal(base + 9, to: &output)
+    case .standard: writer.appendDecimal(base + 9)
     case .palette(let index):
-      appendDecimal(base + 8, to: &output)
-      output.append(UInt8(ascii: ";"))
-      output.append(UInt8(ascii: "5"))
-      output.append(UInt8(ascii: ";"))
-      appendDecimal(Int(index), to: &output)
+      writer.appendDecimal(base + 8)
+      writer.append(";5;")
+      writer.appendDecimal(Int(index))
     case .rgb(let red, let green, let blue):
-      appendDecimal(base + 8, to: &output)
-      // Byte by byte and part by part: no array literal to allocate at every cell of a picture.
-      output.append(UInt8(ascii: ";"))
-      output.append(UInt8(ascii: "2"))
-      output.append(UInt8(ascii: ";"))
-      appendDecimal(Int(red), to: &output)
-      output.append(UInt8(ascii: ";"))
-      appendDecimal(Int(green), to: &output)
-      output.append(UInt8(ascii: ";"))
-      appendDecimal(Int(blue), to: &output)
-    default: appendDecimal(base + (colour.paletteIndex ?? 0), to: &output)
+      writer.appendDecimal(base + 8)
+      writer.append(";2;")
+      writer.appendDecimal(Int(red))
+      writer.append(UInt8(ascii: ";"))
+      writer.appendDecimal(Int(green))
+      writer.append(UInt8(ascii: ";"))
+      writer.appendDecimal(Int(blue))
+    default: writer.appendDecimal(base + (colour.paletteIndex ?? 0))
     }
-  }
-
-  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-    // Rows, columns and colour parts are below 1,000: their digits without recursion.
-    let zero = UInt8(ascii: "0")
-    if value >= 1000 { appendDecimal(value / 1000, to: &bytes) }
-    if value >= 100 { bytes.append(zero + UInt8(value / 100 % 10)) }
-    if value >= 10 { bytes.append(zero + UInt8(value / 10 % 10)) }
-    bytes.append(zero + UInt8(value % 10))
   }
 }

@@ -26,6 +26,18 @@ public struct CellCharacter: Hashable, Sendable, BitwiseCopyable {
   public init(ascii: UInt8) { self.init(bits: UInt64(ascii), length: 1) }
 
   public init(_ character: Character) {
+    // The bytes in place when the character's string has them contiguous (small strings do): a third of the
+    // cost of walking its UTF-8 view.
+    let packed: CellCharacter?? = character.utf8.withContiguousStorageIfAvailable { bytes in
+      guard bytes.count <= Self.inlineCapacity else { return nil }
+      var bits: UInt64 = 0
+      for (offset, byte) in bytes.enumerated() { bits |= UInt64(byte) << (8 * offset) }
+      return CellCharacter(bits: bits, length: UInt8(bytes.count))
+    }
+    if let packed = packed ?? nil {
+      self = packed
+      return
+    }
     var bits: UInt64 = 0
     var count = 0
     for byte in character.utf8 {
@@ -70,18 +82,36 @@ public struct CellCharacter: Hashable, Sendable, BitwiseCopyable {
     }
   }
 
-  /// ``appendUTF8(to:)`` as the inside of a JSON string (a recording's output event).
-  func appendJSONEscapedUTF8(to bytes: inout [UInt8]) {
+  /// Writes the cluster's UTF-8 bytes (nothing for none), as the inside of a JSON string when
+  /// `escapingForJSON` (a recording's output event).
+  func write(to writer: inout ByteWriter, escapingForJSON: Bool) {
     switch length {
     case 0: return
     case Self.interned:
-      for byte in LongClusters.cluster(number: Int(bits)).utf8 { Asciicast.appendJSONEscaped(byte, to: &bytes) }
-    default:
-      var rest = bits
-      for _ in 0..<length {
-        Asciicast.appendJSONEscaped(UInt8(truncatingIfNeeded: rest), to: &bytes)
-        rest >>= 8
+      for byte in LongClusters.cluster(number: Int(bits)).utf8 {
+        if escapingForJSON { writer.appendJSONEscaped(byte) } else { writer.append(byte) }
       }
+    default:
+      if escapingForJSON {
+        // Only ASCII bytes can need an escape, and only a quote, a backslash or a control character does.
+        var rest = bits
+        for _ in 0..<length {
+          if ByteWriter.needsJSONEscape(UInt8(truncatingIfNeeded: rest)) {
+            escapeEachByte(to: &writer)
+            return
+          }
+          rest >>= 8
+        }
+      }
+      writer.append(packed: bits, length: Int(length))
+    }
+  }
+
+  private func escapeEachByte(to writer: inout ByteWriter) {
+    var rest = bits
+    for _ in 0..<length {
+      writer.appendJSONEscaped(UInt8(truncatingIfNeeded: rest))
+      rest >>= 8
     }
   }
 }

@@ -174,17 +174,16 @@ public struct Screen: Hashable, Sendable {
 
   /// The whole screen as text, one line a row, trailing spaces trimmed.
   public var text: String {
-    // One buffer for every row (a tape takes the text of every frame).
-    var bytes: [UInt8] = []
-    // Room for three bytes a cell (box drawing, CJK) without growing on the way.
-    bytes.reserveCapacity(cells.count * 3 + height)
+    // One buffer for every row, written through a pointer (a tape takes the text of every frame), with room for
+    // three bytes a cell (box drawing, CJK) so it seldom grows.
+    var writer = ByteWriter(capacity: cells.count * 3 + height)
     for y in 0..<height {
-      if y > 0 { bytes.append(0x0A) }
-      let rowStart = bytes.count
-      for x in 0..<width { cells[y * width + x].packedCharacter.appendUTF8(to: &bytes) }
-      while bytes.count > rowStart, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+      if y > 0 { writer.append(0x0A) }
+      let rowStart = writer.count
+      for x in 0..<width { cells[y * width + x].packedCharacter.write(to: &writer, escapingForJSON: false) }
+      writer.removeTrailing(UInt8(ascii: " "), keepingAtLeast: rowStart)
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// Keeps wide characters whole: writing over either half of one blanks the other half.
