@@ -22,6 +22,12 @@ public struct PictureBook: Sendable {
   private var sources: [Int: PictureSource] = [:]
   /// Raised when the items behind the indices change (a refresh), so loads for the old items are recognised.
   public private(set) var generation = 0
+  /// The last pictures turned into screen cells, by key, oldest first: a box that scrolls back into view gets
+  /// the same grid again from the loader's cache, and converting it again cost more than the rest of its
+  /// arrival (a 1,000-command tape took almost 4,000 arrivals).
+  private var converted: [PictureRenderKey: ShownPicture] = [:]
+  private var convertedOrder: [PictureRenderKey] = []
+  private static let convertedLimit = 256
 
   public subscript(slot: PictureSlot) -> Entry? {
     get { entries[slot] }
@@ -35,10 +41,24 @@ public struct PictureBook: Sendable {
     guard request.generation == generation, case .loading(let key, _)? = entries[request.item], key == request.key
     else { return false }
     switch result.outcome {
-    case .success(let grid): entries[request.item] = .shown(ShownPicture(grid), key)
+    case .success(let grid): entries[request.item] = .shown(shownPicture(grid, key: key), key)
     case .failure(let failure): entries[request.item] = .failed(failure, key)
     }
     return true
+  }
+
+  /// `grid` as screen cells: the last conversion for `key` when it was of an equal grid (the same one from the
+  /// loader's cache compares at once), else a new one, remembered.
+  private mutating func shownPicture(_ grid: PictureGrid, key: PictureRenderKey) -> ShownPicture {
+    if let known = converted[key], known.grid == grid { return known }
+    let shown = ShownPicture(grid)
+    if converted.updateValue(shown, forKey: key) == nil {
+      convertedOrder.append(key)
+      if convertedOrder.count > Self.convertedLimit {
+        converted[convertedOrder.removeFirst()] = nil
+      }
+    }
+    return shown
   }
 
   /// The picture source of the item at store index `index`, resolved the first time it is asked for.
