@@ -8,7 +8,16 @@ extension Viewer {
   func drawPictureRow(
     _ row: Int, of index: Int, slot: PictureSlot, size: BoxSize, x: Int, y: Int, into screen: inout Screen
   ) {
-    switch pictures[slot] {
+    drawPictureRow(row, of: index, entry: pictures[slot], slot: slot, size: size, x: x, y: y, into: &screen)
+  }
+
+  /// ``drawPictureRow(_:of:slot:size:x:y:into:)`` with the slot's entry looked up by the caller, once for all the
+  /// rows of a box.
+  func drawPictureRow(
+    _ row: Int, of index: Int, entry: PictureBook.Entry?, slot: PictureSlot, size: BoxSize, x: Int, y: Int,
+    into screen: inout Screen
+  ) {
+    switch entry {
     case .shown(let picture, _) where picture.size == size:
       screen.put(pictureCells: picture.row(row), x: x, y: y)
       if let pixels = picture.pixels {
