@@ -22,6 +22,10 @@ public struct PictureBook: Sendable {
   private var sources: [Int: PictureSource] = [:]
   /// Raised when the items behind the indices change (a refresh), so loads for the old items are recognised.
   public private(set) var generation = 0
+  /// Sources already resolved, by address, kept through ``startOver()``: resolving one is a round of URL
+  /// standardising, and a refresh brings back the same addresses at every store index. Emptied when full.
+  private var resolvedAddresses: [PictureAddress: PictureSource] = [:]
+  private static let resolvedAddressLimit = 4096
   /// The last pictures turned into screen cells, by key, oldest first: a box that scrolls back into view gets
   /// the same grid again from the loader's cache, and converting it again cost more than the rest of its
   /// arrival (a 1,000-command tape took almost 4,000 arrivals).
@@ -62,9 +66,14 @@ public struct PictureBook: Sendable {
   }
 
   /// The picture source of the item at store index `index`, resolved the first time it is asked for.
-  mutating func source(ofStoreItem index: Int, resolving resolve: () -> PictureSource) -> PictureSource {
+  /// `address` gives the item's picture address and the file its dataset came from.
+  mutating func source(ofStoreItem index: Int, address: () -> (picture: String, datasetFile: String)) -> PictureSource {
     if let known = sources[index] { return known }
-    let source = resolve()
+    let (picture, datasetFile) = address()
+    let addressKey = PictureAddress(picture: picture, datasetFile: datasetFile)
+    let source = resolvedAddresses[addressKey] ?? PictureSource.resolve(picture, relativeTo: datasetFile)
+    if resolvedAddresses.count >= Self.resolvedAddressLimit { resolvedAddresses.removeAll(keepingCapacity: true) }
+    resolvedAddresses[addressKey] = source
     sources[index] = source
     return source
   }
@@ -84,4 +93,11 @@ extension PictureSlot {
   /// The picture in the detail panel of the item at store index `index`: negative, so it never replaces the
   /// request for the item's box.
   public static func detail(_ index: Int) -> PictureSlot { PictureSlot(-(index + 1)) }
+}
+
+/// An item's picture address and the file its dataset came from: all that ``PictureSource/resolve(_:relativeTo:)``
+/// reads.
+private struct PictureAddress: Hashable {
+  var picture: String
+  var datasetFile: String
 }

@@ -75,7 +75,7 @@ extension Viewer {
     let items = store.items
     let source = pictures.source(ofStoreItem: index) {
       let item = items[index]
-      return PictureSource.resolve(item.imageURL, relativeTo: item.sourceFile)
+      return (item.imageURL, item.sourceFile)
     }
     return PictureRenderKey(
       source: source, size: size, symbols: display.symbols, colours: display.colours, cellPixels: display.cellPixels,
