@@ -8,6 +8,8 @@ extension Viewer {
     guard let display = options.pictures else { return }
     // By slot: the item's store index, its picture's size, and how urgent it is.
     var wanted: [PictureSlot: (index: Int, size: BoxSize, priority: PicturePriority)] = [:]
+    // Sized once: this runs after every message, and growing it from empty was a fifth of its cost.
+    wanted.reserveCapacity(waterfall.visibleCells.count + 1)
     let viewport = waterfall.viewportRect
     let columnWidth = waterfall.layout.columnWidth
     // A measured item not loaded yet has no picture address: its shaded placeholder stays until it comes.
@@ -23,7 +25,8 @@ extension Viewer {
     {
       wanted[.detail(index)] = (index, size, .visible)
     }
-    for item in pictures.entries.keys.sorted() where wanted[item] == nil {
+    // Only the entries no longer wanted are sorted (into the same order): usually none.
+    for item in pictures.entries.keys.filter({ wanted[$0] == nil }).sorted() {
       pictures[item] = nil
       emit(.cancelPicture(item: item))
     }
