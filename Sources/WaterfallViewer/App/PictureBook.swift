@@ -28,10 +28,13 @@ public struct PictureBook: Sendable {
   private static let resolvedAddressLimit = 4096
   /// The last pictures turned into screen cells, by key, oldest first: a box that scrolls back into view gets
   /// the same grid again from the loader's cache, and converting it again cost more than the rest of its
-  /// arrival (a 1,000-command tape took almost 4,000 arrivals).
+  /// arrival (a 1,000-command tape took almost 4,000 arrivals). Bounded in count and in bytes (a grid may hold
+  /// its pixels, which this keeps alive).
   private var converted: [PictureRenderKey: ShownPicture] = [:]
   private var convertedOrder: [PictureRenderKey] = []
+  private var convertedBytes = 0
   private static let convertedLimit = 256
+  private static let convertedByteLimit = 16 << 20
 
   public subscript(slot: PictureSlot) -> Entry? {
     get { entries[slot] }
@@ -56,10 +59,17 @@ public struct PictureBook: Sendable {
   private mutating func shownPicture(_ grid: PictureGrid, key: PictureRenderKey) -> ShownPicture {
     if let known = converted[key], known.grid == grid { return known }
     let shown = ShownPicture(grid)
-    if converted.updateValue(shown, forKey: key) == nil {
+    if let replaced = converted.updateValue(shown, forKey: key) {
+      convertedBytes -= replaced.byteCount
+    } else {
       convertedOrder.append(key)
-      if convertedOrder.count > Self.convertedLimit {
-        converted[convertedOrder.removeFirst()] = nil
+    }
+    convertedBytes += shown.byteCount
+    while convertedOrder.count > Self.convertedLimit || convertedBytes > Self.convertedByteLimit,
+      !convertedOrder.isEmpty
+    {
+      if let dropped = converted.removeValue(forKey: convertedOrder.removeFirst()) {
+        convertedBytes -= dropped.byteCount
       }
     }
     return shown

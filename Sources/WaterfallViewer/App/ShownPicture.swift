@@ -20,6 +20,8 @@ public struct ShownPicture: Sendable {
   }
 
   public var size: BoxSize { grid.size }
+  /// About how much memory it holds: the grid's (pixels included) and the screen cells.
+  var byteCount: Int { grid.byteCount + screenCells.count * MemoryLayout<ScreenCell>.stride }
   public var pixels: PixelPicture? { grid.pixels }
 
   /// The screen cells of row `row`.
