@@ -8,7 +8,7 @@ import Locking
 /// Two values are equal when their bytes are (interning gives equal bytes one number), so a cluster and a
 /// canonically equivalent spelling of it differ here, as they do on the wire to a terminal.
 public struct CellCharacter: Hashable, Sendable, BitwiseCopyable {
-  /// The bytes, first byte lowest; or, when `length` is `interned`, the cluster's number in `longClusters`.
+  /// The bytes, first byte lowest; or, when `length` is `interned`, the cluster's number in ``LongClusters``.
   private var bits: UInt64
   /// How many bytes are inline: 0 for none (the right half of a wide character), or `interned`.
   private var length: UInt8
