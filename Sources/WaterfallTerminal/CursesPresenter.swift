@@ -116,8 +116,11 @@ public final class CursesPresenter: ScreenOutput {
   private func draw(_ changes: [ScreenChange]) {
     for change in changes where !change.cell.isContinuation || asciiOnly {
       let cell = change.cell
-      // The whole cluster: an accent, a jamo vowel or a Thai or Indic mark travels with its base character.
-      var characters = (cell.character ?? " ").unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+      // The whole cluster: an accent, a jamo vowel or a Thai or Indic mark travels with its base character. An
+      // ASCII cell is its byte, read without making a Character of the cell's bytes.
+      var characters =
+        cell.packedCharacter.asciiValue.map { [wchar_t($0)] }
+        ?? (cell.character ?? " ").unicodeScalars.map { wchar_t(bitPattern: $0.value) }
       if asciiOnly, characters.count > 1 || characters[0] > 0x7E || cell.isContinuation {
         characters = [wchar_t(UInt8(ascii: "?"))]
       }

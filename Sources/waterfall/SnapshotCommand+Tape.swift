@@ -61,9 +61,15 @@ extension SnapshotCommand {
       try compare(actual: run.frames, labels: run.frameLabels, golden: golden, goldenName: expect)
       return
     }
-    for output in run.textOutputs { try write(run.goldenText, to: output) }
-    for output in run.ansiOutputs { try write(run.ansiText, to: output) }
-    if let cast = run.cast { for output in run.castOutputs { try write(cast, to: output) } }
+    if !run.textOutputs.isEmpty {
+      let golden = run.goldenBytes
+      for output in run.textOutputs { try write(golden, to: output) }
+    }
+    if !run.ansiOutputs.isEmpty {
+      let frames = run.ansiBytes
+      for output in run.ansiOutputs { try write(frames, to: output) }
+    }
+    if let cast = run.castBytes { for output in run.castOutputs { try write(cast.chunks, to: output) } }
     for screenshot in run.screenshots { try write(screenshot.content, to: screenshot.path) }
     if let failure = run.failure { try fail(failure, tape: name) }
     if let screen = run.finalScreen { print(ansi ? screen.ansiText : screen.text) }
@@ -136,8 +142,21 @@ extension SnapshotCommand {
   }
 
   private func write(_ text: String, to path: String) throws {
+    try write(Array(text.utf8), to: path)
+  }
+
+  private func write(_ bytes: [UInt8], to path: String) throws {
+    try write([bytes], to: path)
+  }
+
+  /// The chunks one after another, each from its own memory (no copy: a recording is megabytes).
+  private func write(_ chunks: [[UInt8]], to path: String) throws {
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+      let url = URL(fileURLWithPath: path)
+      try Data().write(to: url)
+      let file = try FileHandle(forWritingTo: url)
+      defer { try? file.close() }
+      for chunk in chunks { try file.write(contentsOf: chunk) }
     } catch {
       printError("\(path): cannot write: \(error.localizedDescription)")
       throw ExitCode(2)

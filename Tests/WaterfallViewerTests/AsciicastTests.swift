@@ -142,6 +142,26 @@ struct AsciicastTests {
   }
 }
 
+extension AsciicastTests {
+  @Test("a recorder's encoder writes the frame already escaped: the same as the plain bytes put in a JSON string")
+  func escapedEncoding() {
+    var screen = Screen(width: 12, height: 2)
+    // Quotes and backslashes in text, a long cluster (interned), a wide character, colour and a picture cell.
+    screen.put("say \"hi\" \\", x: 0, y: 0, style: Style(foreground: .palette(104)))
+    screen.put("👨‍👩‍👧 中é", x: 0, y: 1, style: Style(background: .rgb(1, 2, 3), attributes: .bold))
+    screen.put(pictureCharacter: "▀", x: 11, y: 1, style: Style(foreground: .rgb(9, 8, 7)))
+    var next = screen
+    next.put("\"", x: 3, y: 1, style: Style(foreground: .red))
+    var plain = TerminalFrameEncoder()
+    var escaped = TerminalFrameEncoder(escapingForJSON: true)
+    for frame in [screen, next, next] {
+      let expected = Asciicast.jsonString(plain.encode(frame))
+      let got = String(decoding: escaped.encodeBytes(frame), as: UTF8.self)
+      #expect("\"" + got + "\"" == expected)
+    }
+  }
+}
+
 /// Just enough of a terminal to check the encoder: clear, cursor position, SGR colours and attributes, text with
 /// wide characters.
 private struct TinyTerminal {

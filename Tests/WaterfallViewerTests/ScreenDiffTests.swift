@@ -35,4 +35,23 @@ struct ScreenDiffTests {
     #expect(changes.map(\.x) == [0, 1])
     #expect(changes[1].cell.isContinuation)
   }
+
+  @Test("a cell keeps its character's exact bytes: short ones inline, long clusters interned, equal when the bytes are")
+  func cellCharacters() {
+    for text in ["a", " ", "é", "e\u{301}", "中", "▀", "🇨🇳", "👍🏽", "👨‍👩‍👧", "👨‍👩‍👧‍👦", "a\u{301}\u{302}\u{303}\u{304}"] {
+      let character = Character(text)
+      let packed = CellCharacter(character)
+      #expect(packed.character.map { Array(String($0).utf8) } == Array(text.utf8))
+      var bytes: [UInt8] = []
+      packed.appendUTF8(to: &bytes)
+      #expect(bytes == Array(text.utf8))
+      #expect(packed == CellCharacter(Character(text)), "the same cluster twice is one value")
+    }
+    #expect(CellCharacter("é") != CellCharacter("e\u{301}"), "canonically equal, but other bytes on the wire")
+    #expect(CellCharacter.none.character == nil)
+    #expect(CellCharacter("a").asciiValue == UInt8(ascii: "a") && CellCharacter("中").asciiValue == nil)
+    var cell = ScreenCell.blank
+    cell.character = "👨‍👩‍👧"
+    #expect(cell.character == "👨‍👩‍👧" && cell != .blank)
+  }
 }

@@ -67,6 +67,11 @@ struct TextTests {
     #expect(TextSanitizer.sanitize("tab\tnew\nline") == "tab new line")
     #expect(TextSanitizer.sanitize("\u{202E}evil") == "evil")
     #expect(TextSanitizer.sanitize("韩版 ✨ ok") == "韩版 ✨ ok")
+    // Text with nothing to take out comes back as it is; one invisible character among CJK is still taken out.
+    #expect(TextSanitizer.sanitize("森系 燕麦色 silk scarf") == "森系 燕麦色 silk scarf")
+    #expect(TextSanitizer.sanitize("森系\u{AD}燕麦色\u{FEFF}") == "森系燕麦色")
+    #expect(TextSanitizer.sanitize("短\u{1B}[31m文", limit: 100) == "短文")
+    #expect(TextSanitizer.sanitize("文文文\u{1B}[31m", limit: 2) == "文文")
   }
 
   @Test("random mixes of hostile pieces and text come out clean", arguments: 0..<50)

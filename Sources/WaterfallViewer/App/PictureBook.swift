@@ -6,7 +6,7 @@ import Pictures
 public struct PictureBook: Sendable {
   public enum Entry: Sendable {
     case loading(PictureRenderKey, PicturePriority)
-    case shown(PictureGrid, PictureRenderKey)
+    case shown(ShownPicture, PictureRenderKey)
     case failed(PictureFailure, PictureRenderKey)
 
     public var key: PictureRenderKey {
@@ -22,6 +22,19 @@ public struct PictureBook: Sendable {
   private var sources: [Int: PictureSource] = [:]
   /// Raised when the items behind the indices change (a refresh), so loads for the old items are recognised.
   public private(set) var generation = 0
+  /// Sources already resolved, by address, kept through ``startOver()``: resolving one is a round of URL
+  /// standardising, and a refresh brings back the same addresses at every store index. Emptied when full.
+  private var resolvedAddresses: [PictureAddress: PictureSource] = [:]
+  private static let resolvedAddressLimit = 4096
+  /// The last pictures turned into screen cells, by key, oldest first: a box that scrolls back into view gets
+  /// the same grid again from the loader's cache, and converting it again cost more than the rest of its
+  /// arrival (a 1,000-command tape took almost 4,000 arrivals). Bounded in count and in bytes (a grid may hold
+  /// its pixels, which this keeps alive).
+  private var converted: [PictureRenderKey: ShownPicture] = [:]
+  private var convertedOrder: [PictureRenderKey] = []
+  private var convertedBytes = 0
+  private static let convertedLimit = 256
+  private static let convertedByteLimit = 16 << 20
 
   public subscript(slot: PictureSlot) -> Entry? {
     get { entries[slot] }
@@ -35,16 +48,42 @@ public struct PictureBook: Sendable {
     guard request.generation == generation, case .loading(let key, _)? = entries[request.item], key == request.key
     else { return false }
     switch result.outcome {
-    case .success(let grid): entries[request.item] = .shown(grid, key)
+    case .success(let grid): entries[request.item] = .shown(shownPicture(grid, key: key), key)
     case .failure(let failure): entries[request.item] = .failed(failure, key)
     }
     return true
   }
 
+  /// `grid` as screen cells: the last conversion for `key` when it was of an equal grid (the same one from the
+  /// loader's cache compares at once), else a new one, remembered.
+  private mutating func shownPicture(_ grid: PictureGrid, key: PictureRenderKey) -> ShownPicture {
+    if let known = converted[key], known.grid == grid { return known }
+    let shown = ShownPicture(grid)
+    if let replaced = converted.updateValue(shown, forKey: key) {
+      convertedBytes -= replaced.byteCount
+    } else {
+      convertedOrder.append(key)
+    }
+    convertedBytes += shown.byteCount
+    while convertedOrder.count > Self.convertedLimit || convertedBytes > Self.convertedByteLimit,
+      !convertedOrder.isEmpty
+    {
+      if let dropped = converted.removeValue(forKey: convertedOrder.removeFirst()) {
+        convertedBytes -= dropped.byteCount
+      }
+    }
+    return shown
+  }
+
   /// The picture source of the item at store index `index`, resolved the first time it is asked for.
-  mutating func source(ofStoreItem index: Int, resolving resolve: () -> PictureSource) -> PictureSource {
+  /// `address` gives the item's picture address and the file its dataset came from.
+  mutating func source(ofStoreItem index: Int, address: () -> (picture: String, datasetFile: String)) -> PictureSource {
     if let known = sources[index] { return known }
-    let source = resolve()
+    let (picture, datasetFile) = address()
+    let addressKey = PictureAddress(picture: picture, datasetFile: datasetFile)
+    let source = resolvedAddresses[addressKey] ?? PictureSource.resolve(picture, relativeTo: datasetFile)
+    if resolvedAddresses.count >= Self.resolvedAddressLimit { resolvedAddresses.removeAll(keepingCapacity: true) }
+    resolvedAddresses[addressKey] = source
     sources[index] = source
     return source
   }
@@ -64,4 +103,11 @@ extension PictureSlot {
   /// The picture in the detail panel of the item at store index `index`: negative, so it never replaces the
   /// request for the item's box.
   public static func detail(_ index: Int) -> PictureSlot { PictureSlot(-(index + 1)) }
+}
+
+/// An item's picture address and the file its dataset came from: all that ``PictureSource/resolve(_:relativeTo:)``
+/// reads.
+private struct PictureAddress: Hashable {
+  var picture: String
+  var datasetFile: String
 }

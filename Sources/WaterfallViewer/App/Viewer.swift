@@ -143,8 +143,10 @@ public final class Viewer {
     let columnWidth = waterfall.layout.columnWidth
     for (index, cell) in waterfall.visibleCells {
       guard let itemCell = cell as? ItemCell, index < store.count else { continue }
+      let isLoaded = store.items.isLoaded(index)
+      guard itemCell.needsConfiguring(isLoaded: isLoaded, columnWidth: columnWidth) else { continue }
       itemCell.configure(
-        with: store.items[index], isLoaded: store.items.isLoaded(index), display: store.displayItems[index],
+        with: store.items[index], isLoaded: isLoaded, display: store.displayItems[index],
         columnWidth: columnWidth,
         metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
     }

@@ -13,11 +13,17 @@ public final class ItemCell: WaterfallCell {
   /// Whether the text is the item's or a measured item's, not loaded yet (no text).
   private var configuredLoaded = false
 
+  /// Whether ``configure(with:isLoaded:display:columnWidth:metrics:ellipsis:)`` has anything to do: asked first,
+  /// so a cell that already shows its item costs no copy of the item (every update asks every visible cell).
+  func needsConfiguring(isLoaded: Bool, columnWidth: Int) -> Bool {
+    configuredItem != itemIndex || configuredWidth != columnWidth || configuredLoaded != isLoaded
+  }
+
   /// Prepares the text of `item` for a box `columnWidth` wide, unless it already is.
   func configure(
     with item: ShopItem, isLoaded: Bool, display: DisplayItem, columnWidth: Int, metrics: BoxMetrics, ellipsis: String
   ) {
-    guard configuredItem != itemIndex || configuredWidth != columnWidth || configuredLoaded != isLoaded else { return }
+    guard needsConfiguring(isLoaded: isLoaded, columnWidth: columnWidth) else { return }
     configuredItem = itemIndex
     configuredLoaded = isLoaded
     configuredWidth = columnWidth

@@ -76,6 +76,16 @@ public struct Asciicast: Hashable, Sendable {
     if newline { bytes.append(0x0A) }
   }
 
+  /// A line of ``appendLine(time:kind:data:newline:to:)`` up to its data's opening quote, for a writer that
+  /// escapes the data itself (``TerminalFrameEncoder/init(escapingForJSON:)``) and ends it with
+  /// ``lineEnd``.
+  static func appendLineStart(time: Double, kind: Event.Kind, to bytes: inout [UInt8]) {
+    bytes += "[\(seconds(time)), \"\(kind.rawValue)\", \"".utf8
+  }
+
+  /// The data's closing quote, the bracket and the newline.
+  static let lineEnd = Array("\"]\n".utf8)
+
   /// `1.500000`: six decimals, with no locale and no formatter (a recording writes one per frame).
   static func seconds(_ time: Double) -> String {
     let microseconds = Int((max(0, time) * 1_000_000).rounded())
@@ -98,33 +108,11 @@ public struct Asciicast: Hashable, Sendable {
 
   /// Appends `text` (UTF-8) as a JSON string, quotes included.
   static func appendJSONString(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
-    let hex: StaticString = "0123456789abcdef"
-    bytes.append(UInt8(ascii: "\""))
-    // Runs of bytes that need no escape are copied whole: a frame is mostly those.
-    var runStart = text.startIndex
-    var index = runStart
-    while index != text.endIndex {
-      let byte = text[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else {
-        text.formIndex(after: &index)
-        continue
-      }
-      bytes += text[runStart..<index]
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
-      case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-      case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      default:
-        let digits = hex.utf8Start
-        bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
-        bytes += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-      }
-      text.formIndex(after: &index)
-      runStart = index
-    }
-    bytes += text[runStart..<index]
-    bytes.append(UInt8(ascii: "\""))
+    var writer = ByteWriter(capacity: text.count + 2)
+    writer.append(UInt8(ascii: "\""))
+    for byte in text { writer.appendJSONEscaped(byte) }
+    writer.append(UInt8(ascii: "\""))
+    bytes.append(contentsOf: writer.bytes)
   }
 
   static func shellQuoted(_ word: String) -> String {

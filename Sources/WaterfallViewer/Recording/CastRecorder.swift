@@ -8,9 +8,9 @@ public final class CastRecorder {
   private let clock: any Clock
   private let recordsInput: Bool
   private let write: ([UInt8]) -> Void
-  private var encoder = TerminalFrameEncoder()
-  /// One frame's bytes and its line, reused for every frame.
-  private var frameBytes: [UInt8] = []
+  /// Writes each frame already escaped for the line's JSON string.
+  private var encoder = TerminalFrameEncoder(escapingForJSON: true)
+  /// One frame's line, reused for every frame.
   private var lineBytes: [UInt8] = []
   private var size: GridSize?
   private let startMilliseconds: Int
@@ -40,11 +40,14 @@ public final class CastRecorder {
       size = screenSize
       emit(.resize, "\(screen.width)x\(screen.height)")
     }
-    frameBytes.removeAll(keepingCapacity: true)
-    encoder.encode(screen, appendingTo: &frameBytes)
-    if !frameBytes.isEmpty {
-      lineBytes.removeAll(keepingCapacity: true)
-      Asciicast.appendLine(time: seconds, kind: .output, data: frameBytes, newline: true, to: &lineBytes)
+    // The line's start, then the frame straight into its JSON string (``Asciicast/appendLine``'s layout): a
+    // frame with pictures is kilobytes, copied once instead of three times.
+    lineBytes.removeAll(keepingCapacity: true)
+    Asciicast.appendLineStart(time: seconds, kind: .output, to: &lineBytes)
+    let frameStart = lineBytes.count
+    encoder.encode(screen, appendingTo: &lineBytes)
+    if lineBytes.count > frameStart {
+      lineBytes += Asciicast.lineEnd
       write(lineBytes)
     }
   }

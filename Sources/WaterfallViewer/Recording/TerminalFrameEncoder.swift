@@ -5,8 +5,17 @@ public struct TerminalFrameEncoder: Sendable {
   private var previous: Screen?
   /// Each style's SGR sequence, made once (a frame with pictures changes colour at almost every cell).
   private var sequences: [Style: [UInt8]] = [:]
+  /// Whether the bytes are written as the inside of a JSON string (``init(escapingForJSON:)``).
+  private let escapesForJSON: Bool
+  /// The last frame's length: room enough for the next one, most of the time.
+  private var lastFrameByteCount = 4096
 
-  public init() {}
+  /// `escapingForJSON`: the bytes come out as the inside of a JSON string (an ESC as `\u001b`, a quote as
+  /// `\"`), as a recording's output event holds them: escaped as they are written instead of in a pass of
+  /// their own over megabytes.
+  public init(escapingForJSON: Bool = false) {
+    escapesForJSON = escapingForJSON
+  }
 
   /// The bytes that turn the previous frame into `screen` (empty when nothing changed).
   public mutating func encode(_ screen: Screen) -> String {
@@ -24,75 +33,109 @@ public struct TerminalFrameEncoder: Sendable {
   mutating func encode(_ screen: Screen, appendingTo output: inout [UInt8]) {
     let old = previous.flatMap { $0.width == screen.width && $0.height == screen.height ? $0.cells : nil }
     previous = screen
-    // Bytes, not String appends, and the cells compared in place (``ScreenDiff``'s rule, without its array): a
-    // recording encodes every frame.
-    let start = output.count
-    if old == nil { output += "\u{1B}[0m\u{1B}[2J".utf8 }
+    // Bytes written through a pointer (``ByteWriter``), and the cells compared in place (``ScreenDiff``'s rule,
+    // without its array): a recording encodes every frame.
+    var writer = ByteWriter(capacity: lastFrameByteCount)
+    if old == nil {
+      appendIntroducer(to: &writer)
+      writer.append("0m")
+      appendIntroducer(to: &writer)
+      writer.append("2J")
+    }
+    let width = screen.width
     var cursor = -1
     var style: Style? = nil
-    let cells = screen.cells
-    for index in cells.indices {
-      let cell = cells[index]
-      if let old, old[index] == cell { continue }
-      guard !cell.isContinuation, let character = cell.character else { continue }
-      if cursor != index {
-        output += [0x1B, UInt8(ascii: "[")]
-        Self.appendDecimal(index / screen.width + 1, to: &output)
-        output.append(UInt8(ascii: ";"))
-        Self.appendDecimal(index % screen.width + 1, to: &output)
-        output.append(UInt8(ascii: "H"))
-      }
-      if let current = style, current != cell.style, current.attributes == cell.style.attributes {
-        Self.appendColourChange(from: current, to: cell.style, to: &output)
-        style = cell.style
-      } else if style != cell.style {
-        if sequences[cell.style] == nil {
-          sequences[cell.style] = Array(("\u{1B}[" + cell.style.sgrParameters + "m").utf8)
+    // Rows and columns counted, not divided out of the index: a division per written cell was the encoder's
+    // single most expensive instruction.
+    screen.cells.withUnsafeBufferPointer { cells in
+      (old ?? []).withUnsafeBufferPointer { oldCells in
+        for row in 0..<screen.height {
+          for column in 0..<width {
+            let index = row * width + column
+            let cell = cells[index]
+            if old != nil, oldCells[index] == cell { continue }
+            guard !cell.isContinuation, !cell.packedCharacter.isNone else { continue }
+            if cursor != index {
+              appendIntroducer(to: &writer)
+              writer.appendDecimal(row + 1)
+              writer.append(UInt8(ascii: ";"))
+              writer.appendDecimal(column + 1)
+              writer.append(UInt8(ascii: "H"))
+            }
+            if let current = style, current != cell.style, current.attributes == cell.style.attributes {
+              appendIntroducer(to: &writer)
+              Self.appendColourChange(from: current, to: cell.style, to: &writer)
+              style = cell.style
+            } else if style != cell.style {
+              appendSequence(of: cell.style, to: &writer)
+              style = cell.style
+            }
+            cell.packedCharacter.write(to: &writer, escapingForJSON: escapesForJSON)
+            // The cursor moves on by the character's width, and never wraps to the next row by itself.
+            let advance = Int(max(1, cell.width))
+            var nextColumn = column + advance
+            while nextColumn >= width { nextColumn -= width }
+            cursor = nextColumn == 0 ? -1 : index + advance
+          }
         }
-        output += sequences[cell.style]!
-        style = cell.style
       }
-      if let ascii = character.asciiValue { output.append(ascii) } else { output += character.utf8 }
-      // The cursor moves on by the character's width, and never wraps to the next row by itself.
-      let next = index + Int(max(1, cell.width))
-      cursor = next % screen.width == 0 ? -1 : next
     }
-    if output.count > start { output += "\u{1B}[0m".utf8 }
+    if writer.count > 0 {
+      appendIntroducer(to: &writer)
+      writer.append("0m")
+    }
+    lastFrameByteCount = writer.count
+    output.append(contentsOf: writer.bytes)
+  }
+
+  /// `ESC [`, or its JSON escape `\u001b[`.
+  private func appendIntroducer(to writer: inout ByteWriter) {
+    writer.append(escapesForJSON ? "\\u001b[" : "\u{1B}[")
+  }
+
+  /// The SGR sequence that sets `style` from scratch, made the first time it is needed.
+  private mutating func appendSequence(of style: Style, to writer: inout ByteWriter) {
+    if let sequence = sequences[style] {
+      writer.append(sequence)
+      return
+    }
+    var sequenceWriter = ByteWriter(capacity: 64)
+    appendIntroducer(to: &sequenceWriter)
+    let sequence = Array(sequenceWriter.bytes) + Array((style.sgrParameters + "m").utf8)
+    sequences[style] = sequence
+    writer.append(sequence)
   }
 
   /// `ESC [ 38;5;104 ; 48;5;111 m`: only the colours that changed, the attributes staying as they are. Written
   /// digit by digit (``TerminalColor/sgrChangeParameters(base:)``'s bytes): a picture changes colour at almost
-  /// every cell.
-  private static func appendColourChange(from old: Style, to new: Style, to output: inout [UInt8]) {
-    output += [0x1B, UInt8(ascii: "[")]
-    if old.foreground != new.foreground { appendColour(new.foreground, base: 30, to: &output) }
-    if old.background != new.background {
-      if old.foreground != new.foreground { output.append(UInt8(ascii: ";")) }
-      appendColour(new.background, base: 40, to: &output)
+  /// every cell. The introducer is the caller's.
+  private static func appendColourChange(from old: Style, to new: Style, to writer: inout ByteWriter) {
+    // The packed colours compared: equal exactly when the colours are, without decoding them.
+    let foregroundChanged = old.packedForeground != new.packedForeground
+    if foregroundChanged { appendColour(new.foreground, base: 30, to: &writer) }
+    if old.packedBackground != new.packedBackground {
+      if foregroundChanged { writer.append(UInt8(ascii: ";")) }
+      appendColour(new.background, base: 40, to: &writer)
     }
-    output.append(UInt8(ascii: "m"))
+    writer.append(UInt8(ascii: "m"))
   }
 
-  private static func appendColour(_ colour: TerminalColor, base: Int, to output: inout [UInt8]) {
+  private static func appendColour(_ colour: TerminalColor, base: Int, to writer: inout ByteWriter) {
     switch colour {
-    case .standard: appendDecimal(base + 9, to: &output)
+    case .standard: writer.appendDecimal(base + 9)
     case .palette(let index):
-      appendDecimal(base + 8, to: &output)
-      output += [UInt8(ascii: ";"), UInt8(ascii: "5"), UInt8(ascii: ";")]
-      appendDecimal(Int(index), to: &output)
+      writer.appendDecimal(base + 8)
+      writer.append(";5;")
+      writer.appendDecimal(Int(index))
     case .rgb(let red, let green, let blue):
-      appendDecimal(base + 8, to: &output)
-      output += [UInt8(ascii: ";"), UInt8(ascii: "2")]
-      for part in [red, green, blue] {
-        output.append(UInt8(ascii: ";"))
-        appendDecimal(Int(part), to: &output)
-      }
-    default: appendDecimal(base + (colour.paletteIndex ?? 0), to: &output)
+      writer.appendDecimal(base + 8)
+      writer.append(";2;")
+      writer.appendDecimal(Int(red))
+      writer.append(UInt8(ascii: ";"))
+      writer.appendDecimal(Int(green))
+      writer.append(UInt8(ascii: ";"))
+      writer.appendDecimal(Int(blue))
+    default: writer.appendDecimal(base + (colour.paletteIndex ?? 0))
     }
-  }
-
-  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-    if value >= 10 { appendDecimal(value / 10, to: &bytes) }
-    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
   }
 }

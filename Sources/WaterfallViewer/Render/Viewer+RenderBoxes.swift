@@ -39,6 +39,7 @@ extension Viewer {
         "#\(cell.objectID) r\(cell.reuseCount)", x: frame.x + 1, y: top, style: Palette.reuseLabel,
         maximumWidth: inner)
     }
+    let pictureEntry = options.pictures == nil ? nil : pictures[.box(index)]
     for line in rows where line > 0 && line < frame.height - 1 {
       let row = top + line
       if line <= imageRows {
@@ -46,7 +47,8 @@ extension Viewer {
           drawPlaceholderRow(of: index, x: frame.x + 1, y: row, width: inner, into: &screen)
         } else {
           drawPictureRow(
-            line - 1, of: index, slot: .box(index), size: pictureSize, x: frame.x + 1, y: row, into: &screen)
+            line - 1, of: index, entry: pictureEntry, slot: .box(index), size: pictureSize, x: frame.x + 1, y: row,
+            into: &screen)
         }
         // No price, like no title, draws nothing: not a blank gap in the picture.
         if line == imageRows, !cell.price.isEmpty {

@@ -8,13 +8,19 @@ extension Viewer {
   func drawPictureRow(
     _ row: Int, of index: Int, slot: PictureSlot, size: BoxSize, x: Int, y: Int, into screen: inout Screen
   ) {
-    switch pictures[slot] {
-    case .shown(let grid, _) where grid.size == size:
-      for (column, cell) in grid.row(row).enumerated() {
-        let style = Style(foreground: Self.color(cell.foreground), background: Self.color(cell.background))
-        screen.put(pictureCharacter: cell.character, x: x + column, y: y, style: style)
-      }
-      if let pixels = grid.pixels {
+    drawPictureRow(row, of: index, entry: pictures[slot], slot: slot, size: size, x: x, y: y, into: &screen)
+  }
+
+  /// ``drawPictureRow(_:of:slot:size:x:y:into:)`` with the slot's entry looked up by the caller, once for all the
+  /// rows of a box.
+  func drawPictureRow(
+    _ row: Int, of index: Int, entry: PictureBook.Entry?, slot: PictureSlot, size: BoxSize, x: Int, y: Int,
+    into screen: inout Screen
+  ) {
+    switch entry {
+    case .shown(let picture, _) where picture.size == size:
+      screen.put(pictureCells: picture.row(row), x: x, y: y)
+      if let pixels = picture.pixels {
         screen.addPictureRow(pixels, id: slot.rawValue, row: row, rows: size.rows, x: x, y: y, columns: size.columns)
       }
     case .failed where row == size.rows / 2:
@@ -41,13 +47,5 @@ extension Viewer {
     if case .failed(let failure, _) = pictures[.box(index)] { return failure }
     if case .failed(let failure, _) = pictures[.detail(index)] { return failure }
     return nil
-  }
-
-  private static func color(_ colour: PictureColour) -> TerminalColor {
-    switch colour {
-    case .palette(let index): .palette(index)
-    case .rgb(let red, let green, let blue): .rgb(red, green, blue)
-    case .box: .standard
-    }
   }
 }

@@ -33,9 +33,10 @@ public struct Screen: Hashable, Sendable {
   {
     let style = colorEnabled ? style : style.withoutColor
     hidePictures(x: x, y: y, width: width, height: height)
+    let cell = ScreenCell(packedCharacter: CellCharacter(character), width: 1, style: style)
     for row in max(0, y)..<min(self.height, y + height) {
       for column in max(0, x)..<min(self.width, x + width) {
-        set(column, row, ScreenCell(character: character, width: 1, style: style))
+        set(column, row, cell)
       }
     }
   }
@@ -56,14 +57,14 @@ public struct Screen: Hashable, Sendable {
       if columns == 0 { continue }
       if column + columns > limit {
         if columns == 2, column < limit, column >= 0 {
-          set(column, y, ScreenCell(character: " ", width: 1, style: style))
+          set(column, y, ScreenCell(packedCharacter: .space, width: 1, style: style))
           column += 1
         }
         break
       }
       if column >= 0 {
         set(column, y, ScreenCell(character: character, width: UInt8(columns), style: style))
-        if columns == 2 { set(column + 1, y, ScreenCell(character: nil, width: 0, style: style)) }
+        if columns == 2 { set(column + 1, y, ScreenCell(packedCharacter: .none, width: 0, style: style)) }
       }
       column += columns
     }
@@ -80,6 +81,28 @@ public struct Screen: Hashable, Sendable {
     var cell = ScreenCell(character: character, width: 1, style: colorEnabled ? style : style.withoutColor)
     cell.isPicture = true
     set(x, y, cell)
+  }
+
+  /// Writes a row of picture cells (``ShownPicture``'s, already marked as such) from `x`, `y`; clipped to the
+  /// screen.
+  public mutating func put(pictureCells: ArraySlice<ScreenCell>, x: Int, y: Int) {
+    guard y >= 0, y < height, x >= 0, x + pictureCells.count <= width, colorEnabled else {
+      var column = x
+      for var cell in pictureCells {
+        if !colorEnabled { cell.style = cell.style.withoutColor }
+        set(column, y, cell)
+        column += 1
+      }
+      return
+    }
+    guard let first = pictureCells.first, let last = pictureCells.last else { return }
+    // A row wholly on the screen is copied at once. ``set(_:_:_:)`` cell by cell would come to the same: only
+    // a wide character cut at either end of the row changes a cell outside it.
+    let start = y * width + x
+    let end = start + pictureCells.count
+    set(x, y, first)
+    set(x + pictureCells.count - 1, y, last)
+    cells.replaceSubrange(start..<end, with: pictureCells)
   }
 
   /// Records that row `row` of `picture` (of `rows` rows, `columns` wide) is drawn at `x`, `y`: rows drawn one
@@ -144,29 +167,23 @@ public struct Screen: Hashable, Sendable {
     // UTF-8 bytes, not Characters: appending a Character is a whole String append (tapes take every frame's text).
     var bytes: [UInt8] = []
     bytes.reserveCapacity(width)
-    for x in 0..<width {
-      if let character = self[x, y].character { bytes += character.utf8 }
-    }
+    for x in 0..<width { self[x, y].packedCharacter.appendUTF8(to: &bytes) }
     while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The whole screen as text, one line a row, trailing spaces trimmed.
   public var text: String {
-    // One buffer for every row (a tape takes the text of every frame).
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(cells.count + height)
+    // One buffer for every row, written through a pointer (a tape takes the text of every frame), with room for
+    // three bytes a cell (box drawing, CJK) so it seldom grows.
+    var writer = ByteWriter(capacity: cells.count * 3 + height)
     for y in 0..<height {
-      if y > 0 { bytes.append(0x0A) }
-      let rowStart = bytes.count
-      for x in 0..<width {
-        if let character = cells[y * width + x].character {
-          bytes += character.utf8
-        }
-      }
-      while bytes.count > rowStart, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+      if y > 0 { writer.append(0x0A) }
+      let rowStart = writer.count
+      for x in 0..<width { cells[y * width + x].packedCharacter.write(to: &writer, escapingForJSON: false) }
+      writer.removeTrailing(UInt8(ascii: " "), keepingAtLeast: rowStart)
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// Keeps wide characters whole: writing over either half of one blanks the other half.
@@ -175,15 +192,15 @@ public struct Screen: Hashable, Sendable {
     let index = y * width + x
     let old = cells[index]
     if old.width == 2, x + 1 < width, cells[index + 1].isContinuation {
-      cells[index + 1] = ScreenCell(character: " ", width: 1, style: old.style)
+      cells[index + 1] = ScreenCell(packedCharacter: .space, width: 1, style: old.style)
     }
     if old.isContinuation, x > 0, cells[index - 1].width == 2 {
-      cells[index - 1] = ScreenCell(character: " ", width: 1, style: cells[index - 1].style)
+      cells[index - 1] = ScreenCell(packedCharacter: .space, width: 1, style: cells[index - 1].style)
     }
     cells[index] = cell
     if cell.width == 2, x + 1 >= width {
       // The right half would fall off the screen.
-      cells[index] = ScreenCell(character: " ", width: 1, style: cell.style)
+      cells[index] = ScreenCell(packedCharacter: .space, width: 1, style: cell.style)
     }
   }
 }

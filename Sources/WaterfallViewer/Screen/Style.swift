@@ -1,6 +1,6 @@
 /// A colour of text or background: the terminal's own default, one of the eight basic colours, an entry of the
 /// 256-colour palette, or 24-bit colour (pictures use the last two).
-public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
+public enum TerminalColor: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
   case standard
   case black, red, green, yellow, blue, magenta, cyan, white
   case palette(UInt8)
@@ -42,7 +42,7 @@ public enum TerminalColor: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Text attributes.
-public struct TextAttributes: OptionSet, Hashable, Sendable {
+public struct TextAttributes: OptionSet, Hashable, Sendable, BitwiseCopyable {
   public let rawValue: UInt8
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
@@ -52,21 +52,68 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
 }
 
 /// How a screen cell is drawn.
-public struct Style: Hashable, Sendable {
-  public var foreground: TerminalColor
-  public var background: TerminalColor
+public struct Style: Hashable, Sendable, BitwiseCopyable {
+  /// The colours as ``TerminalColor/packed`` integers: a frame compares every cell's style with the last
+  /// frame's, and two integers compare at once where two enums with payloads take a switch each.
+  private(set) var packedForeground: UInt32
+  private(set) var packedBackground: UInt32
   public var attributes: TextAttributes
 
   public init(
     foreground: TerminalColor = .standard, background: TerminalColor = .standard, attributes: TextAttributes = []
   ) {
-    self.foreground = foreground
-    self.background = background
+    packedForeground = foreground.packed
+    packedBackground = background.packed
     self.attributes = attributes
+  }
+
+  public var foreground: TerminalColor {
+    get { TerminalColor(packed: packedForeground) }
+    set { packedForeground = newValue.packed }
+  }
+
+  public var background: TerminalColor {
+    get { TerminalColor(packed: packedBackground) }
+    set { packedBackground = newValue.packed }
   }
 
   public static let plain = Style()
 
   /// The same attributes with no colour, for `NO_COLOR` and `--no-color`.
   public var withoutColor: Style { Style(attributes: attributes) }
+}
+
+extension TerminalColor {
+  /// One integer per colour, equal exactly when the colours are: the default 0, the basic colours 1-8, a palette
+  /// entry `0x100_0000 | index`, 24-bit colour `0x200_0000 | red << 16 | green << 8 | blue`.
+  var packed: UInt32 {
+    switch self {
+    case .standard: 0
+    case .palette(let index): 0x100_0000 | UInt32(index)
+    case .rgb(let red, let green, let blue): 0x200_0000 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+    default: UInt32(paletteIndex ?? 0) + 1
+    }
+  }
+
+  init(packed: UInt32) {
+    switch packed >> 24 {
+    case 1: self = .palette(UInt8(truncatingIfNeeded: packed))
+    case 2:
+      self = .rgb(
+        UInt8(truncatingIfNeeded: packed >> 16), UInt8(truncatingIfNeeded: packed >> 8),
+        UInt8(truncatingIfNeeded: packed))
+    default:
+      switch packed {
+      case 1: self = .black
+      case 2: self = .red
+      case 3: self = .green
+      case 4: self = .yellow
+      case 5: self = .blue
+      case 6: self = .magenta
+      case 7: self = .cyan
+      case 8: self = .white
+      default: self = .standard
+      }
+    }
+  }
 }

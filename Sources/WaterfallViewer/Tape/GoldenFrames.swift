@@ -7,6 +7,18 @@ public enum GoldenFrames {
     frames.map { $0 + "\n" + separator + "\n" }.joined()
   }
 
+  /// ``text(_:)`` as UTF-8, copied into one buffer (a tape of a thousand commands writes megabytes).
+  public static func bytes(_ frames: [String]) -> [UInt8] {
+    let ending = Array(("\n" + separator + "\n").utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(frames.reduce(0) { $0 + $1.utf8.count + ending.count })
+    for frame in frames {
+      bytes += frame.utf8
+      bytes += ending
+    }
+    return bytes
+  }
+
   /// The frames of a golden file: what comes before each separator line (anything after the last is a frame
   /// too, so a truncated file still compares).
   public static func frames(_ text: String) -> [String] {

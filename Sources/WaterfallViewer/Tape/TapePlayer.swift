@@ -32,9 +32,12 @@ public final class TapePlayer {
   private var promptMilliseconds = 0
   private let startsAtPrompt: Bool
   private var recorder: CastRecorder?
-  private var castBytes: [UInt8] = []
+  private var castBytes = ChunkedBytes()
   /// Whether a command other than a setting has run (settings after that are ignored, as in VHS).
   private var begun = false
+
+  /// The last frame kept as text, and its text.
+  private var lastTextFrame: (screen: Screen, text: String)?
 
   /// Which frames to keep: the text ones for a `.txt` output or a comparison, the SGR ones for `.ansi`.
   private let keepsText: Bool
@@ -62,7 +65,7 @@ public final class TapePlayer {
     if recordsCast {
       recorder = CastRecorder(
         header: Asciicast(width: size.width, height: size.height), clock: TapeClock(player: self),
-        recordsInput: false, writeBytes: { [unowned self] line in castBytes += line })
+        recordsInput: false, writeBytes: { [unowned self] line in castBytes.append(line) })
     }
     for (index, command) in commands.enumerated() {
       if quit {
@@ -82,7 +85,7 @@ public final class TapePlayer {
       if result.failure != nil { break }
       if command.action.drawsFrame, !hidden { recordFrame(after: command) }
     }
-    if recordsCast { result.cast = String(decoding: castBytes, as: UTF8.self) }
+    if recordsCast { result.castBytes = castBytes }
     result.finalScreen = currentScreen()
     return result
   }
@@ -307,7 +310,17 @@ public final class TapePlayer {
   private func recordFrame(after command: TapeCommand) {
     guard keepsText || keepsANSI else { return }
     let screen = currentScreen()
-    if keepsText { result.frames.append(screen.text) }
+    if keepsText {
+      // A command that changed nothing (a wait already met, a key at an edge) keeps the last frame's text: the
+      // cells compare faster than they turn into text, at once when they are the same buffer.
+      if let last = lastTextFrame, last.screen.width == screen.width, last.screen.cells == screen.cells {
+        result.frames.append(last.text)
+      } else {
+        let text = screen.text
+        lastTextFrame = (screen, text)
+        result.frames.append(text)
+      }
+    }
     if keepsANSI { result.ansiFrames.append(screen.ansiText) }
     result.frameLabels.append("line \(command.location.line): \(command.source)")
   }
@@ -337,8 +350,11 @@ public struct TapeRun {
   public var textOutputs: [String] = []
   public var castOutputs: [String] = []
   public var ansiOutputs: [String] = []
+  /// The asciicast v2 file as UTF-8, when an `Output` asks for one (bytes: a long recording is megabytes, and
+  /// they go to a file as they are).
+  public var castBytes: ChunkedBytes?
   /// The asciicast v2 text, when an `Output` asks for one.
-  public var cast: String?
+  public var cast: String? { castBytes.map { String(decoding: $0.joined, as: UTF8.self) } }
   /// `Screenshot FILE` paths and what they hold.
   public var screenshots: [(path: String, content: String)] = []
   /// Things the user should know (pixel sizes, skipped outputs), one line each.
@@ -355,6 +371,9 @@ public struct TapeRun {
   /// The `.txt` golden file.
   public var goldenText: String { GoldenFrames.text(frames) }
   public var ansiText: String { GoldenFrames.text(ansiFrames) }
+  /// ``goldenText`` and ``ansiText`` as UTF-8, made without the text in between.
+  public var goldenBytes: [UInt8] { GoldenFrames.bytes(frames) }
+  public var ansiBytes: [UInt8] { GoldenFrames.bytes(ansiFrames) }
 }
 
 extension TapeCommand.Action {

@@ -16,6 +16,9 @@ public enum DisplayWidth {
     // An emoji sequence (presentation selector or keycap) is drawn as one picture.
     if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x20E3 }) { return 2 }
     if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
+    // Han, Hangul and kana (titles are full of them) are wide whatever follows, and no emoji: decided before
+    // the slow property look-up.
+    if Self.isCommonWide(first.value) { return 2 }
     if first.properties.isEmojiPresentation { return 2 }
     // What follows the first character may take space too (the Devanagari vowel sign ि, the त of the conjunct
     // स्ते): terminals add up each character's width, up to the two columns a cluster gets.
@@ -30,9 +33,7 @@ public enum DisplayWidth {
     if value < 0x7F { return value < 0x20 ? 0 : 1 }
     if value < 0xA0 { return 0 }
     // Unicode property look-ups are slow; the CJK blocks, where most wide text lives, are decided by range.
-    if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x3041...0x30FF).contains(value) {
-      return 2
-    }
+    if isCommonWide(value) { return 2 }
     if value < 0x300 { return value == 0xAD ? 0 : 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
@@ -46,6 +47,11 @@ public enum DisplayWidth {
   /// The columns a whole string takes.
   public static func of(_ text: some StringProtocol) -> Int {
     text.reduce(0) { $0 + of($1) }
+  }
+
+  /// The CJK blocks where most wide text lives: CJK ideographs, Hangul syllables, kana.
+  private static func isCommonWide(_ value: UInt32) -> Bool {
+    (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x3041...0x30FF).contains(value)
   }
 
   /// East Asian Wide (W) and Fullwidth (F) ranges, Unicode 15.

@@ -9,12 +9,16 @@
 public enum TextSanitizer {
   /// Sanitises at most the first `limit` scalars of `text`, so a 10 MB field costs no more than a short one.
   public static func sanitize(_ text: String, limit: Int) -> String {
-    sanitize(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))))
+    // No more bytes than the limit is no more scalars either: no copy to cut it.
+    if text.utf8.count <= limit { return sanitize(text) }
+    return sanitize(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))))
   }
 
   public static func sanitize(_ text: String) -> String {
-    // Fast path: plain printable ASCII needs nothing.
+    // Fast paths: plain printable ASCII needs nothing, and nor does text whose every scalar would be kept as it
+    // is (a title in Chinese, say), which is checked without building a copy.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    if text.unicodeScalars.allSatisfy(isKeptAsIs) { return text }
     var output = String.UnicodeScalarView()
     var scalars = text.unicodeScalars.makeIterator()
     while let scalar = scalars.next() {
@@ -74,6 +78,20 @@ public enum TextSanitizer {
   }
 
   /// Format characters (general category Cf) other than those that shape emoji, plus the bidi marks.
+  /// Whether ``sanitize(_:)`` keeps `scalar` as it is whatever stands around it: the cases of its loop that
+  /// append the scalar itself, with the common printable blocks decided before the property look-up.
+  private static func isKeptAsIs(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value >= 0x20 && value < 0x7F { return true }
+    if (0x4E00...0x9FFF).contains(value) || (0x3041...0x30FF).contains(value) || (0xAC00...0xD7A3).contains(value) {
+      return true
+    }
+    switch value {
+    case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x200D: return false
+    default: return !isInvisibleFormatting(scalar)
+    }
+  }
+
   static func isInvisibleFormatting(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
