@@ -63,6 +63,9 @@ enum RecordReader {
     // Invalid UTF-8 in an XML plist is replaced (U+FFFD) rather than failing the whole file.
     let isBinary = bytes.starts(with: Array("bplist".utf8))
     let data = isBinary ? Data(bytes) : Data(String(decoding: bytes, as: UTF8.self).utf8)
+    if isBinary, let reason = BinaryPlistScreen.refusal(bytes) {
+      throw DatasetError(file: file, reason: "not a dataset: the property list holds \(reason)")
+    }
     let root: Any
     do {
       root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

@@ -171,10 +171,33 @@ struct MalformedFile: CustomTestStringConvertible, Sendable {
     <key>price</key><string>¥1</string></dict></array></plist>
     """
 
+  /// A binary property list of `objects` (each its bytes, references one byte wide), the first the root.
+  static func binaryPlist(_ objects: [[UInt8]]) -> [UInt8] {
+    var bytes = Array("bplist00".utf8)
+    var offsets: [UInt8] = []
+    for object in objects {
+      offsets.append(UInt8(bytes.count))
+      bytes += object
+    }
+    let tableStart = bytes.count
+    bytes += offsets
+    func bigEndian(_ value: Int) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * (7 - $0))) } }
+    return bytes + [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(objects.count) + bigEndian(0) + bigEndian(tableStart)
+  }
+
   static let corpus: [MalformedFile] = [
     MalformedFile(
       name: "truncated.plist", bytes: { Array(validPlist.utf8.prefix(90)) }, expectedReason: "not a valid property list"
     ),
+    // Foundation on Linux crashed turning a set into a Swift value (found by the plist fuzz target).
+    MalformedFile(
+      name: "set.plist",
+      bytes: { binaryPlist([[0xA1, 0x01], [0xC1, 0x02], [0x51, UInt8(ascii: "a")]]) },
+      expectedReason: "not a dataset: the property list holds a set (object 1)"),
+    MalformedFile(
+      name: "ordered-set-in-item.plist",
+      bytes: { binaryPlist([[0xA1, 0x01], [0xD1, 0x02, 0x03], [0x51, UInt8(ascii: "w")], [0xB0]]) },
+      expectedReason: "holds a set (object 3)"),
     MalformedFile(
       name: "dict-root.plist",
       bytes: {
