@@ -43,6 +43,11 @@ CUT
       seeds+=("$shared")
     fi
   fi
+  # Foundation's plist parser leaks 48 bytes per plist it refuses (suppressed by name), and libFuzzer then runs
+  # LeakSanitizer after every such input: 130 inputs/s instead of 4,800. That target explores without the check
+  # after each input, and what it kept is replayed with leaks checked at the end (a leak still fails it).
+  leaks=(-detect_leaks=1)
+  [ "$target" = plist ] && [ ${#replay[@]} = 0 ] && leaks=(-detect_leaks=0)
   : >"$log"
   runs=0 code=0 finding="" deadline=$((SECONDS + seconds))
   while [ "$SECONDS" -lt "$deadline" ]; do
@@ -54,8 +59,14 @@ CUT
     timeout --kill-after=10 $((deadline - SECONDS + 120)) \
       "$bin/fuzz-$target" "$corpus" "${seeds[@]}" \
       -max_total_time=$((deadline - SECONDS)) -timeout=2 -rss_limit_mb=2048 -print_final_stats=1 \
-      -artifact_prefix="$work/findings/$target-" "${replay[@]}" "${limit[@]}" >"$log.part" 2>&1
+      -artifact_prefix="$work/findings/$target-" "${leaks[@]}" "${replay[@]}" "${limit[@]}" >"$log.part" 2>&1
     code=$?
+    if [ "$code" = 0 ] && [ "${leaks[0]}" = -detect_leaks=0 ]; then
+      "$bin/fuzz-$target" "$corpus" "${seeds[@]}" -runs=0 -timeout=2 -rss_limit_mb=2048 -detect_leaks=1 \
+        -artifact_prefix="$work/findings/$target-" >"$log.leaks" 2>&1
+      code=$?
+      cat "$log.leaks" >>"$log.part"
+    fi
     cat "$log.part" >>"$log"
     runs=$((runs + $(stat_of number_of_executed_units "$log.part" | grep . || echo 0)))
     [ "$code" = 0 ] && break
