@@ -1,5 +1,5 @@
 import Testing
-import WaterfallViewer
+@testable import WaterfallViewer
 
 @Suite("The screen diff")
 struct ScreenDiffTests {
@@ -53,5 +53,18 @@ struct ScreenDiffTests {
     var cell = ScreenCell.blank
     cell.character = "👨‍👩‍👧"
     #expect(cell.character == "👨‍👩‍👧" && cell != .blank)
+  }
+
+  @Test("the table of long clusters stops at its bound: the same cluster keeps its number, a new one gets none")
+  func longClusterBound() {
+    let family: Character = "👨‍👩‍👧"  // 18 bytes
+    let familyOfFour: Character = "👨‍👩‍👧‍👦"  // 25 bytes
+    var table = LongClusterTable(capacity: 30)
+    #expect(table.number(of: family) == 0)
+    #expect(table.number(of: family) == 0, "known: its number again")
+    #expect(table.number(of: familyOfFour) == nil, "18 + 25 bytes would pass the 30-byte bound")
+    #expect(table.number(of: "a\u{301}\u{302}\u{303}\u{304}") == 1, "9 more bytes still fit")
+    #expect(table.clusters == [family, "a\u{301}\u{302}\u{303}\u{304}"])
+    #expect(CellCharacter.replacement.character == "\u{FFFD}")
   }
 }

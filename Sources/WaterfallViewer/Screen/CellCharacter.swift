@@ -19,6 +19,8 @@ public struct CellCharacter: Hashable, Sendable, BitwiseCopyable {
   /// No character: the right half of a wide character.
   public static let none = CellCharacter(bits: 0, length: 0)
   public static let space = CellCharacter(ascii: UInt8(ascii: " "))
+  /// U+FFFD, its three bytes inline.
+  static let replacement = CellCharacter(bits: 0xBD_BFEF, length: 3)
 
   private init(bits: UInt64, length: UInt8) { (self.bits, self.length) = (bits, length) }
 
@@ -42,7 +44,12 @@ public struct CellCharacter: Hashable, Sendable, BitwiseCopyable {
     var count = 0
     for byte in character.utf8 {
       guard count < Self.inlineCapacity else {
-        self.init(bits: UInt64(LongClusters.number(of: character)), length: Self.interned)
+        // Past the table's bound (a hostile catalogue's millions of distinct clusters), U+FFFD stands in.
+        guard let number = LongClusters.number(of: character) else {
+          self = Self.replacement
+          return
+        }
+        self.init(bits: UInt64(number), length: Self.interned)
         return
       }
       bits |= UInt64(byte) << (8 * count)
@@ -119,25 +126,36 @@ public struct CellCharacter: Hashable, Sendable, BitwiseCopyable {
 /// The clusters too long to hold inline, each numbered once for the process (a catalogue has few: emoji ZWJ
 /// sequences, letters under several marks), so equal clusters get equal numbers.
 private enum LongClusters {
-  private struct Table {
-    /// By bytes, not by `String`: a canonically equivalent spelling is another cluster on the wire.
-    var numbers: [[UInt8]: Int] = [:]
-    var clusters: [Character] = []
-  }
+  private static let table = Locked(LongClusterTable(capacity: 16 << 20))
 
-  private static let table = Locked(Table())
-
-  static func number(of cluster: Character) -> Int {
-    let key = Array(cluster.utf8)
-    return table.withLock { table in
-      if let number = table.numbers[key] { return number }
-      table.clusters.append(cluster)
-      table.numbers[key] = table.clusters.count - 1
-      return table.clusters.count - 1
-    }
+  /// The cluster's number; nil once the table is full.
+  static func number(of cluster: Character) -> Int? {
+    table.withLock { $0.number(of: cluster) }
   }
 
   static func cluster(number: Int) -> Character {
     table.withLock { $0.clusters[number] }
+  }
+}
+
+/// Numbered clusters, at most `capacity` bytes of them: the table is never emptied (cells hold the numbers), so it
+/// stops taking new clusters instead.
+struct LongClusterTable {
+  let capacity: Int
+  /// By bytes, not by `String`: a canonically equivalent spelling is another cluster on the wire.
+  private var numbers: [[UInt8]: Int] = [:]
+  private(set) var clusters: [Character] = []
+  private var bytes = 0
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  mutating func number(of cluster: Character) -> Int? {
+    let key = Array(cluster.utf8)
+    if let number = numbers[key] { return number }
+    guard bytes + key.count <= capacity else { return nil }
+    bytes += key.count
+    clusters.append(cluster)
+    numbers[key] = clusters.count - 1
+    return clusters.count - 1
   }
 }
