@@ -87,6 +87,7 @@ extension LoaderCore {
     defer { delivery.unlock() }
     let cancelled = state.withLock { state in
       let cancelled = state.cancelledRunning.remove(job.id) != nil || state.stopped
+      if !cancelled { state.delivering.insert(job.id) }
       if fromCache && !cancelled { state.statistics.fromCache += 1 }
       return cancelled
     }
@@ -94,6 +95,7 @@ extension LoaderCore {
     state.withLock { state in
       state.running[job.id] = nil
       state.cancelledRunning.remove(job.id)
+      state.delivering.remove(job.id)
     }
     state.wakeWaiters()
   }

@@ -19,6 +19,8 @@ final class LoaderCore: Sendable {
     /// URLs that failed, and when they may be asked for again.
     var remoteFailures: FailureBackoff<String>
     var cancelledRunning: Set<UInt64> = []
+    /// Jobs whose delivery has begun: too late to cancel, so not counted as cancelled.
+    var delivering: Set<UInt64> = []
     var nextID: UInt64 = 0
     var paused = false
     var stopped = false
@@ -27,6 +29,13 @@ final class LoaderCore: Sendable {
     /// Files that failed, so a missing picture is not looked for again on every scroll step.
     var failures = ByteBoundedCache<String, PictureFailure>(byteLimit: 1 << 20)
     var statistics = PictureStatistics()
+
+    /// Marks the running jobs that match as cancelled, except those already being delivered.
+    mutating func cancelRunning(where matches: (PictureRequest) -> Bool) {
+      for (id, running) in self.running where matches(running) && !delivering.contains(id) {
+        if cancelledRunning.insert(id).inserted { statistics.cancelled += 1 }
+      }
+    }
   }
 
   let configuration: PictureLoader.Configuration
@@ -77,9 +86,7 @@ final class LoaderCore: Sendable {
       state.queue.removeAll { $0.request.item == request.item }
       state.statistics.cancelled += replaced - state.queue.count
       stoppedFetches += Self.removeFetching(from: &state) { $0.item == request.item }
-      for (id, running) in state.running where running.item == request.item && running.key != request.key {
-        if state.cancelledRunning.insert(id).inserted { state.statistics.cancelled += 1 }
-      }
+      state.cancelRunning { $0.item == request.item && $0.key != request.key }
       state.nextID += 1
       state.queue.append(Job(id: state.nextID, request: request))
       return (nil, true)
@@ -100,9 +107,7 @@ final class LoaderCore: Sendable {
       let before = state.queue.count
       state.queue.removeAll { matches($0.request) }
       state.statistics.cancelled += before - state.queue.count
-      for (id, running) in state.running where matches(running) {
-        if state.cancelledRunning.insert(id).inserted { state.statistics.cancelled += 1 }
-      }
+      state.cancelRunning(where: matches)
       return Self.removeFetching(from: &state, where: matches)
     }
     state.wakeWaiters()

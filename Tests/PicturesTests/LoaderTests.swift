@@ -90,6 +90,32 @@ struct LoaderTests {
     #expect(loader.statistics.cancelled + countAtCancel == 30)
   }
 
+  @Test("a load whose delivery has begun is delivered and not counted as cancelled (it was too late)")
+  func cancellationDuringDelivery() {
+    let deliveryBegan = DispatchSemaphore(value: 0)
+    let deliveryMayEnd = DispatchSemaphore(value: 0)
+    let deliveries = Deliveries()
+    let loader = PictureLoader(configuration: PictureLoader.Configuration()) { result in
+      deliveryBegan.signal()
+      deliveryMayEnd.wait()
+      deliveries.append(result)
+    }
+    loader.request(request(31))
+    deliveryBegan.wait()
+    let cancelReturned = DispatchSemaphore(value: 0)
+    Thread {
+      loader.cancelAll()
+      cancelReturned.signal()
+    }.start()
+    // Time for the cancel to reach the books and wait for the delivery under way.
+    Thread.sleep(forTimeInterval: 0.05)
+    deliveryMayEnd.signal()
+    cancelReturned.wait()
+    loader.waitUntilIdle()
+    #expect(deliveries.items == [31])
+    #expect(loader.statistics.cancelled == 0)
+  }
+
   @Test("a new request for an item replaces its queued one (the box changed size)")
   func replacesQueued() {
     let (loader, deliveries) = loader(workers: 1)
