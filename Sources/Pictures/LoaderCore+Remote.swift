@@ -57,14 +57,17 @@ extension LoaderCore {
       finish(job, .failure(failure), fromCache: false)
       return nil
     }
-    let handedOver = state.withLock { state in
-      state.running[job.id] = nil
-      if state.cancelledRunning.remove(job.id) != nil || state.stopped { return false }
-      state.fetching[job.id] = job
-      return true
+    let handedOver: PicturePriority? = state.withLock { state in
+      // Asked for again while it ran, perhaps as visible now.
+      let asked = state.running.removeValue(forKey: job.id)?.priority ?? job.request.priority
+      if state.cancelledRunning.remove(job.id) != nil || state.stopped { return nil }
+      var waiting = job
+      waiting.request.priority = max(asked, job.request.priority)
+      state.fetching[job.id] = waiting
+      return waiting.request.priority
     }
-    if !handedOver { state.wakeWaiters() }
-    if handedOver { parts.fetcher.fetch(url, waiter: job.id, priority: job.request.priority) }
+    state.wakeWaiters()
+    if let priority = handedOver { parts.fetcher.fetch(url, waiter: job.id, priority: priority) }
     return nil
   }
 

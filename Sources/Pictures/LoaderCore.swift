@@ -82,6 +82,13 @@ final class LoaderCore: Sendable {
         }
         return (nil, false)
       }
+      if let id = state.running.first(where: {
+        $0.value.item == request.item && $0.value.key == request.key && !state.cancelledRunning.contains($0.key)
+      })?.key {
+        // A worker has it already; a higher priority goes with it if it is handed to the fetcher.
+        if request.priority > state.running[id]!.priority { state.running[id]?.priority = request.priority }
+        return (nil, false)
+      }
       let replaced = state.queue.count
       state.queue.removeAll { $0.request.item == request.item }
       state.statistics.cancelled += replaced - state.queue.count
@@ -155,6 +162,11 @@ final class LoaderCore: Sendable {
     state.wait { state in
       state.fetching.isEmpty && (state.queue.isEmpty || state.paused) && state.running.isEmpty || state.stopped
     }
+  }
+
+  /// Sleeps until every job is done or waiting for the network (for the tests, which then release the server).
+  func waitUntilOnlyFetching() {
+    state.wait { state in (state.queue.isEmpty || state.paused) && state.running.isEmpty || state.stopped }
   }
 
   func removeCachedPictures() {

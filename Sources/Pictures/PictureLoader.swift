@@ -64,6 +64,9 @@ public final class PictureLoader: Sendable {
   /// from `deliver`). Each fetch ends within its time limits, so this does too.
   public func waitUntilIdle() { core.waitUntilIdle() }
 
+  /// Blocks until every load is done or waiting for the network (for the tests of the fetcher's order).
+  func waitUntilOnlyFetching() { core.waitUntilOnlyFetching() }
+
   /// How much of `url`'s body has arrived while it is fetched, and its announced length (for the tests).
   func fetchProgress(of url: String) -> (received: Int, expected: Int64)? {
     core.remote.withLock { $0?.fetcher }?.progress(of: url)

@@ -51,12 +51,13 @@ extension ViewerEndToEndTests {
       ("X10", "\u{1B}[M R*", "\u{1B}[M#R*"),
     ])
   func clickDoesNotStallTheLoop(encoding: String, press: String, release: String) throws {
-    let pane = try TmuxPane(arguments: ["--latency", "1500"])
+    // The page takes 5 s, long enough that a busy machine still sees the spinner turn before it arrives.
+    let pane = try TmuxPane(arguments: ["--latency", "5000"])
     let loading = try pane.waitForScreen { $0.contains("loading the catalogue") }
     try pane.click(press: press, release: release)
     // The spinner keeps turning with no key pressed.
-    try pane.waitForScreen(seconds: 1) { $0.contains("loading the catalogue") && $0 != loading }
-    let screen = try pane.waitForScreen(seconds: 10) { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForScreen(seconds: 4) { $0.contains("loading the catalogue") && $0 != loading }
+    let screen = try pane.waitForScreen(seconds: 15) { $0.contains("┌") && $0.contains("row 1/") }
     #expect(screen.contains("60 items"), "\(encoding): the first page arrived without a key")
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")

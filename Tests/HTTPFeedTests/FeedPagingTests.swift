@@ -119,10 +119,11 @@ struct FeedPagingTests {
   @Test("each server a redirect names gets its own time to answer, as a picture's fetch gives it")
   func redirectHopsEachGetTheirTime() throws {
     let server = try FeedServer()
-    // Two redirects of 0.6 s each: 1.2 s before the page's server is asked, each hop within its 1 s.
+    // Two redirects of 2.5 s each: 5 s before the page's server is asked, each hop within its 4 s (1.5 s to
+    // spare for a busy machine).
     let source = try feed(
-      server.url("/redirect/2/feed/page?hop=600&page={page}&per=4&pages=3"),
-      network: feedNetwork(answerWithin: .seconds(1)))
+      server.url("/redirect/2/feed/page?hop=2500&page={page}&per=4&pages=3"),
+      network: feedNetwork(answerWithin: .seconds(4)))
     let answer = source.fetch(CataloguePageRequest(query: CatalogueQuery()))
     #expect(answer.page?.items.map(\.title) == ["Item 1", "Item 2", "Item 3", "Item 4"], "\(answer)")
   }

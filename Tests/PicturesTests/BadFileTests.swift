@@ -140,13 +140,18 @@ struct BadFileTests {
     let whole = Date()
     _ = try PictureDecoder.decode(path: path, covering: (192, 192)).get()
     let wholeTime = Date().timeIntervalSince(whole)
-    let started = Date()
-    let failure = PictureDecoder.decode(
-      path: path, covering: (192, 192), limits: PictureLimits(timeLimit: .milliseconds(5))
-    )
-    .failure
-    #expect(failure?.kind == .timedOut)
-    #expect(Date().timeIntervalSince(started) < wholeTime, "stopped before the end (whole decode \(wholeTime) s)")
+    // The quickest of three tries, so one descheduling on a busy machine does not outlast the whole decode.
+    var limitedTime = Double.infinity
+    for _ in 0..<3 {
+      let started = Date()
+      let failure = PictureDecoder.decode(
+        path: path, covering: (192, 192), limits: PictureLimits(timeLimit: .milliseconds(5))
+      )
+      .failure
+      limitedTime = min(limitedTime, Date().timeIntervalSince(started))
+      #expect(failure?.kind == .timedOut)
+    }
+    #expect(limitedTime < wholeTime, "stopped before the end (whole decode \(wholeTime) s, limited \(limitedTime) s)")
   }
 }
 

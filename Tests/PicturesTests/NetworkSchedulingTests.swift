@@ -123,6 +123,8 @@ struct NetworkPriorityTests {
     #expect(fixture.server.waitFor(atOnce: 4), "the first four are on the wire")
     for item in 4..<12 { loader.request(fixture.request(item, urls[item], priority: .prefetch)) }
     loader.request(fixture.request(11, urls[11], priority: .visible))
+    // Every job with the fetcher before a slot frees, or a busy machine could hand item 11 over late.
+    loader.waitUntilOnlyFetching()
     fixture.server.release("first")
     // The four freed slots: item 11 and three of the seven prefetches queued before it (which three depends on
     // the order the loader's workers handed them to the fetcher); four prefetches still wait.
