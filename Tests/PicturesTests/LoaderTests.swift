@@ -116,6 +116,33 @@ struct LoaderTests {
     #expect(loader.statistics.cancelled == 0)
   }
 
+  @Test("asked for again while a worker has it, an item's picture is loaded and delivered once")
+  func askedAgainWhileRunning() {
+    let deliveryBegan = DispatchSemaphore(value: 0)
+    let deliveryMayEnd = DispatchSemaphore(value: 0)
+    let deliveries = Deliveries()
+    let firstDelivery = Locked(true)
+    let loader = PictureLoader(configuration: PictureLoader.Configuration()) { result in
+      if firstDelivery.withLock({ first in
+        defer { first = false }; return first
+      }) {
+        deliveryBegan.signal()
+        deliveryMayEnd.wait()
+      }
+      deliveries.append(result)
+    }
+    // A failure, which no cache answers at once on the asking thread.
+    let missing = PictureRequest(
+      item: 7, key: PictureRenderKey(source: .file("/nonexistent/7.jpg"), size: BoxSize(columns: 4, rows: 4)))
+    loader.request(missing)
+    deliveryBegan.wait()
+    loader.request(missing)
+    deliveryMayEnd.signal()
+    loader.waitUntilIdle()
+    #expect(deliveries.items == [7])
+    #expect(loader.statistics.failed == 1)
+  }
+
   @Test("a new request for an item replaces its queued one (the box changed size)")
   func replacesQueued() {
     let (loader, deliveries) = loader(workers: 1)
