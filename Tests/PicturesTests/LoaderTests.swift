@@ -123,9 +123,11 @@ struct LoaderTests {
     let deliveries = Deliveries()
     let firstDelivery = Locked(true)
     let loader = PictureLoader(configuration: PictureLoader.Configuration()) { result in
-      if firstDelivery.withLock({ first in
-        defer { first = false }; return first
-      }) {
+      let isFirst = firstDelivery.withLock { first in
+        defer { first = false }
+        return first
+      }
+      if isFirst {
         deliveryBegan.signal()
         deliveryMayEnd.wait()
       }
