@@ -80,6 +80,18 @@ struct DatasetFormatTests {
     #expect(table.problems.isEmpty)
   }
 
+  @Test("a binary plist's title that starts with U+FEFF keeps it, as the file has it")
+  func plistLeadingByteOrderMark() throws {
+    // The fuzzer's finding (Tests/Fuzz/Corpus/plist/leading-feff-title.bplist): its round trip wrote the item
+    // back as an XML plist, and Foundation drops a U+FEFF that starts an XML string. The reader keeps it.
+    let title = "\u{FEFF}\u{F215}nimal"
+    let record: [String: Any] = ["w": 3, "h": 4, "price": "5", "title": title]
+    let bytes = try PropertyListSerialization.data(fromPropertyList: [record], format: .binary, options: 0)
+    let found = try DatasetLoader.read(bytes: [UInt8](bytes), format: .plist, file: "t.plist")
+    #expect(found.items.map { Array($0.title.unicodeScalars) } == [Array(title.unicodeScalars)])
+    #expect(found.problems.isEmpty)
+  }
+
   @Test("a quote followed by a combining mark is still a quote: a field holding one reads back when written quoted")
   func csvQuoteBeforeCombiningMark() throws {
     // The fuzzer's finding (Tests/Fuzz/Corpus/csv/text-after-closing-quote.csv): `"` + U+0657 is one Character,

@@ -68,12 +68,14 @@ enum DatasetWriter {
       }
       return record
     }
-    // XML 1.0 cannot carry most C0 controls (nor U+FFFE, U+FFFF), which a binary plist can hold: those go binary.
+    // XML 1.0 cannot carry most C0 controls (nor U+FFFE, U+FFFF), which a binary plist can hold, and Foundation
+    // drops a U+FEFF that starts an XML string: those go binary.
     let xmlSafe = items.allSatisfy { item in
       fields(item).allSatisfy { field in
-        (field.key + field.value).unicodeScalars.allSatisfy {
-          $0.value >= 0x20 ? $0.value < 0xFFFE : [0x09, 0x0A, 0x0D].contains($0.value)
-        }
+        [field.key, field.value].allSatisfy { $0.unicodeScalars.first != "\u{FEFF}" }
+          && (field.key + field.value).unicodeScalars.allSatisfy {
+            $0.value >= 0x20 ? $0.value < 0xFFFE : [0x09, 0x0A, 0x0D].contains($0.value)
+          }
       }
     }
     let data = try! PropertyListSerialization.data(
