@@ -21,7 +21,9 @@ struct DataOptions: ParsableArguments {
   @Option(name: .long, parsing: .unconditional, help: "Items per page when one file is served in pages.")
   var pageSize = 50
 
-  @Option(name: .long, parsing: .unconditional, help: "Simulated network latency per page, in milliseconds.")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "A demo of a slow network: each page waits this many milliseconds (default: 0, none).")
   var latency: Int?
 
   @Option(name: .long, parsing: .unconditional, help: "Probability (0 to 1) that a page fetch fails.")
@@ -178,13 +180,11 @@ struct DataOptions: ParsableArguments {
     }
   }
 
-  /// The data as the viewer queries it: behind the simulated network of `--latency`, `--fail-rate` and
-  /// `--seed` (a feed's latency is the network's own, and a SQLite catalogue is local: none unless `--latency`
-  /// asks for some).
-  func source(for data: OpenedData, defaultLatency: Int) -> SimulatedNetwork {
-    SimulatedNetwork(
-      data.source, latencyMilliseconds: latency ?? (data.isLocalFile ? defaultLatency : 0), failureRate: failRate,
-      seed: UInt64(seed))
+  /// The data as the viewer queries it. A file, a folder, standard input and a database are local and a feed's
+  /// latency is the network's own, so nothing waits unless `--latency` or `--fail-rate` asks for the simulated
+  /// network (the originals' demo of load-more).
+  func source(for data: OpenedData) -> SimulatedNetwork {
+    SimulatedNetwork(data.source, latencyMilliseconds: latency ?? 0, failureRate: failRate, seed: UInt64(seed))
   }
 }
 

@@ -37,12 +37,6 @@ enum OpenedData {
     if case .feed = self { true } else { false }
   }
 
-  /// Files read here, the only data the simulated network's default latency is for (a database is local, a feed
-  /// has its own).
-  var isLocalFile: Bool {
-    if case .catalogue = self { true } else { false }
-  }
-
   /// The fields a `--group-by` is looked for in first: those of the items read so far.
   var fieldsReadSoFar: [ItemField] {
     switch self {

@@ -10,7 +10,7 @@ struct SnapshotCommand: ParsableCommand {
     discussion: """
       Keys: space-separated tokens, each one character; a key name (Up Down Left Right PageUp PageDown Home End
       Enter Escape Space Backspace Tab); C-x for Ctrl-x; click:X,Y, wheelup:X,Y, wheeldown:X,Y (0-based column and row);
-      resize:WxH; wait:MS (advances the simulated clock). Latency defaults to 0 here; with --latency, use wait:MS
+      resize:WxH; wait:MS (advances the simulated clock). With --latency (a demo of a slow network), use wait:MS
       to let pages arrive. The pictures a frame asks for are loaded before it is printed.
       --tape FILE.tape runs a VHS-compatible tape instead (see the README's QA section); --replay FILE.cast feeds a
       recording's input (`waterfall --record FILE.cast --record-input`); --expect GOLDEN.txt compares instead of
@@ -108,7 +108,7 @@ struct SnapshotCommand: ParsableCommand {
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
     return ScriptedRun(
-      source: dataOptions.source(for: opened, defaultLatency: 0), size: screenSize, options: options,
+      source: dataOptions.source(for: opened), size: screenSize, options: options,
       pictures: options.pictures == nil ? nil : networkOptions.configure(pictureOptions.loaderConfiguration))
   }
 

@@ -73,7 +73,7 @@ struct ViewCommand: ParsableCommand {
       ) { line in file.write(Data(line.utf8)) }
     }
     let (ending, picked) = InteractiveViewer.run(
-      source: dataOptions.source(for: opened, defaultLatency: 1500), options: options, session: session,
+      source: dataOptions.source(for: opened), options: options, session: session,
       pictures: pictures, recording: recording, graphics: graphics)
     session.restore()
     try? recordingFile?.close()
@@ -101,10 +101,9 @@ struct ViewCommand: ParsableCommand {
     return file
   }
 
-  /// The arguments a replay needs to run the same program: this command line without the recording options,
-  /// with the latency made explicit (a snapshot's default is 0, the viewer's 1500). The config file's settings
-  /// are written out and the file itself is not named (its `[keys]` go in the header), so a recording replays the
-  /// same on a machine without that file.
+  /// The arguments a replay needs to run the same program: this command line without the recording options. The
+  /// config file's settings are written out and the file itself is not named (its `[keys]` go in the header), so a
+  /// recording replays the same on a machine without that file.
   func recordedArguments(from commandLine: [String] = Array(CommandLine.arguments.dropFirst())) -> [String] {
     var arguments: [String] = []
     var words = ((try? Waterfall.withConfigFile(commandLine)) ?? commandLine)[...]
@@ -120,7 +119,6 @@ struct ViewCommand: ParsableCommand {
         arguments.append(word)
       }
     }
-    if dataOptions.latency == nil { arguments += ["--latency", "1500"] }
     return arguments
   }
 }

@@ -19,17 +19,17 @@ struct TapeOptionsTests {
     #expect(error.exitCode == 64)
   }
 
-  @Test("a recording keeps the viewer's arguments without the recording's own, with the latency made explicit")
+  @Test("a recording keeps the viewer's arguments without the recording's own; the replay gets the same latency")
   func recordedArguments() throws {
     let view = try #require(try Waterfall.parseAsRoot(["--record", "x.cast", "--page-size", "5"]) as? ViewCommand)
     #expect(view.record == "x.cast")
     let arguments = view.recordedArguments(from: [
       "view", "--record", "x.cast", "--record-input", "--no-mouse", "--page-size", "5",
     ])
-    #expect(arguments == ["--no-mouse", "--page-size", "5", "--latency", "1500"])
+    #expect(arguments == ["--no-mouse", "--page-size", "5"])
     let given = try #require(try Waterfall.parseAsRoot(["--latency", "200", "--record=x.cast"]) as? ViewCommand)
     #expect(given.recordedArguments(from: ["--latency", "200", "--record=x.cast"]) == ["--latency", "200"])
-    // The replay parses them as a snapshot's.
-    #expect(try SnapshotCommand.parse(arguments).dataOptions.latency == 1500)
+    // The replay parses them as a snapshot's: no latency unless the viewer had one, as the viewer.
+    #expect(try SnapshotCommand.parse(arguments).dataOptions.latency == nil)
   }
 }

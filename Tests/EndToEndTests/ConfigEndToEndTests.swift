@@ -12,7 +12,7 @@ extension ViewerEndToEndTests {
     try Data("columns = 2\nno-images = true\n\n[keys]\nx = \"quit\"\n".utf8)
       .write(to: folder.appendingPathComponent("config.toml"))
 
-    let pane = try TmuxPane(arguments: ["--latency", "0"], environment: ["XDG_CONFIG_HOME=\(home.path)"])
+    let pane = try TmuxPane(arguments: [], environment: ["XDG_CONFIG_HOME=\(home.path)"])
     let screen = try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
     let boxTops = screen.split(separator: "\n")[1].components(separatedBy: "┌").count - 1
     #expect(boxTops == 2, "two columns, from the file: \(screen)")
@@ -20,14 +20,14 @@ extension ViewerEndToEndTests {
     try expectRestored(pane, status: "0")
 
     let wider = try TmuxPane(
-      arguments: ["--latency", "0", "--columns", "3"], environment: ["XDG_CONFIG_HOME=\(home.path)"])
+      arguments: ["--columns", "3"], environment: ["XDG_CONFIG_HOME=\(home.path)"])
     let three = try wider.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
     #expect(three.split(separator: "\n")[1].components(separatedBy: "┌").count - 1 == 3, "the command line wins")
     try wider.send(keys: ["q"])
     try expectRestored(wider, status: "0")
 
     try Data("colums = 2\n".utf8).write(to: folder.appendingPathComponent("config.toml"))
-    let bad = try TmuxPane(arguments: ["--latency", "0"], environment: ["XDG_CONFIG_HOME=\(home.path)"])
+    let bad = try TmuxPane(arguments: [], environment: ["XDG_CONFIG_HOME=\(home.path)"])
     let refused = try bad.waitForScreen { $0.contains("EXIT=") }
     // The long temporary path wraps in the pane.
     let unwrapped = refused.replacingOccurrences(of: "\n", with: "")

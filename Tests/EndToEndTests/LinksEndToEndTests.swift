@@ -20,7 +20,7 @@ extension ViewerEndToEndTests {
     try JSONSerialization.data(withJSONObject: items).write(to: data)
 
     let pane = try TmuxPane(
-      arguments: ["--latency", "0", "--no-images", data.path], environment: ["BROWSER=\(browser.path)"])
+      arguments: ["--no-images", data.path], environment: ["BROWSER=\(browser.path)"])
     _ = try pane.tmux(["set-option", "-g", "set-clipboard", "on"])
     try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
     try pane.send(keys: ["l", "x"])

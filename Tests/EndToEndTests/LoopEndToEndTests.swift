@@ -7,7 +7,7 @@ import Testing
 extension ViewerEndToEndTests {
   @Test("Ctrl-C typed at the viewer started from an interactive shell ends it; the shell sees 130")
   func controlCFromInteractiveShell() throws {
-    let pane = try TmuxPane(arguments: ["--latency", "0"], interactiveShell: true)
+    let pane = try TmuxPane(arguments: [], interactiveShell: true)
     try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
     try pane.send(keys: ["C-c"])
     try pane.waitForScreen { $0.contains(TmuxPane.prompt) && !$0.contains("row 1/") }
@@ -17,7 +17,7 @@ extension ViewerEndToEndTests {
 
   @Test("Ctrl-Z gives the shell a clean terminal; a resize while stopped is seen on fg, which redraws at the new size")
   func suspendResizeResume() throws {
-    let pane = try TmuxPane(arguments: ["--latency", "0"], interactiveShell: true)
+    let pane = try TmuxPane(arguments: [], interactiveShell: true)
     try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
     try pane.send(keys: ["C-z"])
     try pane.waitForScreen { $0.contains("Stopped") }
@@ -88,7 +88,7 @@ extension ViewerEndToEndTests {
   @Test("Ctrl-L repaints what other programs wrote over the screen")
   func controlLRepaints() throws {
     // No pictures: one arriving after the first frame would redraw its box over the scribble before Ctrl-L.
-    let pane = try TmuxPane(arguments: ["--latency", "0", "--no-images"])
+    let pane = try TmuxPane(arguments: ["--no-images"])
     try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
     let tty = try pane.format("#{pane_tty}")
     try Data("\u{1B}[5;5HSCRIBBLED-OVER".utf8).write(to: URL(fileURLWithPath: tty))
@@ -101,7 +101,7 @@ extension ViewerEndToEndTests {
 
   @Test("End and Home as tmux sends them under TERM=xterm-256color go to the bottom and the top")
   func homeAndEndKeys() throws {
-    let pane = try TmuxPane(arguments: ["--latency", "0"])
+    let pane = try TmuxPane(arguments: [])
     try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
     try pane.send(keys: ["End"])
     // The bottom (a next page may arrive there at once and extend the content).
@@ -123,7 +123,7 @@ extension ViewerEndToEndTests {
 
   @Test("no tmux server outlives its pane object")
   func tmuxServersEnd() throws {
-    var pane: TmuxPane? = try TmuxPane(arguments: ["--latency", "0"])
+    var pane: TmuxPane? = try TmuxPane(arguments: [])
     let server = try #require(try pane?.serverPID())
     #expect(server > 0)
     pane = nil

@@ -19,7 +19,7 @@ extension ViewerEndToEndTests {
     let dataset = try PictureServer.writeDataset(items, in: folder)
     let environment = ["XDG_CACHE_HOME=\(folder)/cache"]
 
-    let pane = try TmuxPane(arguments: [dataset, "--latency", "0"], environment: environment)
+    let pane = try TmuxPane(arguments: [dataset], environment: environment)
     try pane.waitForScreen(Self.picturesAndOneMark)
     let colored = try pane.tmux(["capture-pane", "-p", "-e", "-t", "e2e"])
     #expect(colored.contains("38;5;") && colored.contains("48;5;"), "pictures in 256 colours:\n\(colored)")
@@ -40,7 +40,7 @@ extension ViewerEndToEndTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: pictures).sorted() == files)
 
     server.stop()
-    let offline = try TmuxPane(arguments: [dataset, "--latency", "0", "--offline"], environment: environment)
+    let offline = try TmuxPane(arguments: [dataset, "--offline"], environment: environment)
     try offline.waitForScreen(Self.picturesAndOneMark)
     try offline.send(keys: ["q"])
     try expectRestored(offline, status: "0")

@@ -5,7 +5,7 @@ import Testing
 extension ViewerEndToEndTests {
   @Test("pictures appear in 256 colours in the boxes, a resize draws them again, q exits 0")
   func picturesInColour() throws {
-    let pane = try TmuxPane(arguments: ["--latency", "0"], width: 80, height: 24)
+    let pane = try TmuxPane(arguments: [], width: 80, height: 24)
     let colored = { (pane: TmuxPane) throws -> String in try pane.tmux(["capture-pane", "-p", "-e", "-t", "e2e"]) }
     try pane.waitForScreen { $0.contains("▄") || $0.contains("▀") }
     var screen = try colored(pane)
@@ -28,7 +28,7 @@ extension ViewerEndToEndTests {
 
   @Test("TERM=xterm-direct draws pictures in direct colour")
   func picturesInDirectColour() throws {
-    let pane = try TmuxPane(arguments: ["--latency", "0"], width: 80, height: 24, environment: ["TERM=xterm-direct"])
+    let pane = try TmuxPane(arguments: [], width: 80, height: 24, environment: ["TERM=xterm-direct"])
     try pane.waitForScreen { $0.contains("▄") || $0.contains("▀") }
     let deadline = Date().addingTimeInterval(10)
     var screen = ""

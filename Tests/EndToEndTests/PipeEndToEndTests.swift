@@ -27,7 +27,7 @@ extension ViewerEndToEndTests {
     let (folder, file, _) = try Self.pipeCatalogue()
     defer { try? FileManager.default.removeItem(at: folder) }
     let pane = try TmuxPane(
-      arguments: ["--no-images", "--latency", "0"], pipedFrom: "cat \(TmuxPane.quote(file))")
+      arguments: ["--no-images"], pipedFrom: "cat \(TmuxPane.quote(file))")
     try pane.waitForScreen { $0.contains("Waterfall · stdin · 30 items") && $0.contains("row 1/") }
     try pane.send(keys: ["j"])
     try pane.waitForScreen { $0.contains("row 2/") }
@@ -48,7 +48,7 @@ extension ViewerEndToEndTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("picks.txt").path
     let pane = try TmuxPane(
-      arguments: ["--pick", "--no-images", "--latency", "0", "--columns", "3"] + arguments + (piped ? [] : [file]),
+      arguments: ["--pick", "--no-images", "--columns", "3"] + arguments + (piped ? [] : [file]),
       pipedFrom: piped ? "cat \(TmuxPane.quote(file))" : nil, outputFile: output)
     try pane.waitForScreen { $0.contains("0 marked") && $0.contains("┌") }
     for (batch, count) in zip(keys, marks) {

@@ -105,7 +105,7 @@ struct RealPixelsEndToEndTests {
       let cache = display.directory.appendingPathComponent("cache").path
       var viewer =
         "env -u NO_COLOR TERM=xterm-256color SWIFT_BACKTRACE=interactive=no XDG_CACHE_HOME=\(cache) "
-        + ([TmuxPane.binary, "view", "--latency", "0"] + arguments + [catalogue.dataset]).joined(separator: " ")
+        + ([TmuxPane.binary, "view"] + arguments + [catalogue.dataset]).joined(separator: " ")
       if let tmuxPassthrough {
         let socket = "waterfall-pixels-\(UUID().uuidString.prefix(8))"
         tmuxSocket = socket

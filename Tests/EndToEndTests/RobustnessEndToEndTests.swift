@@ -6,7 +6,7 @@ import Testing
 extension ViewerEndToEndTests {
   @Test("100 resizes in a row end with the same screen a fresh start at that size shows")
   func hundredResizes() throws {
-    let pane = try TmuxPane(arguments: ["--latency", "0"])
+    let pane = try TmuxPane(arguments: [])
     try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
     var random = UInt64(12345)
     for _ in 0..<100 {
@@ -44,7 +44,7 @@ extension ViewerEndToEndTests {
     try data.write(to: file)
 
     let pane = try TmuxPane(
-      arguments: ["--latency", "0", "--data", file.path, "--columns", "3"], captureRawOutput: true)
+      arguments: ["--data", file.path, "--columns", "3"], captureRawOutput: true)
     try pane.waitForScreen { $0.contains("VISIBLE-ONE") }
     // Open the detail of several boxes, where the extra field and the URL show too.
     // Each waits for what the viewer shows, not for a while: the panel open, then closed.
@@ -95,7 +95,7 @@ extension ViewerEndToEndTests {
     let file = folder.appendingPathComponent("graphemes.json")
     try JSONSerialization.data(withJSONObject: records).write(to: file)
     let arguments = ["--no-images", "--columns", "1", file.path]
-    let pane = try TmuxPane(arguments: ["--latency", "0"] + arguments, width: 60, height: 24)
+    let pane = try TmuxPane(arguments: arguments, width: 60, height: 24)
     // Keys sent to the pane step by step; the snapshot replays all of them so far.
     var script: [String] = []
     for step in [[], ["j", "j", "j", "j", "j"], ["k", "k"]] {

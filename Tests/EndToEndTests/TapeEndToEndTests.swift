@@ -225,7 +225,7 @@ struct TapeEndToEndTests {
       "columns = 2\n\n[keys]\nz = \"half-page-down\"\nj = \"focus-right\"\n", to: "config-home/waterfall/config.toml")
     let recording = path("keys.cast")
     let pane = try TmuxPane(
-      arguments: ["--record", recording, "--record-input", "--latency", "0", "--no-images"],
+      arguments: ["--record", recording, "--record-input", "--no-images"],
       width: 90, height: 26, environment: ["XDG_CONFIG_HOME=\(home.path)"])
     try pane.waitForScreen { $0.contains("60 items") && $0.contains("row 1/") }
     try pane.send(keys: ["z"])
@@ -249,7 +249,7 @@ struct TapeEndToEndTests {
   @Test("without --record-input a recording keeps what the screen showed, never the keys")
   func recordWithoutInput() throws {
     let recording = path("private.cast")
-    let pane = try TmuxPane(arguments: ["--record", recording, "--latency", "0", "--no-images"], width: 80, height: 24)
+    let pane = try TmuxPane(arguments: ["--record", recording, "--no-images"], width: 80, height: 24)
     try pane.waitForScreen { $0.contains("60 items") }
     try pane.send(literal: "/secret")
     try pane.waitForScreen { $0.contains("secret") }

@@ -27,7 +27,7 @@ struct ViewerEndToEndTests {
 
   @Test("boxes appear, j scrolls, a click opens the detail, a resize reflows, q exits 0 and restores")
   func browseAndQuit() throws {
-    let pane = try TmuxPane(arguments: ["--latency", "0"])
+    let pane = try TmuxPane(arguments: [])
     var screen = try pane.waitForScreen { $0.contains("┌") && $0.contains("¥") && $0.contains("row 1/") }
     #expect(screen.contains("Waterfall · Shop catalogue"))
     #expect(try pane.format("#{alternate_on}") == "1")
@@ -66,7 +66,7 @@ struct ViewerEndToEndTests {
       ("ABRT", SIGABRT),
     ])
   func signalsRestore(name: String, signal: Int32) throws {
-    let pane = try TmuxPane(arguments: ["--latency", "0"])
+    let pane = try TmuxPane(arguments: [])
     try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
     try pane.send(literal: "\u{1B}[<0;30;6M\u{1B}[<0;30;6m")
     try pane.waitForScreen { $0.contains("Item #") }
@@ -78,7 +78,7 @@ struct ViewerEndToEndTests {
 
   @Test("a real crash (a trap in Swift) restores the terminal and the backtrace is readable")
   func crashRestores() throws {
-    let pane = try TmuxPane(arguments: ["--latency", "0"], environment: ["WATERFALL_CRASH_KEY=1"])
+    let pane = try TmuxPane(arguments: [], environment: ["WATERFALL_CRASH_KEY=1"])
     try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
     try pane.send(keys: ["!"])
     // The exit waits for the Swift runtime to symbolicate the backtrace, slow on a busy machine.

@@ -98,7 +98,7 @@ extension ViewerEndToEndTests {
       return "{\"w\": 200, \"h\": \(150 + index % 300), \"price\": \"\(price)\", \"title\": \"item \(index)\"}"
     }
     try Data(("[\n" + records.joined(separator: ",\n") + "\n]").utf8).write(to: file)
-    let pane = try TmuxPane(arguments: ["--no-images", "--latency", "0", file.path], width: 120, height: 30)
+    let pane = try TmuxPane(arguments: ["--no-images", file.path], width: 120, height: 30)
     try pane.waitForScreen(seconds: 30) { $0.contains("┌") && $0.contains("row 1/") && !$0.contains("reading") }
     try pane.send(keys: ["o"])
     let sorted = try pane.waitForScreen(seconds: 30) { $0.contains("sorted by price") }

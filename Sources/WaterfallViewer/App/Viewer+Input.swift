@@ -1,6 +1,32 @@
 import WaterfallKit
 
 extension Viewer {
+  /// While the source opens, keys and clicks wait for its first answer (a resize applies at once, and so does a
+  /// key that quits: nobody waits to leave).
+  func handleOrHold(_ event: InputEvent) {
+    guard heldInput != nil else { return handle(event) }
+    switch event {
+    case .resize, .repaint:
+      handle(event)
+    case .key(let key) where quits(key):
+      handle(event)
+    case .key, .mouse:
+      heldInput?.append(event)
+    }
+  }
+
+  /// The source's first answer is in (or failed): what was typed meanwhile is applied, in order.
+  func releaseHeldInputOnceOpened() {
+    guard let held = heldInput, !waterfall.paging.isRefreshing else { return }
+    heldInput = nil
+    for event in held where !state.isQuitting { handle(event) }
+  }
+
+  private func quits(_ key: Key) -> Bool {
+    let action = options.customKeys[key] ?? pickingAction(for: key) ?? KeyMap.action(for: key, in: KeyMap.normal)
+    return action == .quit
+  }
+
   /// One input event, to whoever owns it: a resize to everyone; keys to the prompt, the open overlay or the
   /// waterfall (``ViewState/inputMode``); the mouse to the overlay or the waterfall.
   func handle(_ event: InputEvent) {

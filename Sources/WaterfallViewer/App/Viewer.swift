@@ -29,6 +29,9 @@ public final class Viewer {
   /// How long the last frame took to render, when the runner measured it (shown in the statistics).
   public var lastFrameMicroseconds: Double?
 
+  /// Keys and clicks typed while the source opens (before its first answer), applied in order once it answers:
+  /// `j j j` typed at start moves three boxes, as it would a moment later. `nil` once the source has answered.
+  var heldInput: [InputEvent]?
   /// Effects gathered during one update.
   var pendingEffects: [Effect] = []
   /// Load-more requests on their way, so a refresh can cancel them.
@@ -84,8 +87,9 @@ public final class Viewer {
     case .start:
       if options.inspector { toggleInspector() }
       listenToLayoutPasses()
+      heldInput = []
       waterfall.beginRefresh()
-    case .input(let event): handle(event)
+    case .input(let event): handleOrHold(event)
     case .tick(let now): tick(now: now)
     case .pageArrived(let delivery): receive(delivery)
     case .pictureArrived(let result): receive(result)
@@ -96,6 +100,7 @@ public final class Viewer {
     case .measured(let delivery): receive(delivery)
     case .farPageArrived(let delivery): receive(delivery)
     }
+    releaseHeldInputOnceOpened()
     requestPages()
     requestFarPages()
     configureVisibleCells()

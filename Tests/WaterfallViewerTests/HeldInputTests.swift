@@ -1,0 +1,51 @@
+import ShopCatalog
+import Testing
+import WaterfallKit
+import WaterfallViewer
+
+@Suite("Keys typed while the source opens")
+struct HeldInputTests {
+  static func runner(latency: Int) -> ScriptedRun {
+    AppFixture.runner(
+      items: AppFixture.items(60), pageSize: 50, width: 80, height: 24, latency: latency,
+      options: AppFixture.options(columns: 3))
+  }
+
+  @Test("j j j and a search typed before the first page are applied in order once it arrives")
+  func keysWaitForTheFirstPage() {
+    let runner = Self.runner(latency: 1500)
+    let app = runner.viewer
+    runner.apply(try! KeyScript.parse("j j j"))
+    #expect(app.store.items.count == 0, "the first page is still on its way")
+    runner.apply(try! KeyScript.parse("wait:1500"))
+    #expect(app.store.items.count == 50)
+    #expect(app.waterfall.contentOffset == 3, "the three rows typed early were scrolled, not dropped")
+  }
+
+  @Test("the keys are applied in the order typed, a prompt's text included")
+  func orderKept() {
+    let runner = Self.runner(latency: 800)
+    let app = runner.viewer
+    runner.apply(try! KeyScript.parse("l j / i t e m Space 1 2"))
+    runner.apply(try! KeyScript.parse("wait:800"))
+    #expect(app.state.prompt?.text == "item 12", "the prompt opened by / took the letters typed after it")
+    #expect(app.state.focusedIndex != nil, "l focused a box before the prompt opened")
+  }
+
+  @Test("q quits at once while the source opens; a resize applies at once")
+  func quitAndResizeAreNotHeld() {
+    let runner = Self.runner(latency: 5000)
+    runner.apply(try! KeyScript.parse("resize:100x30"))
+    #expect(runner.viewer.state.screenSize == GridSize(width: 100, height: 30))
+    runner.apply(try! KeyScript.parse("j q"))
+    #expect(runner.viewer.state.isQuitting)
+    #expect(runner.viewer.store.items.count == 0)
+  }
+
+  @Test("with no latency the keys act at once, as before")
+  func noLatency() {
+    let runner = Self.runner(latency: 0)
+    runner.apply(try! KeyScript.parse("j j"))
+    #expect(runner.viewer.waterfall.contentOffset == 2)
+  }
+}
