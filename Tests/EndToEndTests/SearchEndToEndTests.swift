@@ -34,7 +34,9 @@ extension ViewerEndToEndTests {
     let firstPass = Self.newestPass(opened)
     try pane.send(keys: ["C-d"])
     let moved = try pane.waitForScreen { Self.newestPass($0) > firstPass }
-    #expect(moved.contains("<- cell #") || moved.contains("<- new cell #"), "items entering with their cells")
+    // Items by their number, cells by theirs: "+ #12 <- c3 from pool (r1)".
+    #expect(moved.contains(" <- c") || moved.contains("<- new c"), "items entering with their cells")
+    #expect(!moved.contains("cell #"), "#N is an item, never a cell")
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
   }

@@ -96,3 +96,42 @@ struct InspectorTests {
     expectSnapshot(AppFixture.styledScreen(runner, "i C-d j"), named: "inspector-\(width)x\(height)")
   }
 }
+
+@Suite("One numbering: #N is an item everywhere")
+struct NumberingTests {
+  @Test("a box's reuse label, its detail, sel #N and the inspector's log name the same item #N; cells are cN")
+  func oneNumbering() throws {
+    let runner = AppFixture.runner(
+      items: AppFixture.items(120), width: 110, height: 30,
+      options: AppFixture.options(columns: 3, showReuse: true))
+    let viewer = runner.viewer
+    let screen = AppFixture.screen(runner, "i l l Enter")
+    let focused = try #require(viewer.state.focusedIndex)
+    let number = viewer.store.ids[focused].number
+    #expect(screen.contains("Item #\(number)"), "the detail")
+    #expect(screen.contains("sel #\(number)"), "the status bar")
+    let cell = try #require(viewer.waterfall.visibleCells[focused])
+    let label = "#\(number) c\(cell.objectID) r\(cell.reuseCount)"
+    let boxes = AppFixture.screen(runner, "Escape")
+    #expect(boxes.contains(label), "the box's label names the item and its cell: \(label)")
+    let entered = viewer.inspector.entries.last { entry in
+      if case .itemEntered(_, focused, _, _) = entry.event { return true }
+      return false
+    }
+    #expect(entered?.itemNumber == number, "the log's line for that box names the same item")
+    #expect(!boxes.contains("cell #"))
+  }
+
+  @Test("the log reads top to bottom: the newest pass is the last line shown")
+  func logReadsDown() {
+    let runner = AppFixture.runner(items: AppFixture.items(120), width: 110, height: 30)
+    let screen = AppFixture.screen(runner, "i C-d C-d")
+    let passes = screen.split(separator: "\n").compactMap { line -> Int? in
+      guard let range = line.range(of: " pass ") else { return nil }
+      return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+    #expect(passes.count >= 2)
+    #expect(passes == passes.sorted(), "older passes above newer ones: \(passes)")
+    #expect(screen.contains("live") && screen.contains("laid out"), "the minimap's legend")
+  }
+}

@@ -53,6 +53,8 @@ extension Viewer {
   /// Takes what the engine recorded during this update.
   func collectLayoutPassEvents() {
     guard let recorder = waterfall.eventRecorder else { return }
-    inspector.record(recorder.takeEvents(), now: state.now)
+    inspector.record(recorder.takeEvents(), now: state.now) { [store] in
+      $0 < store.count ? store.ids[$0].number : nil
+    }
   }
 }

@@ -36,7 +36,8 @@ extension Viewer {
     }
     if state.showReuse, rows.contains(0) {
       screen.put(
-        "#\(cell.objectID) r\(cell.reuseCount)", x: frame.x + 1, y: top, style: Palette.reuseLabel,
+        "#\(store.ids[index].number) \(Self.cellName(cell.objectID)) r\(cell.reuseCount)", x: frame.x + 1, y: top,
+        style: Palette.reuseLabel,
         maximumWidth: inner)
     }
     let pictureEntry = options.pictures == nil ? nil : pictures[.box(index)]

@@ -2,7 +2,8 @@ import WaterfallKit
 
 /// The reuse inspector panel: the live counters, a minimap of the whole content (every item a block in its
 /// column, the viewport and the buffered rect over it, live cells marked), the pool by reuse identifier, and
-/// the log of the latest layout passes, newest first.
+/// the log of the latest layout passes, read top to bottom (the newest last). Items are `#N` as everywhere; cell
+/// objects are `cN`, in the labels as here.
 extension Viewer {
   func renderInspector(into screen: inout Screen) {
     guard inspector.isOpen, !state.isTooSmall else { return }
@@ -21,15 +22,36 @@ extension Viewer {
     let minimapRows = max(3, (inner.height - 4) * 2 / 5)
     drawMinimap(BorderRect(x: inner.x, y: row, width: inner.width, height: minimapRows), into: &screen)
     row += minimapRows
+    drawMinimapLegend(x: inner.x, y: row, width: inner.width, into: &screen)
+    row += 1
     for line in poolLines() where row < inner.y + inner.height {
       screen.put(line, x: inner.x, y: row, style: Palette.overlayText, maximumWidth: inner.width)
       row += 1
     }
-    for (text, style) in logLines() where row < inner.y + inner.height {
+    // The newest lines that fit, oldest at the top, so the log reads down as it happened.
+    let lines = logLines().suffix(max(0, inner.y + inner.height - row))
+    for (text, style) in lines {
       screen.put(text, x: inner.x, y: row, style: style, maximumWidth: inner.width)
       row += 1
     }
   }
+
+  /// What the minimap's marks mean, in the marks' own styles.
+  private func drawMinimapLegend(x: Int, y: Int, width: Int, into screen: inout Screen) {
+    let shades = options.glyphs.shades
+    let parts: [(String, Style)] = [
+      (" ", Style.plain), ("\(shades[2])", Palette.inspectorLive), (" live ", Palette.inspectorQuiet),
+      ("\(shades[0])\(shades[1])", Style.plain), (" laid out ", Palette.inspectorQuiet), (" view ", Palette.inspectorViewport),
+      (" ", Style.plain), (" buffer ", Palette.inspectorBuffer),
+    ]
+    var column = x
+    for (text, style) in parts where column < x + width {
+      column = screen.put(text, x: column, y: y, style: style, maximumWidth: x + width - column)
+    }
+  }
+
+  /// A cell object's name: `c7`. Items are `#N`; the two never share a notation.
+  static func cellName(_ objectID: Int) -> String { "c\(objectID)" }
 
   private func inspectorCounterLines(width: Int) -> [String] {
     let stats = waterfall.statistics
@@ -85,37 +107,39 @@ extension Viewer {
     let pooled = waterfall.pooledCellIDs.sorted { $0.key < $1.key }
     if pooled.isEmpty { return [" pool: empty"] }
     return pooled.map { identifier, ids in
-      " pool \(identifier): \(ids.count) " + ids.reversed().map { "#\($0)" }.joined(separator: " ")
+      " pool \(identifier): \(ids.count) " + ids.reversed().map(Self.cellName).joined(separator: " ")
     }
   }
 
-  /// The log, newest first: one line per event.
+  /// The log, oldest first: one line per event.
   private func logLines() -> [(String, Style)] {
-    inspector.log.reversed().map { event in
-      switch event {
+    inspector.entries.map { entry in
+      let item = entry.itemNumber.map { "#\($0)" } ?? "an item"
+      switch entry.event {
       case .passStarted(let pass, let rect):
         return (" pass \(pass): keeps rows \(max(0, rect.y))-\(max(0, rect.maxY - 1))", Palette.inspectorHeading)
       case .passEnded(let pass, let liveCells, let pooledCells):
         return (" pass \(pass) done: \(liveCells) live, \(pooledCells) pooled", Palette.inspectorQuiet)
-      case .itemEntered(_, let item, let cell, let origin):
+      case .itemEntered(_, _, let cell, let origin):
+        let cellName = Self.cellName(cell.objectID)
         let from =
           switch origin {
-          case .created: "new cell #\(cell.objectID)"
-          case .dequeued: "cell #\(cell.objectID) from pool (r\(cell.reuseCount))"
-          case .suppliedByDataSource: "cell #\(cell.objectID) from data source"
+          case .created: "new \(cellName)"
+          case .dequeued: "\(cellName) from pool (r\(cell.reuseCount))"
+          case .suppliedByDataSource: "\(cellName) from data source"
           }
-        return ("  + item \(item) <- \(from)", Palette.inspectorEntered)
-      case .itemLeft(_, let item, let cell, let destination):
+        return ("  + \(item) <- \(from)", Palette.inspectorEntered)
+      case .itemLeft(_, _, let cell, let destination):
         let to = destination == .pool ? "to pool" : "dropped (pool full)"
-        return ("  - item \(item) -> cell #\(cell.objectID) \(to)", Palette.inspectorLeft)
+        return ("  - \(item) -> \(Self.cellName(cell.objectID)) \(to)", Palette.inspectorLeft)
       case .dataSourceCall(_, let call):
         let asked =
           switch call {
           case .numberOfSections: "number of sections"
           case .numberOfItems(let section): "items in section \(section)"
           case .headerHeight(let section): "header height of section \(section)"
-          case .heights(let range): "heights of items \(range.lowerBound)-\(range.upperBound - 1)"
-          case .cell(let item): "cell for item \(item)"
+          case .heights(let range): "heights at places \(range.lowerBound + 1)-\(range.upperBound)"
+          case .cell: "cell for \(item)"
           }
         return ("  ? asked \(asked)", Palette.inspectorQuiet)
       }
