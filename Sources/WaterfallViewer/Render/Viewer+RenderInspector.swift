@@ -41,8 +41,8 @@ extension Viewer {
     let shades = options.glyphs.shades
     let parts: [(String, Style)] = [
       (" ", Style.plain), ("\(shades[2])", Palette.inspectorLive), (" live ", Palette.inspectorQuiet),
-      ("\(shades[0])\(shades[1])", Style.plain), (" laid out ", Palette.inspectorQuiet), (" view ", Palette.inspectorViewport),
-      (" ", Style.plain), (" buffer ", Palette.inspectorBuffer),
+      ("\(shades[0])\(shades[1])", Style.plain), (" laid out ", Palette.inspectorQuiet),
+      (" view ", Palette.inspectorViewport), (" ", Style.plain), (" buffer ", Palette.inspectorBuffer),
     ]
     var column = x
     for (text, style) in parts where column < x + width {
