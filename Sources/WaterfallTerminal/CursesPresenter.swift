@@ -67,9 +67,12 @@ public final class CursesPresenter: ScreenOutput {
       }
     }
     previous = text
+    // The cursor rests on the focus (hidden or not): screen readers and braille displays follow it.
+    wmove(wf_stdscr(), Int32(screen.cursorRow), Int32(screen.cursorColumn))
     wrefresh(wf_stdscr())
     overdrawClustersCursesCannotHold()
     Self.write(paint.after)
+    if !paint.after.isEmpty { Self.write(TerminalEscapes.cursor(x: screen.cursorColumn, y: screen.cursorRow)) }
   }
 
   /// Takes every picture drawn in pixels off the terminal (before the session restores it).

@@ -18,4 +18,31 @@ extension ViewerEndToEndTests {
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
   }
+
+  @Test("the terminal cursor rests on the focused box's title (screen readers follow it), else on the status line")
+  func cursorFollowsTheFocus() throws {
+    let pane = try TmuxPane(arguments: ["--no-images"], width: 100, height: 30)
+    var screen = try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    #expect(try pane.format("#{cursor_y}") == "29", "no focus: the status line\n\(screen)")
+    try pane.send(keys: ["l"])
+    screen = try pane.waitForScreen { $0.contains("┏") }
+    let (x, y) = (Int(try pane.format("#{cursor_x}")) ?? -1, Int(try pane.format("#{cursor_y}")) ?? -1)
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(Self.byColumn)
+    try #require(y >= 0 && y < lines.count && x >= 1 && x < lines[y].count, "cursor at \(x),\(y)\n\(screen)")
+    #expect(lines[y][x - 1] == "┃", "inside the focused (heavy) box: \(String(lines[y]))")
+    #expect(lines[y][x].isLetter || lines[y][x].isNumber, "on its title: \(String(lines[y]))")
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+
+  /// A captured line as terminal columns: a wide character (CJK, emoji) fills two, the second a NUL.
+  static func byColumn(_ line: Substring) -> [Character] {
+    line.flatMap { character -> [Character] in
+      let value = character.unicodeScalars.first?.value ?? 0
+      let wide =
+        (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+        || (0xF900...0xFAFF).contains(value) || (0xFF00...0xFF60).contains(value) || value >= 0x1F300
+      return wide ? [character, "\0"] : [character]
+    }
+  }
 }

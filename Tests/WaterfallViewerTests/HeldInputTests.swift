@@ -49,3 +49,30 @@ struct HeldInputTests {
     #expect(runner.viewer.waterfall.contentOffset == 2)
   }
 }
+
+@Suite("The cursor follows the focus")
+struct CursorPlacementTests {
+  @Test("on the focused box's title, on an open panel's title, at the prompt's end, else on the status line")
+  func cursorRestsOnTheFocus() throws {
+    let runner = AppFixture.runner(
+      items: AppFixture.items(60), width: 80, height: 24, options: AppFixture.options(columns: 3))
+    let viewer = runner.viewer
+    var screen = viewer.renderedScreen()
+    #expect(screen.cursorRow == 23 && screen.cursorColumn == 0, "no focus: the status line")
+    _ = AppFixture.screen(runner, "l")
+    screen = viewer.renderedScreen()
+    let focused = try #require(viewer.state.focusedIndex)
+    let frame = viewer.waterfall.layout.frame(of: focused)
+    #expect(screen.cursorColumn == frame.x + 1)
+    let title = viewer.store.items[focused].title
+    let row = (screen.cursorColumn..<80).map { screen[$0, screen.cursorRow].character.map(String.init) ?? " " }
+    #expect(row.joined().hasPrefix(String(title.prefix(6))), "the cursor's row starts with the title: \(row.joined())")
+    _ = AppFixture.screen(runner, "Enter")
+    screen = viewer.renderedScreen()
+    let line = (0..<80).map { screen[$0, screen.cursorRow].character.map(String.init) ?? " " }.joined()
+    #expect(line.contains("Item #"), "the detail panel's title: \(line)")
+    _ = AppFixture.screen(runner, "Escape / a b")
+    screen = viewer.renderedScreen()
+    #expect(screen.cursorRow == 23 && screen.cursorColumn > 2, "the prompt's end")
+  }
+}

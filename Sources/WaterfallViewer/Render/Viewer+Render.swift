@@ -26,8 +26,30 @@ extension Viewer {
     }
     renderFooter(into: &screen)
     renderInspector(into: &screen)
+    placeCursorOnFocus(in: &screen)
     renderStatusBar(into: &screen)
     renderOverlay(into: &screen)
+  }
+
+  /// The cursor rests on what has the focus, for screen readers: an open panel's title, else the focused box's
+  /// title (its first row on screen, if the title is not), else the status line. A prompt takes it after this.
+  private func placeCursorOnFocus(in screen: inout Screen) {
+    (screen.cursorColumn, screen.cursorRow) = (0, screen.height - 1)
+    if state.overlay != nil {
+      let panel = overlayPanel
+      if panel.height >= 3 { (screen.cursorColumn, screen.cursorRow) = (panel.x + 3, panel.y) }
+      return
+    }
+    guard let focused = visibleFocus, waterfall.contentState == .items else { return }
+    let frame = waterfall.layout.frame(of: focused)
+    let imageRows = options.metrics.imageRows(
+      aspectRatio: store.displayItems[focused].aspectRatio, columnWidth: frame.width)
+    let titleRow = frame.y + imageRows + 1
+    let shown = max(frame.y, waterfall.contentOffset)
+    guard let row = screenRow(titleRow < frame.maxY - 1 && screenRow(titleRow) != nil ? titleRow : shown) else {
+      return
+    }
+    (screen.cursorColumn, screen.cursorRow) = (min(frame.x + 1, screen.width - 1), row)
   }
 
   /// A fresh screen of the current size with the current state drawn.

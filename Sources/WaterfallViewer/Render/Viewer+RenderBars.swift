@@ -52,6 +52,7 @@ extension Viewer {
       let visible = String(text.suffix(max(0, screen.width - 3)))
       let end = screen.put(prompt.label + visible, x: 0, y: row, style: Palette.statusBar)
       screen.put(character: " ", x: end, y: row, style: Palette.promptCursor)
+      (screen.cursorColumn, screen.cursorRow) = (min(end, screen.width - 1), row)
       return
     }
     let separator = " \(options.glyphs.separator) "

@@ -10,6 +10,10 @@ public struct Screen: Hashable, Sendable {
   public var colorEnabled = true
   /// The pictures a terminal may draw in real pixels, each over picture cells of this screen.
   public private(set) var pictures: [ScreenPicture] = []
+  /// Where the terminal's cursor rests once the frame is drawn (column, row): on what has the focus, since screen
+  /// readers and braille displays follow the cursor, hidden or not.
+  public var cursorColumn = 0
+  public var cursorRow = 0
 
   public init(width: Int, height: Int) {
     self.width = max(0, width)
