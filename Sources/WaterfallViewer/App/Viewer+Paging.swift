@@ -10,15 +10,18 @@ extension Viewer {
       let pageRequest: CataloguePageRequest
       switch request.kind {
       case .loadMore:
-        if store.measuredPages != nil {
-          // Measured: every rank is laid out and pages load where the view is; nothing comes after the end.
+        if store.measuredPages != nil || store.isAtEnd {
+          // Measured: every rank is laid out and pages load where the view is; nothing comes after the end. At
+          // the end, the next request would be the first page again, appended to the items that hold it.
           waterfall.finishLoadMore(request: request.number, outcome: .loaded(hasMore: false))
           continue
         }
         pageRequest = store.nextRequest(for: presentation.query)
         loadsInFlight.insert(request.number)
       case .refresh:
-        pageRequest = CataloguePageRequest(query: pendingQuery?.query ?? presentation.query)
+        if pendingQuery == nil { pendingQuery = failedQuery }
+        failedQuery = nil
+        pageRequest = CataloguePageRequest(query: pendingQuery?.query ?? presentation.query, attempt: refreshFailures)
         // Whatever the refresh brings replaces the items the measuring was for.
         cancelMeasuring()
         for stale in loadsInFlight.sorted() { emit(.cancelPageLoad(request: stale)) }
@@ -56,9 +59,11 @@ extension Viewer {
       }
       if case .failed(let reason) = outcome {
         state.notice = pendingQuery.map { "\($0.change.progressText) failed: \(reason)" } ?? "refresh failed: \(reason)"
-        pendingQuery = nil
+        refreshFailures += 1
+        (failedQuery, pendingQuery) = (pendingQuery, nil)
         return
       }
+      refreshFailures = 0
       if let pending = pendingQuery {
         show(pending, answer: delivery.response, location: delivery.location)
       } else if options.refreshKeepsItems {

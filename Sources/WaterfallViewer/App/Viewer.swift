@@ -40,6 +40,10 @@ public final class Viewer {
   /// Pages of a measured result asked for (each once), and those whose fetch failed (R asks again).
   var farPagesAsked: Set<Int> = []
   var farPagesFailed: Set<Int> = []
+  /// Refreshes failed in a row: the next is a new attempt (a simulated network's failures go by attempt).
+  var refreshFailures = 0
+  /// A new query whose answer failed: R, which retries that refresh, asks for it again.
+  var failedQuery: (query: CatalogueQuery, change: QueryChange)?
 
   /// A refresh throws away every loaded page, so it takes a deliberate pull: more than one wheel notch, or ↑ held
   /// (three presses at the top are not enough).
