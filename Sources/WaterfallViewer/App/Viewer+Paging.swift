@@ -48,6 +48,7 @@ extension Viewer {
       guard waterfall.finishLoadMore(request: request.number, outcome: outcome) else { return }
       store.take(delivery.response)
       if case .loaded = outcome { showAppended() }
+      noteSkippedPages(delivery.response)
       continueLoadingToMatch()
       continueLoadingToPlace()
     case .refresh:
@@ -64,6 +65,7 @@ extension Viewer {
         return
       }
       refreshFailures = 0
+      noteSkippedPages(delivery.response)
       if let pending = pendingQuery {
         show(pending, answer: delivery.response, location: delivery.location)
       } else if options.refreshKeepsItems {
@@ -85,6 +87,12 @@ extension Viewer {
         waterfall.scroll(toOffset: 0)
       }
     }
+  }
+
+  /// Pages the source passed over (a directory's unreadable files) are said, each with why: the feed went on.
+  private func noteSkippedPages(_ response: CatalogueResponse) {
+    guard case .page(let page) = response, !page.skippedPages.isEmpty else { return }
+    state.notice = "skipped " + page.skippedPages.joined(separator: "; ")
   }
 
   /// Pictures are kept by store index, which a new answer changes: none of the earlier ones is wanted.
