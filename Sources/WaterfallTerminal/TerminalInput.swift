@@ -11,6 +11,9 @@ final class TerminalInput: InputSource {
   /// Called on Ctrl-Z (SIGTSTP): puts the terminal back, stops the process, and returns once it is continued with
   /// the terminal taken again (``TerminalSession`` sets it).
   var suspend: (() -> Void)?
+  /// Called on a resize (SIGWINCH) before the new size goes to the viewer: what else changed with it, as events
+  /// (``InteractiveViewer`` reads the tmux pane's corner and the cell size in pixels again).
+  var resized: (() -> [InputEvent])?
 
   func next() -> InputBatch {
     let arrival = wait(timeoutMilliseconds: Self.tickMilliseconds)
@@ -23,7 +26,7 @@ final class TerminalInput: InputSource {
     // Ctrl-L asks for a repaint: the size is read again too, in case a resize was missed.
     let repaintAsked = arrival.events.contains(.key(.control("l")))
     guard arrival.resized || repaintAsked else { return .events(arrival.events) }
-    return .events([currentSize()] + arrival.events)
+    return .events([currentSize()] + (arrival.resized ? resized?() ?? [] : []) + arrival.events)
   }
 
   private func currentSize() -> InputEvent {
