@@ -139,9 +139,9 @@ final class FeedFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       $0.status = status
       $0.address = response.url?.absoluteString
       $0.linkHeader = http?.value(forHTTPHeaderField: "Link")
+      $0.refusedStatus = (200..<300).contains(status) ? nil : status
     }
     if !(200..<300).contains(status) {
-      change(dataTask) { $0.refusedStatus = status }
       completionHandler(.cancel)
       let words = HTTPURLResponse.localizedString(forStatusCode: status)
       return fail(dataTask, "the server answered \(status) (\(words))")
