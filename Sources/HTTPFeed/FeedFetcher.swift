@@ -25,7 +25,11 @@ final class FeedFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     var status = 0
     var answered = false
     var redirects = 0
+    /// Fetched for an https feed: a redirect to plain http is refused.
+    var secureOnly = false
     var problem: String?
+    /// The status of an answer refused for it (404, 500, …).
+    var refusedStatus: Int?
     var finished = false
     var linkHeader: String?
     var address: String?
@@ -52,17 +56,22 @@ final class FeedFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   /// the session, so without this neither is ever freed (LeakSanitizer saw every feed catalogue's session stay).
   func invalidate() { session.invalidateAndCancel() }
 
-  /// Fetches `address`: the answer, or why not (with the address, credentials hidden).
-  func get(_ address: String) -> Result<Answer, FeedFailure> {
+  /// Fetches `address`: the answer, or why not (with the address, credentials hidden). `secureOnly` (an https
+  /// feed's page): plain http is refused, for the address and for any redirect, so no page comes unencrypted.
+  func get(_ address: String, secureOnly: Bool = false) -> Result<Answer, FeedFailure> {
     let shown = RedactedURL.text(address)
     guard let url = URL(string: address), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
       return .failure(FeedFailure(reason: "not a usable web address: \(shown)"))
+    }
+    if secureOnly, url.scheme?.lowercased() != "https" {
+      return .failure(FeedFailure(reason: "an https feed's page on plain http, not followed: \(shown)"))
     }
     var request = URLRequest(url: url)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     let task = session.dataTask(with: request)
     let signal = transfers.withLock { transfers in
-      let transfer = Transfer()
+      var transfer = Transfer()
+      transfer.secureOnly = secureOnly
       transfers[task.taskIdentifier] = transfer
       return transfer.signal
     }
@@ -80,7 +89,7 @@ final class FeedFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       let transfer = transfers.withLock { $0[task.taskIdentifier] }
       if let transfer, transfer.finished {
         if let problem = transfer.problem {
-          outcome = .failure(FeedFailure(reason: "\(problem): \(shown)"))
+          outcome = .failure(FeedFailure(reason: "\(problem): \(shown)", status: transfer.refusedStatus))
         } else {
           outcome = .success(
             Answer(body: transfer.body, address: transfer.address ?? address, linkHeader: transfer.linkHeader))
@@ -130,6 +139,7 @@ final class FeedFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       $0.status = status
       $0.address = response.url?.absoluteString
       $0.linkHeader = http?.value(forHTTPHeaderField: "Link")
+      $0.refusedStatus = (200..<300).contains(status) ? nil : status
     }
     if !(200..<300).contains(status) {
       completionHandler(.cancel)
@@ -168,14 +178,15 @@ final class FeedFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   ) {
     let maximum = configuration.maximumRedirects
     var redirects = 0
+    var secureOnly = false
     change(task) {
       $0.redirects += 1
       $0.askedAt = .now()
       redirects = $0.redirects
+      secureOnly = $0.secureOnly
     }
-    let scheme = request.url?.scheme?.lowercased()
     if redirects > maximum { return fail(task, "more than \(maximum) redirects (a loop?)") }
-    guard scheme == "http" || scheme == "https" else { return fail(task, "a redirect to something not http(s)") }
+    if let refusal = Self.refusal(ofRedirectTo: request.url, secureOnly: secureOnly) { return fail(task, refusal) }
     // Answered under the lock, and only while the fetch goes on: FoundationNetworking stops the process when a
     // redirect's answer reaches a task cancelled meanwhile (the picture fetcher's delegate says more).
     transfers.withLock { transfers in
@@ -184,7 +195,23 @@ final class FeedFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   }
 }
 
+extension FeedFetcher {
+  /// Why a redirect to `target` is not followed, or nil: only to http(s), and from an https feed only to https.
+  static func refusal(ofRedirectTo target: URL?, secureOnly: Bool) -> String? {
+    let scheme = target?.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https" else { return "a redirect to something not http(s)" }
+    if secureOnly, scheme != "https" { return "a redirect to plain http from an https feed, not followed" }
+    return nil
+  }
+}
+
 /// Why a feed page could not be had, in words, the address's credentials hidden.
 struct FeedFailure: Error, Hashable, Sendable {
   var reason: String
+  /// The server's status, when it answered with one that is not a success.
+  var status: Int?
+
+  /// A page past a feed's last that is simply not there: the server's way of saying the feed ended, when at
+  /// least one page came before it.
+  var saysGone: Bool { status == 404 || status == 410 }
 }

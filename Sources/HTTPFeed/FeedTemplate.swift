@@ -20,6 +20,9 @@ public struct FeedTemplate: Hashable, Sendable {
     return lower.hasPrefix("http://") || lower.hasPrefix("https://")
   }
 
+  /// An https feed: its pages are only ever fetched over https, whatever a next link or a redirect names.
+  public var isSecure: Bool { text.lowercased().hasPrefix("https://") }
+
   public var namesPage: Bool { text.contains("{page}") }
   public var namesCursor: Bool { text.contains("{cursor}") }
   public var namesSort: Bool { text.contains("{sort}") }

@@ -45,7 +45,13 @@ extension HTTPFeedCatalogue {
         report.skipped += Set(body.problems.map(\.item)).count
         position = next
         continue
-      case .failure(let checkFailure): failure = checkFailure.reason
+      case .failure(let checkFailure):
+        // The page after the last not there (404, 410) is the end the viewer finds too.
+        if report.pageCount > 0, checkFailure.saysGone {
+          position = nil
+          continue
+        }
+        failure = checkFailure.reason
       }
       if report.pageCount == 0 { throw Unreadable(reason: failure) }
       report.stoppedBy = "page \(report.pageCount + 1): \(failure)"
@@ -57,8 +63,8 @@ extension HTTPFeedCatalogue {
   /// One page fetched and read, and where the next one is; or why not (naming the page, redacted).
   private func read(_ position: Position) -> Result<(FeedPageBody, Position?), CheckFailure> {
     let answer: FeedFetcher.Answer
-    switch fetcher.get(position.address) {
-    case .failure(let failure): return .failure(CheckFailure(failure.reason))
+    switch fetcher.get(position.address, secureOnly: template.isSecure) {
+    case .failure(let failure): return .failure(CheckFailure(failure.reason, saysGone: failure.saysGone))
     case .success(let success): answer = success
     }
     do {
@@ -74,5 +80,6 @@ extension HTTPFeedCatalogue {
 
 private struct CheckFailure: Error {
   var reason: String
-  init(_ reason: String) { self.reason = reason }
+  var saysGone = false
+  init(_ reason: String, saysGone: Bool = false) { (self.reason, self.saysGone) = (reason, saysGone) }
 }

@@ -129,8 +129,11 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
       position = Position(address: template.address(page: 1, for: query), page: 1)
     }
     let answer: FeedFetcher.Answer
-    switch fetcher.get(position.address) {
-    case .failure(let failure): return .failure(reason: failure.reason)
+    switch fetcher.get(position.address, secureOnly: template.isSecure) {
+    case .failure(let failure):
+      // A `{page}` feed typically ends so: the page after its last is not there.
+      if let cursor, failure.saysGone { return end(of: query, at: cursor) }
+      return .failure(reason: failure.reason)
     case .success(let success): answer = success
     }
     let body: FeedPageBody
@@ -195,6 +198,16 @@ public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
     var page = Self.page(of: fresh, next: nextCursor, in: state)
     page.resultCount = nextCursor == nil ? feed.ids.count : nil
     return .page(page)
+  }
+
+  /// The page at `cursor` is not there (404, 410): the feed ends before it, with the items loaded.
+  private func end(of query: CatalogueQuery, at cursor: PageCursor) -> CatalogueResponse {
+    state.withLock { state in
+      var feed = state.feeds[query] ?? Feed()
+      if cursor == feed.next { feed.next = nil }
+      state.feeds[query] = feed
+      return .page(CataloguePage(items: [], ids: [], next: nil, resultCount: feed.ids.count))
+    }
   }
 
   /// The first page's answer: every item of the query's feed loaded so far.

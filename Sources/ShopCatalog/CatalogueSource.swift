@@ -69,6 +69,9 @@ public struct CataloguePage: Hashable, Sendable {
   /// The source answered over the items it has loaded, not the whole catalogue (an HTTP feed asked for a sort or
   /// filter its server cannot do): the viewer says so.
   public var loadedItemsOnly = false
+  /// Pages passed over on the way to this one because they could not be read (a directory's broken file): each
+  /// names its file and why. The viewer says they were skipped.
+  public var skippedPages: [String] = []
 
   public init(
     items: [ShopItem], ids: [ItemID], groups: [GroupRun] = [], next: PageCursor?, resultCount: Int?,

@@ -24,6 +24,11 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     case broken(reason: String)
   }
 
+  /// A directory's page met on the way to the one asked for, whose file could not be read.
+  private struct BrokenPage: Error {
+    var reason: String
+  }
+
   /// A query's whole result: item indices in order, and the groups' bounds when it groups.
   private struct QueryResult {
     var order: [Int32]
@@ -181,7 +186,7 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
 
   public func fetch(_ request: CataloguePageRequest) -> CatalogueResponse {
     let requestedPage = request.cursor?.page ?? 0
-    if request.query.isReadingOrder { return fetchInReadingOrder(page: requestedPage, attempt: request.attempt) }
+    if request.query.isReadingOrder { return fetchInReadingOrder(page: requestedPage) }
     let result = result(for: request.query)
     let (count, size) = (result.order.count, pageSize)
     let pages = (count + size - 1) / size
@@ -260,19 +265,22 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     contents.wakeWaiters()
   }
 
-  /// A page of the catalogue as read, waiting until it is read. A directory's broken page fails on the first
-  /// attempt, with its file and reason; a retry moves past it to the next page.
-  private func fetchInReadingOrder(page requested: Int, attempt: Int) -> CatalogueResponse {
+  /// A page of the catalogue as read, waiting until it is read. A directory's broken page is skipped: the next
+  /// page that can be read answers, naming the skipped ones' files and reasons (``CataloguePage/skippedPages``).
+  private func fetchInReadingOrder(page requested: Int) -> CatalogueResponse {
     var page = requested
+    var skipped: [String] = []
     while true {
       contents.wait { [paging, page] in $0.reading.isComplete || $0.isPageReady(page, paging: paging) }
-      // Nil: the page is a broken file already failed once; the next one is tried.
-      let answer: CatalogueResponse? = contents.withLock { [paging, loops] contents in
+      // A reason: the page is a broken file, skipped for the next one.
+      let answer: Result<CatalogueResponse, BrokenPage> = contents.withLock { [paging, loops] contents in
         let count = contents.pageCount(paging: paging)
         if page >= count {
           guard contents.reading.isComplete, loops, count > 0 else {
-            return .page(CataloguePage(items: [], ids: [], next: nil, resultCount: contents.items.count))
+            return .success(.page(CataloguePage(items: [], ids: [], next: nil, resultCount: contents.items.count)))
           }
+          // A looping directory whose every page is broken would go round for ever.
+          if skipped.count >= count { return .success(.failure(reason: skipped[0])) }
           page %= count
         }
         let range: Range<Int>
@@ -281,18 +289,24 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
         case .files:
           switch contents.filePages[page] {
           case .items(let items): range = items
-          case .broken(let reason):
-            return attempt == 0 && page == requested ? .failure(reason: reason) : nil
+          case .broken(let reason): return .failure(BrokenPage(reason: reason))
           }
         }
         let more = loops || !contents.reading.isComplete || page + 1 < count
-        return .page(
-          CataloguePage(
-            items: range.map(contents.items.item(at:)), ids: range.map { ItemID($0) },
-            next: more ? PageCursor(page: page + 1) : nil,
-            resultCount: contents.reading.isComplete ? contents.items.count : nil))
+        return .success(
+          .page(
+            CataloguePage(
+              items: range.map(contents.items.item(at:)), ids: range.map { ItemID($0) },
+              next: more ? PageCursor(page: page + 1) : nil,
+              resultCount: contents.reading.isComplete ? contents.items.count : nil)))
       }
-      if let answer { return answer }
+      switch answer {
+      case .success(.page(var found)):
+        found.skippedPages = skipped
+        return .page(found)
+      case .success(let failure): return failure
+      case .failure(let broken): skipped.append(broken.reason)
+      }
       page += 1
     }
   }

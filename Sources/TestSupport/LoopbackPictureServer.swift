@@ -6,13 +6,16 @@ import Locking
 #endif
 
 /// The loopback picture server (Tests/PicturesTests/Server/picture_server.py, Python's ThreadingHTTPServer) in a
-/// child process on 127.0.0.1, for the tests and the network benchmark. It stops when ``stop()`` closes its
+/// child process on 127.0.0.1 (or another loopback address: Linux routes all of 127/8 to lo), for the tests and
+/// the network benchmark. It stops when ``stop()`` closes its
 /// input, when this process goes away, or after `lifetime` seconds at the latest.
 public final class LoopbackPictureServer {
   public struct StartError: Error, CustomStringConvertible {
     public var description: String
   }
 
+  /// The loopback address it listens on.
+  public let host: String
   public let port: Int
   /// A port that accepts connections and never answers.
   public let silentPort: Int
@@ -24,16 +27,17 @@ public final class LoopbackPictureServer {
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Tests/PicturesTests/Server/picture_server.py").path
 
-  /// Starts the picture server's script (see ``init(script:lifetime:)``).
-  public convenience init(lifetime: Int = 90) throws(StartError) {
-    try self.init(script: Self.pictureServerScript, lifetime: lifetime)
+  /// Starts the picture server's script (see ``init(script:lifetime:host:)``).
+  public convenience init(lifetime: Int = 90, host: String = "127.0.0.1") throws(StartError) {
+    try self.init(script: Self.pictureServerScript, lifetime: lifetime, host: host)
   }
 
-  /// Starts `script` and waits at most 10 s for its `READY PORT SILENT-PORT` line.
-  public init(script: String, lifetime: Int) throws(StartError) {
+  /// Starts `script` on `host` and waits at most 10 s for its `READY PORT SILENT-PORT` line.
+  public init(script: String, lifetime: Int, host: String = "127.0.0.1") throws(StartError) {
     let output = Pipe()
+    self.host = host
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, "--lifetime", String(lifetime)]
+    process.arguments = ["python3", script, "--lifetime", String(lifetime), "--host", host]
     process.standardInput = input
     process.standardOutput = output
     do {
@@ -53,7 +57,7 @@ public final class LoopbackPictureServer {
 
   deinit { stop() }
 
-  public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+  public func url(_ path: String) -> String { "http://\(host):\(port)\(path)" }
 
   /// Stops the server and waits at most 5 s. Not Process.waitUntilExit alone: when the same process has started
   /// tmux, Foundation's Process may never see this child end, so the pid is reaped here too. Once Foundation has
@@ -142,6 +146,11 @@ public final class LoopbackPictureServer {
     }.resume()
     _ = done.wait(timeout: .now() + seconds + 1)
     return result.withLock { $0 }
+  }
+
+  /// Takes the feeds asked for with `outage=key` down (every page answers 503) or brings them back.
+  public func outage(_ key: String, down: Bool) {
+    _ = Self.get(url("/__outage?key=\(key)&on=\(down ? 1 : 0)"))
   }
 
   /// Puts one more new item at the front of the feeds asked for with `live=key`.

@@ -8,6 +8,9 @@ public struct PagingStateMachine: Hashable, Sendable {
   public private(set) var refresh: RefreshState = .idle
   /// Rows the user must pull past the top before letting go starts a refresh.
   public var refreshThreshold: Int
+  /// The failure in ``loadMore`` was a refresh's: retrying it refreshes, since a load-more would append the first
+  /// page to items that may hold it already.
+  public private(set) var retryRefreshes = false
   private var lastRequest = 0
 
   public init(refreshThreshold: Int = 3) {
@@ -42,16 +45,18 @@ public struct PagingStateMachine: Hashable, Sendable {
     return startLoadMore()
   }
 
-  /// An explicit retry after a failure (a key or a click on the footer). Not while refreshing or loading.
+  /// An explicit retry after a failure (a key or a click on the footer): the refresh again when a refresh
+  /// failed (``retryRefreshes``), else the load-more. Not while refreshing or loading.
   public mutating func retry() -> Int? {
     guard case .failed = loadMore, !isRefreshing else { return nil }
-    return startLoadMore()
+    return retryRefreshes ? beginRefresh() : startLoadMore()
   }
 
   /// A load-more result. Returns `false`, changing nothing, when it is not for the request in flight
   /// (a late result after a refresh started, or a duplicate).
   public mutating func loadMoreFinished(request: Int, outcome: PageOutcome) -> Bool {
     guard loadMore == .loading(request: request) else { return false }
+    retryRefreshes = false
     switch outcome {
     case .loaded(let hasMore): loadMore = hasMore ? .idle : .exhausted
     case .failed(let reason): loadMore = .failed(reason: reason)
@@ -95,6 +100,7 @@ public struct PagingStateMachine: Hashable, Sendable {
     lastRequest += 1
     refresh = .refreshing(request: lastRequest)
     loadMore = .idle
+    retryRefreshes = false
     return lastRequest
   }
 
@@ -104,7 +110,9 @@ public struct PagingStateMachine: Hashable, Sendable {
     refresh = .idle
     switch outcome {
     case .loaded(let hasMore): loadMore = hasMore ? .idle : .exhausted
-    case .failed(let reason): loadMore = .failed(reason: reason)
+    case .failed(let reason):
+      loadMore = .failed(reason: reason)
+      retryRefreshes = true
     }
     return true
   }

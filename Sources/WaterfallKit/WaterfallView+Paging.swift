@@ -47,11 +47,13 @@ extension WaterfallView {
     return request
   }
 
-  /// Retries a failed load-more. Returns the request number, or `nil` when there is nothing to retry.
+  /// Retries a failed load-more, or a failed refresh as a refresh. Returns the request number, or `nil` when
+  /// there is nothing to retry.
   @discardableResult
   public func retryLoadMore() -> Int? {
+    let kind: PageRequest.Kind = paging.retryRefreshes ? .refresh : .loadMore
     guard let request = paging.retry() else { return nil }
-    pendingPageRequests.append(PageRequest(kind: .loadMore, number: request))
+    pendingPageRequests.append(PageRequest(kind: kind, number: request))
     return request
   }
 

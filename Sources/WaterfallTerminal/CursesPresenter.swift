@@ -32,6 +32,11 @@ public final class CursesPresenter: ScreenOutput {
     }
   }
 
+  /// The terminal changed under the pane (read again on a resize): see ``PixelPainter/terminalChanged``.
+  public func terminalChanged(tmuxPane: GraphicsSetup.TmuxPane?, cellPixels: CellPixelSize) {
+    painter?.terminalChanged(tmuxPane: tmuxPane, cellPixels: cellPixels)
+  }
+
   public func copyToClipboard(_ text: String) {
     let bytes = ClipboardSequence.bytes(copying: text, insideTmux: insideTmux)
     Self.write(Array(bytes.utf8))

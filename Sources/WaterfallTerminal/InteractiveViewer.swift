@@ -36,6 +36,9 @@ public enum InteractiveViewer {
       colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8,
       insideTmux: environment["TMUX"].map { !$0.isEmpty } ?? false,
       graphics: options.pictures?.cellPixels == nil ? nil : graphics)
+    if let graphics, options.pictures?.cellPixels != nil {
+      session.input.resized = Self.rereading(graphics, into: presenter, environment: environment)
+    }
     var output: any ScreenOutput = presenter
     var input: any InputSource = session.input
     if let recording {
@@ -52,7 +55,30 @@ public enum InteractiveViewer {
       pictures: options.pictures == nil ? nil : pictures, measuresFrames: true,
       opener: BrowserOpener(environment: environment))
     let ending = runner.run(input)
+    session.input.resized = nil
     presenter.removePictures()
     return (ending, runner.viewer.state.picked)
+  }
+
+  /// What a resize reads again, since a pane split, a zoom or a font change moves pictures drawn in pixels: the
+  /// tmux pane's corner (only when pictures go through passthrough) and the cell size (`TIOCGWINSZ`'s, when it
+  /// changed from what it said before: the start-up size may have come from the terminal's own answer).
+  static func rereading(
+    _ graphics: GraphicsSetup, into presenter: CursesPresenter, environment: [String: String]
+  ) -> () -> [InputEvent] {
+    var cellPixels = graphics.cellPixels
+    var windowCellPixels = TerminalSession.windowCellPixels()
+    return {
+      let corner = graphics.tmuxPane == nil ? nil : TerminalSession.tmuxPaneCorner(environment: environment)
+      let window = TerminalSession.windowCellPixels()
+      var events: [InputEvent] = []
+      if let window, window != windowCellPixels, window != cellPixels {
+        cellPixels = window
+        events.append(.cellPixels(width: window.width, height: window.height))
+      }
+      windowCellPixels = window ?? windowCellPixels
+      presenter.terminalChanged(tmuxPane: corner, cellPixels: cellPixels)
+      return events
+    }
   }
 }

@@ -11,19 +11,23 @@ final class TerminalInput: InputSource {
   /// Called on Ctrl-Z (SIGTSTP): puts the terminal back, stops the process, and returns once it is continued with
   /// the terminal taken again (``TerminalSession`` sets it).
   var suspend: (() -> Void)?
+  /// Called on a resize (SIGWINCH) or a resume, before the new size goes to the viewer: what else changed with it,
+  /// as events (``InteractiveViewer`` reads the tmux pane's corner and the cell size in pixels again).
+  var resized: (() -> [InputEvent])?
 
   func next() -> InputBatch {
     let arrival = wait(timeoutMilliseconds: Self.tickMilliseconds)
     if let signal = arrival.quitSignal { return .signal(signal) }
     if arrival.suspended, let suspend {
       suspend()
-      // The terminal may have been resized while we were stopped, and the shell drew over it.
-      return .events([currentSize(), .repaint] + arrival.events)
+      // The terminal may have been resized while we were stopped (the pane moved, the font changed), and the
+      // shell drew over it.
+      return .events([currentSize()] + (resized?() ?? []) + [.repaint] + arrival.events)
     }
     // Ctrl-L asks for a repaint: the size is read again too, in case a resize was missed.
     let repaintAsked = arrival.events.contains(.key(.control("l")))
     guard arrival.resized || repaintAsked else { return .events(arrival.events) }
-    return .events([currentSize()] + arrival.events)
+    return .events([currentSize()] + (arrival.resized ? resized?() ?? [] : []) + arrival.events)
   }
 
   private func currentSize() -> InputEvent {

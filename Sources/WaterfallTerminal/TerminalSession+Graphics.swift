@@ -18,8 +18,7 @@ extension TerminalSession {
     }
     var pane: GraphicsSetup.TmuxPane?
     if inTmux, ["1", "on", "all"].contains(Self.tmuxFormat("#{allow-passthrough}", environment: environment)) {
-      let corner = Self.tmuxFormat("#{pane_left} #{pane_top}", environment: environment).split(separator: " ")
-      if corner.count == 2, let x = Int(corner[0]), let y = Int(corner[1]) { pane = GraphicsSetup.TmuxPane(x: x, y: y) }
+      pane = Self.tmuxPaneCorner(environment: environment)
     }
     return GraphicsSetup.choose(
       choice, replies: replies, environment: environment, windowCellPixels: Self.windowCellPixels(), tmuxPane: pane)
@@ -49,14 +48,22 @@ extension TerminalSession {
     return parser.replies
   }
 
-  /// The cell size from the pixel fields of `TIOCGWINSZ`, when the terminal fills them in.
+  /// The cell size from the pixel fields of `TIOCGWINSZ`, when the terminal fills them in with a sane one.
   static func windowCellPixels() -> CellPixelSize? {
     var window = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0,
       window.ws_xpixel >= window.ws_col, window.ws_ypixel >= window.ws_row
     else { return nil }
-    return CellPixelSize(
-      width: Int(window.ws_xpixel) / Int(window.ws_col), height: Int(window.ws_ypixel) / Int(window.ws_row))
+    return GraphicsSetup.sane(
+      CellPixelSize(
+        width: Int(window.ws_xpixel) / Int(window.ws_col), height: Int(window.ws_ypixel) / Int(window.ws_row)))
+  }
+
+  /// This tmux pane's top left corner on the terminal; `nil` when tmux does not say.
+  static func tmuxPaneCorner(environment: [String: String]) -> GraphicsSetup.TmuxPane? {
+    let corner = tmuxFormat("#{pane_left} #{pane_top}", environment: environment).split(separator: " ")
+    guard corner.count == 2, let x = Int(corner[0]), let y = Int(corner[1]) else { return nil }
+    return GraphicsSetup.TmuxPane(x: x, y: y)
   }
 
   /// A tmux format for this pane (reads only: the user's tmux settings are never changed); empty on failure.

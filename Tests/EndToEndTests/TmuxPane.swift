@@ -47,6 +47,8 @@ final class TmuxPane {
   let directory: URL
   var pidFile: URL { directory.appendingPathComponent("pid") }
   var rawOutput: URL { directory.appendingPathComponent("raw-output") }
+  /// The tmux server's configuration file: none, unless the pane was started with one.
+  private var configFile = "/dev/null"
 
   /// Starts `waterfall ARGUMENTS` in a `width`×`height` pane. After the program ends, the pane's shell prints
   /// `EXIT=<status>` and the terminal's echo setting, then waits, so the tests can look at what was left.
@@ -56,14 +58,19 @@ final class TmuxPane {
   /// into the pane reaches it as SIGINT. Call ``reportStatus()`` after it ends.
   ///
   /// `pipedFrom`: a shell command whose output is piped into the program (`cat items.json | waterfall`);
-  /// `outputFile`: where the program's standard output goes instead of the pane.
+  /// `outputFile`: where the program's standard output goes instead of the pane. `configuration`: the tmux
+  /// server's settings (`set -g allow-passthrough on`), in place before the program starts.
   init(
     arguments: [String], width: Int = 100, height: Int = 30, environment: [String] = [],
     captureRawOutput: Bool = false, interactiveShell: Bool = false, pipedFrom: String? = nil,
-    outputFile: String? = nil
+    outputFile: String? = nil, configuration: String? = nil
   ) throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    if let configuration {
+      configFile = directory.appendingPathComponent("tmux.conf").path
+      try configuration.write(toFile: configFile, atomically: true, encoding: .utf8)
+    }
     var program = ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
     if let outputFile { program += " > \(Self.quote(outputFile))" }
     let inner =
@@ -111,7 +118,7 @@ final class TmuxPane {
     let outputFile = directory.appendingPathComponent("tmux-output-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: outputFile) }
     let status = try ChildProcess.run(
-      ["tmux", "-L", socket, "-f", "/dev/null"] + arguments, outputPath: outputFile)
+      ["tmux", "-L", socket, "-f", configFile] + arguments, outputPath: outputFile)
     let text = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
     guard status == 0 || arguments.first == "kill-server" else {
       throw TmuxError(message: "tmux \(arguments.joined(separator: " ")) failed (\(status)): \(text)")

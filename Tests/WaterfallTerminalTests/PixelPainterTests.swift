@@ -7,7 +7,7 @@ import WaterfallViewer
 @testable import WaterfallTerminal
 
 /// Pictures on a small screen: what a frame of them looks like to the painters.
-private func flatPicture(
+func flatPicture(
   columns: Int, rows: Int, cell: CellPixelSize, colour: [UInt8] = [0x3A, 0x7B, 0xD5, 0xFF]
 )
   -> PixelPicture
@@ -17,7 +17,7 @@ private func flatPicture(
     width: width, height: height, pixels: Array(repeating: colour, count: width * height).flatMap { $0 })
 }
 
-private func screen(
+func screen(
   width: Int = 20, height: Int = 10,
   with pictures: [(PixelPicture, id: Int, x: Int, y: Int, rows: Range<Int>, total: Int)]
 ) -> Screen {
@@ -34,7 +34,7 @@ private func screen(
   return screen
 }
 
-private func text(_ bytes: [UInt8]) -> String {
+func text(_ bytes: [UInt8]) -> String {
   String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "⎋")
 }
 

@@ -23,7 +23,7 @@ final class CellImagePainter: PixelPainter {
   }
 
   private let encode: Encoder
-  private let cellPixels: CellPixelSize
+  private var cellPixels: CellPixelSize
   private let synchronized: Bool
   private var drawn: [Int: Drawn] = [:]
   private var slices: [SliceKey: (bytes: [UInt8], lastUsed: UInt64)] = [:]
@@ -44,6 +44,15 @@ final class CellImagePainter: PixelPainter {
   }
 
   func forgetTerminal() { drawn.removeAll() }
+
+  /// New cells (a font change): slices are cut at the new row height, and none made at the old one is used.
+  func terminalChanged(tmuxPane: GraphicsSetup.TmuxPane?, cellPixels: CellPixelSize) {
+    guard cellPixels != self.cellPixels else { return }
+    self.cellPixels = cellPixels
+    slices.removeAll()
+    sliceBytes = 0
+    drawn.removeAll()
+  }
 
   func paint(_ shown: [ScreenPicture], screen: Screen, textChanges: [ScreenChange]) -> PaintBytes {
     frame += 1

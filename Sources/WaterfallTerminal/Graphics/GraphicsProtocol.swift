@@ -47,7 +47,7 @@ public struct GraphicsSetup: Hashable, Sendable {
     _ choice: GraphicsChoice, replies: TerminalReplies, environment: [String: String],
     windowCellPixels: CellPixelSize?, tmuxPane: TmuxPane?
   ) -> GraphicsSetup {
-    let cellPixels = replies.cellPixels ?? windowCellPixels ?? CellPixelSize(width: 8, height: 16)
+    let cellPixels = sane(replies.cellPixels) ?? sane(windowCellPixels) ?? CellPixelSize(width: 8, height: 16)
     let inTmux = !(environment["TMUX"] ?? "").isEmpty
     let graphics: GraphicsProtocol
     switch choice {
@@ -60,6 +60,17 @@ public struct GraphicsSetup: Hashable, Sendable {
     guard inTmux else { return GraphicsSetup(graphics: graphics, cellPixels: cellPixels) }
     guard graphics == .kitty, let tmuxPane else { return GraphicsSetup(graphics: .symbols, cellPixels: cellPixels) }
     return GraphicsSetup(graphics: .kitty, cellPixels: cellPixels, tmuxPane: tmuxPane)
+  }
+
+  /// Cell sizes taken from a terminal: anything outside is a wrong report (a window's size for a cell's, a
+  /// terminal filling the fields in with nonsense), and would size every picture by it.
+  static let saneCellWidths = 2...100
+  static let saneCellHeights = 4...200
+
+  /// `size` when it is a sane cell size, else `nil`.
+  static func sane(_ size: CellPixelSize?) -> CellPixelSize? {
+    guard let size, saneCellWidths.contains(size.width), saneCellHeights.contains(size.height) else { return nil }
+    return size
   }
 
   /// What the terminal can really do. Some answer the kitty query but draw no placements (the terminal tables of

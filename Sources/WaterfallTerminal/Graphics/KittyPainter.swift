@@ -16,7 +16,7 @@ final class KittyPainter: PixelPainter {
 
   /// Inside tmux: the pane's top left corner on the terminal; every command goes through passthrough, a
   /// placement with its cursor move (tmux would not move the terminal's cursor before handing a block on).
-  private let tmuxPane: (x: Int, y: Int)?
+  private var tmuxPane: (x: Int, y: Int)?
   private let memoryLimit: Int
   private var images: [UInt64: SentImage] = [:]
   private var sentBytes = 0
@@ -37,6 +37,14 @@ final class KittyPainter: PixelPainter {
   }
 
   func forgetTerminal() { forgotten = true }
+
+  /// A pane that moved (a split, a zoom) has every placement placed again at its new corner. Kitty scales each
+  /// placement to its cells, so the cell size changes nothing here.
+  func terminalChanged(tmuxPane corner: GraphicsSetup.TmuxPane?, cellPixels: CellPixelSize) {
+    guard let corner, let old = tmuxPane, (old.x, old.y) != (corner.x, corner.y) else { return }
+    tmuxPane = (corner.x, corner.y)
+    forgotten = true
+  }
 
   func drawable(_ shown: [ScreenPicture], in screen: Screen) -> [ScreenPicture] {
     shown.compactMap { picture in

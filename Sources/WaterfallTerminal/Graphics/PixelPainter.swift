@@ -14,6 +14,9 @@ protocol PixelPainter: AnyObject {
   func forgetTerminal()
   /// Leaving: what takes every picture off the terminal.
   func removeAll() -> [UInt8]
+  /// The terminal changed under the pane (read again on a resize): inside tmux the pane's corner (`nil`: not
+  /// known), and the cell size in pixels the pictures are now made at.
+  func terminalChanged(tmuxPane: GraphicsSetup.TmuxPane?, cellPixels: CellPixelSize)
 }
 
 extension PixelPainter {

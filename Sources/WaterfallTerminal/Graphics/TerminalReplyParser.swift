@@ -147,7 +147,7 @@ public struct TerminalReplyParser: Sendable {
     if final == UInt8(ascii: "t") {
       let numbers = Self.numbers(Substring(parameters))
       if numbers.count == 3, numbers[0] == 6, let height = numbers[1], let width = numbers[2],
-        (1...1000).contains(height), (1...1000).contains(width)
+        GraphicsSetup.saneCellHeights.contains(height), GraphicsSetup.saneCellWidths.contains(width)
       {
         replies.cellPixels = CellPixelSize(width: width, height: height)
       }

@@ -32,6 +32,9 @@ public struct ItemStore: Sendable {
   /// Items loaded from the start of the result, one page after another.
   public var loadedRunCount: Int { items.run.count }
 
+  /// The last page is taken: nothing follows it (a request for the next page would be for the first).
+  public var isAtEnd: Bool { pagesTaken > 0 && next == nil }
+
   public var countText: String { items.count == 1 ? "1 item" : "\(items.count) items" }
 
   /// The request for the page after the loaded ones.

@@ -1,3 +1,4 @@
+import Pictures
 import WaterfallKit
 
 extension Viewer {
@@ -36,6 +37,9 @@ extension Viewer {
       waterfall.setViewportSize(waterfallViewport, anchor: visibleFocus)
     case .repaint:
       emit(.redrawAll)
+    case .cellPixels(let width, let height):
+      // Pictures in pixels only: the next requests ask for every picture at the new size.
+      if options.pictures?.cellPixels != nil { cellPixels = CellPixelSize(width: width, height: height) }
     case .key(let key):
       state.notice = nil
       handle(key)

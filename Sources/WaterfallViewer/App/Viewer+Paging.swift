@@ -10,15 +10,18 @@ extension Viewer {
       let pageRequest: CataloguePageRequest
       switch request.kind {
       case .loadMore:
-        if store.measuredPages != nil {
-          // Measured: every rank is laid out and pages load where the view is; nothing comes after the end.
+        if store.measuredPages != nil || store.isAtEnd {
+          // Measured: every rank is laid out and pages load where the view is; nothing comes after the end. At
+          // the end, the next request would be the first page again, appended to the items that hold it.
           waterfall.finishLoadMore(request: request.number, outcome: .loaded(hasMore: false))
           continue
         }
         pageRequest = store.nextRequest(for: presentation.query)
         loadsInFlight.insert(request.number)
       case .refresh:
-        pageRequest = CataloguePageRequest(query: pendingQuery?.query ?? presentation.query)
+        if pendingQuery == nil { pendingQuery = failedQuery }
+        failedQuery = nil
+        pageRequest = CataloguePageRequest(query: pendingQuery?.query ?? presentation.query, attempt: refreshFailures)
         // Whatever the refresh brings replaces the items the measuring was for.
         cancelMeasuring()
         for stale in loadsInFlight.sorted() { emit(.cancelPageLoad(request: stale)) }
@@ -45,6 +48,7 @@ extension Viewer {
       guard waterfall.finishLoadMore(request: request.number, outcome: outcome) else { return }
       store.take(delivery.response)
       if case .loaded = outcome { showAppended() }
+      noteSkippedPages(delivery.response)
       continueLoadingToMatch()
       continueLoadingToPlace()
     case .refresh:
@@ -56,9 +60,12 @@ extension Viewer {
       }
       if case .failed(let reason) = outcome {
         state.notice = pendingQuery.map { "\($0.change.progressText) failed: \(reason)" } ?? "refresh failed: \(reason)"
-        pendingQuery = nil
+        refreshFailures += 1
+        (failedQuery, pendingQuery) = (pendingQuery, nil)
         return
       }
+      refreshFailures = 0
+      noteSkippedPages(delivery.response)
       if let pending = pendingQuery {
         show(pending, answer: delivery.response, location: delivery.location)
       } else if options.refreshKeepsItems {
@@ -80,6 +87,12 @@ extension Viewer {
         waterfall.scroll(toOffset: 0)
       }
     }
+  }
+
+  /// Pages the source passed over (a directory's unreadable files) are said, each with why: the feed went on.
+  private func noteSkippedPages(_ response: CatalogueResponse) {
+    guard case .page(let page) = response, !page.skippedPages.isEmpty else { return }
+    state.notice = "skipped " + page.skippedPages.joined(separator: "; ")
   }
 
   /// Pictures are kept by store index, which a new answer changes: none of the earlier ones is wanted.

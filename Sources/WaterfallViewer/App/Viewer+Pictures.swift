@@ -5,7 +5,8 @@ extension Viewer {
   /// Asks for the pictures of the boxes in the buffered viewport (visible ones first) and of the open detail,
   /// at their current size, and cancels those of boxes that left it: after every update, like the layout pass.
   func requestPictures() {
-    guard let display = options.pictures else { return }
+    guard var display = options.pictures else { return }
+    if let cellPixels { display.cellPixels = cellPixels }
     // By slot: the item's store index, its picture's size, and how urgent it is.
     var wanted: [PictureSlot: (index: Int, size: BoxSize, priority: PicturePriority)] = [:]
     // Sized once: this runs after every message, and growing it from empty was a fifth of its cost.

@@ -43,6 +43,12 @@ public final class Viewer {
   /// Pages of a measured result asked for (each once), and those whose fetch failed (R asks again).
   var farPagesAsked: Set<Int> = []
   var farPagesFailed: Set<Int> = []
+  /// Refreshes failed in a row: the next is a new attempt (a simulated network's failures go by attempt).
+  var refreshFailures = 0
+  /// A new query whose answer failed: R, which retries that refresh, asks for it again.
+  var failedQuery: (query: CatalogueQuery, change: QueryChange)?
+  /// The terminal's cell size in pixels when it changed since the start (``InputEvent/cellPixels(width:height:)``).
+  public internal(set) var cellPixels: CellPixelSize?
 
   /// A refresh throws away every loaded page, so it takes a deliberate pull: more than one wheel notch, or ↑ held
   /// (three presses at the top are not enough).

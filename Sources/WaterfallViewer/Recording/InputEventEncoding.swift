@@ -1,10 +1,11 @@
 /// The bytes a terminal (xterm, with SGR mouse reports) sends for an ``InputEvent``: what a recording keeps as
 /// its input events, and what `TerminalInputDecoder` turns back into the same event. A resize is no input (a
-/// recording keeps it as a resize event), and neither is a repaint after a resume: they have no bytes.
+/// recording keeps it as a resize event), and neither is a repaint after a resume or a new cell size: they have
+/// no bytes.
 public enum InputEventEncoding {
   public static func bytes(_ event: InputEvent) -> String? {
     switch event {
-    case .resize, .repaint: nil
+    case .resize, .repaint, .cellPixels: nil
     case .mouse(let mouse):
       switch mouse.kind {
       case .press: "\u{1B}[<0;\(mouse.x + 1);\(mouse.y + 1)M\u{1B}[<0;\(mouse.x + 1);\(mouse.y + 1)m"

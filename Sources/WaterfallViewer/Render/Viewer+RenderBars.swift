@@ -36,7 +36,10 @@ extension Viewer {
       case .loading: ("\(spinnerFrame) loading more\(glyphs.ellipsis)", Palette.footerBusy)
       case .failed(let reason):
         // The reason last, so a narrow footer still shows what to press.
-        ("load failed, R retries: \(TextSanitizer.sanitize(reason))", Palette.footerFailed)
+        (
+          "\(waterfall.paging.retryRefreshes ? "refresh" : "load") failed, R retries: \(TextSanitizer.sanitize(reason))",
+          Palette.footerFailed
+        )
       case .exhausted:
         ("\(glyphs.dash) end of the catalogue \(glyphs.dot) \(store.countText) \(glyphs.dash)", Palette.footer)
       }

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A loopback HTTP server for the picture tests and benchmarks: 127.0.0.1 only, stops by itself.
+"""A loopback HTTP server for the picture tests and benchmarks: 127.0.0.1 (or --host, another loopback address
+such as 127.0.0.2), stops by itself.
 
 Prints "READY <port> <silent-port>" once listening. The silent port accepts connections (the kernel's backlog) and
 never answers. The server stops after --lifetime seconds, when its standard input closes (its parent went away),
@@ -17,6 +18,7 @@ Paths:
   /declared-huge                          Content-Length of 1 GB, nothing sent
   /html                                   200, Content-Type image/png, an HTML page
   /reset                                  the connection reset (RST) after reading the request
+  /redirect-to?url=U                      a redirect to U (another host, say)
   /feed/<style>?page=N&per=K&pages=P      page N (from 1) of a JSON feed of P pages of K items (ids "<style>-<n>"),
                                           counted as /feed/<style>#N; <style> says how it pages:
       link                                a JSON array, Link: <...page=N+1>; rel="next" (the last page: rel="first")
@@ -31,9 +33,14 @@ Paths:
     &bad=N                                item N (from 1) has "w": "wide", which no reader can use
     &hold=KEY&hold_page=N                 page N held (in flight, no answer) until KEY is released
     &img=1                                each item has a picture on this server (/picture/<id>.png)
+    &end=CODE                             a page past the last answers CODE (404, 410) instead of no items
+    &outage=KEY                           every page answers 503 while /__outage?key=KEY&on=1 holds
+    &next_base=URL                        next addresses (Link, next-url) on URL (another host) instead of here
+  /__outage?key=KEY&on=1|0                the feeds with outage=KEY down (1) or back (0)
   /__prepend?key=KEY                      one more new item at the front of the feeds with live=KEY
   /__counts                               JSON: {"counts": {path: requests}, "most_at_once": n, "at_once": n}
-                                          (picture requests at once: most ever, and now)
+                                          (picture requests at once: most ever, and now); a request that
+                                          carried an Authorization header is also counted as <path>#auth
 
 For tests that wait on what the server saw instead of sleeping:
   /picture/...?hold=KEY                   the picture is held (in flight, no answer) until KEY is released
@@ -90,6 +97,7 @@ class Handler(BaseHTTPRequestHandler):
     # Feeds: new items at the front per live key, and the pages that already failed once.
     fresh = {}
     failed_once = set()
+    outages = set()
 
     @staticmethod
     def release_event(key):
@@ -120,6 +128,8 @@ class Handler(BaseHTTPRequestHandler):
         if not path.startswith("/__"):
             with Handler.counts_lock:
                 Handler.counts[path] = Handler.counts.get(path, 0) + 1
+                if self.headers.get("Authorization"):
+                    Handler.counts[path + "#auth"] = Handler.counts.get(path + "#auth", 0) + 1
                 Handler.counts_lock.notify_all()
         try:
             self.route(path, query)
@@ -151,6 +161,16 @@ class Handler(BaseHTTPRequestHandler):
                 key = query["key"][0]
                 Handler.fresh[key] = Handler.fresh.get(key, 0) + 1
             return self.send_body(200, b"prepended", "text/plain")
+        if path == "/__outage":
+            with Handler.counts_lock:
+                key = query["key"][0]
+                if query.get("on", ["1"])[0] == "1":
+                    Handler.outages.add(key)
+                else:
+                    Handler.outages.discard(key)
+            return self.send_body(200, b"outage set", "text/plain")
+        if path == "/redirect-to":
+            return self.send_body(302, b"", "text/plain", {"Location": query["url"][0]})
         if path.startswith("/feed/"):
             return self.feed(path, query)
         if path.startswith("/picture/"):
@@ -254,11 +274,14 @@ class Handler(BaseHTTPRequestHandler):
             failing = value("fail", "") == str(page) and (path, page) not in Handler.failed_once
             if failing:
                 Handler.failed_once.add((path, page))
+            down = value("outage", "") in Handler.outages
         if failing:
             return self.send_body(500, b'{"error": "try again"}', "application/json")
+        if down:
+            return self.send_body(503, b'{"error": "down for maintenance"}', "application/json")
         if "hold" in query and value("hold_page", "") == str(page):
             Handler.release_event(query["hold"][0]).wait(Handler.lifetime)
-        host = f"http://127.0.0.1:{self.server.server_address[1]}"
+        host = value("next_base", "") or f"http://{self.server.server_address[0]}:{self.server.server_address[1]}"
 
         def item(ident, title, number):
             entry = {"id": ident, "title": title, "w": 300, "h": 200 + (number % 5) * 60, "price": f"¥{10 + number}"}
@@ -278,6 +301,8 @@ class Handler(BaseHTTPRequestHandler):
                 every.sort(key=lambda entry: int(entry["price"][1:]), reverse=sort == "-price")
         shown = min(page, max(1, -(-len(every) // per))) if value("clamp", "") == "1" else page
         items = every[(shown - 1) * per:shown * per] if shown >= 1 else []
+        if not items and page > 1 and value("end", ""):
+            return self.send_body(int(value("end", "")), b"<html>no such page</html>", "text/html")
         last = page * per >= len(every)
         keep = {name: values[0] for name, values in query.items() if name not in ("page", "cursor", "after")}
 
@@ -308,11 +333,12 @@ class Server(ThreadingHTTPServer):
 def main():
     arguments = argparse.ArgumentParser()
     arguments.add_argument("--lifetime", type=float, default=120)
+    arguments.add_argument("--host", default="127.0.0.1")
     options = arguments.parse_args()
     Handler.lifetime = options.lifetime
-    server = Server(("127.0.0.1", 0), Handler)
+    server = Server((options.host, 0), Handler)
     silent = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    silent.bind(("127.0.0.1", 0))
+    silent.bind((options.host, 0))
     silent.listen(64)
     print(f"READY {server.server_address[1]} {silent.getsockname()[1]}", flush=True)
 
