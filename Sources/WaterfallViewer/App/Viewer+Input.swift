@@ -2,12 +2,12 @@ import Pictures
 import WaterfallKit
 
 extension Viewer {
-  /// While the source opens, keys and clicks wait for its first answer (a resize applies at once, and so does a
-  /// key that quits: nobody waits to leave).
+  /// While the source opens, keys and clicks wait for its first answer (a change of the terminal applies at once,
+  /// and so does a key that quits: nobody waits to leave).
   func handleOrHold(_ event: InputEvent) {
     guard heldInput != nil else { return handle(event) }
     switch event {
-    case .resize, .repaint:
+    case .resize, .repaint, .cellPixels:
       handle(event)
     case .key(let key) where quits(key):
       handle(event)
