@@ -68,7 +68,14 @@ struct ConfigFile: Sendable {
     do {
       table = try TOMLTable(string: text)
     } catch let error as TOMLParseError {
-      throw ConfigError(file: path, line: error.source.begin.line, reason: "not TOML: \(error.description)")
+      // TOML's own words for a key written twice ("cannot redefine existing string") name neither key nor table.
+      let line = error.source.begin.line
+      if let twice = KeyLines(text).repeated(onLine: line) {
+        let verb = twice.table == "keys" ? "bound" : "set"
+        throw ConfigError(
+          file: path, line: line, reason: "\"\(twice.key)\" is \(verb) twice (also on line \(twice.earlierLine))")
+      }
+      throw ConfigError(file: path, line: line, reason: "not TOML: \(error.description)")
     } catch {
       throw ConfigError(file: path, line: nil, reason: "not TOML: \(error)")
     }
@@ -147,6 +154,9 @@ struct ConfigFile: Sendable {
     for name in table.keys {
       let line = lines.line(of: name, inTable: "keys")
       func fail(_ reason: String) -> ConfigError { ConfigError(file: path, line: line, reason: reason) }
+      if let signal = Self.terminalsOwnKey(name) {
+        throw fail("[keys] \"\(name)\" is the terminal's own key (\(signal)): the viewer never sees it")
+      }
       let key: Key
       do {
         key = try KeyScript.key(named: name)
@@ -162,13 +172,34 @@ struct ConfigFile: Sendable {
             + Action.allCases.map(\.name).joined(separator: ", ") + ")")
       }
       if let earlier = boundOnLine[key] {
-        throw fail("[keys] \(key.label) is bound twice (also on line \(earlier.map(String.init) ?? "?"))")
+        throw fail("\"\(name)\" is bound twice (also on line \(earlier.map(String.init) ?? "?"))")
       }
       boundOnLine[key] = line
       keys[key] = action
       keyLines.append((name, actionName, line))
     }
     keyLines.sort { $0.line ?? 0 < $1.line ?? 0 }
+  }
+
+  /// What the terminal does with a key it keeps for itself (Ctrl-C, Ctrl-Z and Ctrl-\, written `C-c` or the control
+  /// character itself): it sends the program a signal instead, so a binding would never run. Nil for any other.
+  static func terminalsOwnKey(_ name: String) -> String? {
+    let lowered = name.lowercased()
+    let controlCharacters: [Unicode.Scalar: Character] = ["\u{03}": "c", "\u{1A}": "z", "\u{1C}": "\\"]
+    let letter: Character?
+    if let prefix = ["c-", "ctrl-"].first(where: lowered.hasPrefix), lowered.count == prefix.count + 1 {
+      letter = lowered.last
+    } else if name.unicodeScalars.count == 1, let scalar = name.unicodeScalars.first {
+      letter = controlCharacters[scalar]
+    } else {
+      letter = nil
+    }
+    switch letter {
+    case "c": return "Ctrl-C interrupts"
+    case "z": return "Ctrl-Z suspends"
+    case "\\": return "Ctrl-\\ quits"
+    default: return nil
+    }
   }
 }
 
@@ -195,5 +226,14 @@ struct KeyLines {
 
   func line(of key: String, inTable table: String? = nil) -> Int? {
     entries.first { $0.table == table && $0.key == key }?.line
+  }
+
+  /// The key written on `line` when the same table has it on an earlier line too: what TOML refuses as a
+  /// redefinition.
+  func repeated(onLine line: Int) -> (table: String?, key: String, earlierLine: Int)? {
+    guard let entry = entries.first(where: { $0.line == line }),
+      let earlier = entries.first(where: { $0.table == entry.table && $0.key == entry.key && $0.line < line })
+    else { return nil }
+    return (entry.table, entry.key, earlier.line)
   }
 }
