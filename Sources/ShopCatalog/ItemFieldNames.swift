@@ -14,4 +14,7 @@ public enum ItemFieldNames {
 
   /// Every name above, as `--print` and the completions offer them.
   public static let all = picture + page + title + [price, shop] + width + height
+
+  /// The names the item decoder reads itself (``ItemDecoder``): `link` and `href` stay extra fields.
+  public static let decoded = width + height + [price] + picture + ["url"] + title + [shop]
 }
