@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import waterfall
+
+/// The completion scripts run by the shells, as a Tab press runs them: bash through `COMP_WORDS`, fish through
+/// `complete -C`; in a folder holding `items.json`, for PATH.
+@Suite("The completion scripts complete the viewer's options, their values and PATH with no subcommand typed")
+struct CompletionBehaviourTests {
+  let folder: URL
+  let scripts: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-complete-\(UUID().uuidString)")
+    scripts = folder.appendingPathComponent("scripts")
+    try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+    try Data("[]".utf8).write(to: folder.appendingPathComponent("items.json"))
+    for shell in [CompletionShell.bash, .fish] {
+      try Waterfall.completionScript(for: shell).write(
+        to: scripts.appendingPathComponent("\(shell)"), atomically: true, encoding: .utf8)
+    }
+  }
+
+  /// What the shell offers for the command line `words` (the last one being completed), sorted.
+  func offers(_ shell: CompletionShell, _ words: [String]) throws -> [String] {
+    let process = Process()
+    process.currentDirectoryURL = folder
+    let script = scripts.appendingPathComponent("\(shell)").path
+    switch shell {
+    case .bash:
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
+      process.arguments =
+        [
+          "--norc", "--noprofile", "-c",
+          """
+          source "$1"; shift
+          COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="${COMP_WORDS[*]}"
+          COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+          _waterfall waterfall "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+          printf '%s\\n' "${COMPREPLY[@]}"
+          """,
+          "bash", script,
+        ] + words
+    default:
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [
+        "fish", "--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, words.joined(separator: " "),
+      ]
+    }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    // fish writes a description after a tab.
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+      String($0.prefix { $0 != "\t" }).trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }.sorted()
+  }
+
+  @Test("options and their values, with no subcommand typed", arguments: [CompletionShell.bash, .fish])
+  func viewerOptions(shell: CompletionShell) throws {
+    #expect(try offers(shell, ["waterfall", "--so"]) == ["--sort"])
+    #expect(try offers(shell, ["waterfall", "--sort", ""]) == ["-price", "dataset", "price", "title"])
+    #expect(try offers(shell, ["waterfall", "--symbols", ""]) == ["ascii", "half", "quad", "sextant"])
+    #expect(try offers(shell, ["waterfall", "--graphics", ""]) == ["auto", "iterm2", "kitty", "sixel", "symbols"])
+    #expect(try offers(shell, ["waterfall", "--color", ""]) == ["256", "auto", "direct", "none"])
+    let fields = try offers(shell, ["waterfall", "--print", ""])
+    #expect(["json", "img", "url", "title", "price"].allSatisfy(fields.contains), "\(fields)")
+    #expect(try offers(shell, ["waterfall", "--columns", "3", "--no-im"]) == ["--no-images"])
+  }
+
+  @Test(
+    "the first word is PATH or a subcommand; a subcommand's options follow its name",
+    arguments: [CompletionShell.bash, .fish])
+  func pathsAndSubcommands(shell: CompletionShell) throws {
+    #expect(try offers(shell, ["waterfall", "ite"]) == ["items.json"])
+    #expect(try offers(shell, ["waterfall", "--sort", "price", "ite"]) == ["items.json"])
+    #expect(try offers(shell, ["waterfall", "sn"]) == ["snapshot"])
+    #expect(try offers(shell, ["waterfall", "snapshot", "--si"]) == ["--size"])
+    #expect(try offers(shell, ["waterfall", "view", "--so"]) == ["--sort"])
+    #expect(try offers(shell, ["waterfall", "check", "--pi"]) == [])
+  }
+}
