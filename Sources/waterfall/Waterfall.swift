@@ -61,10 +61,10 @@ struct Waterfall: ParsableCommand {
   }
 
   /// The command `arguments` name, parsed by ArgumentParser: the viewer (a ``ViewCommand``, as `waterfall view`
-  /// gives) or a subcommand. `help` alone is `--help`, this command's.
+  /// gives) or a subcommand. `help` without a subcommand's name after it is `--help`, this command's.
   static func parseAsRoot(_ arguments: [String]) throws -> ParsableCommand {
     let root = parsingRoot(for: arguments)
-    let command = try root.parseAsRoot(arguments == ["help"] ? ["--help"] : arguments)
+    let command = try root.parseAsRoot(root == Waterfall.self && arguments.first == "help" ? ["--help"] : arguments)
     return (command as? Waterfall)?.viewer ?? (command as? ViewSubcommand)?.viewer ?? command
   }
 
@@ -75,18 +75,20 @@ struct Waterfall: ParsableCommand {
     let name: String
     switch arguments.count {
     case 2 where arguments[0] == option: name = arguments[1]
+    case 1 where arguments[0] == option: return CompletionShell.autodetected()
     case 1 where arguments[0].hasPrefix(option + "="): name = String(arguments[0].dropFirst(option.count + 1))
     default: return nil
     }
     return CompletionShell(rawValue: name)
   }
 
-  /// Which root parses `arguments`: this command when they start with none of the subcommands (the viewer),
-  /// else ``SubcommandRoot``, whose own options are none, so `snapshot --columns 3` reaches the subcommand whole.
+  /// Which root parses `arguments`: ``SubcommandRoot`` when they start with a subcommand's name (or `help` and
+  /// one), whose own options are none, so `snapshot --columns 3` reaches the subcommand whole; else this command,
+  /// the viewer.
   static func parsingRoot(for arguments: [String]) -> ParsableCommand.Type {
-    guard let first = arguments.first, first == "help" || subcommandNames.contains(first), arguments != ["help"]
-    else { return Waterfall.self }
-    return SubcommandRoot.self
+    guard let first = arguments.first else { return Waterfall.self }
+    let named = first == "help" ? arguments.dropFirst().first : first
+    return named.map(subcommandNames.contains) == true ? SubcommandRoot.self : Waterfall.self
   }
 
   /// The viewer's arguments (`view`, `snapshot`, or none) with the config file's settings in front of them, so the
