@@ -20,6 +20,38 @@ struct CompletionBehaviourTests {
       try Waterfall.completionScript(for: shell).write(
         to: scripts.appendingPathComponent("\(shell)"), atomically: true, encoding: .utf8)
     }
+    // zsh finds a completion function by its file's name, on fpath.
+    try Waterfall.completionScript(for: .zsh).write(
+      to: scripts.appendingPathComponent("_waterfall"), atomically: true, encoding: .utf8)
+  }
+
+  /// Types `waterfall WORDS` and Tab at an interactive zsh (in a pseudo-terminal, zsh's own zpty) and gives the
+  /// line as completed, which Ctrl-X writes to a file; waits for that file, 30 s at most.
+  static let zshDriver = #"""
+    zmodload zsh/zpty zsh/datetime
+    zpty z zsh -f -i
+    zpty -w z "PS1='> '; fpath=($1 \$fpath); autoload -Uz compinit; compinit -u -D; cd $2; waterfall() {}; \
+    dump() { print -r -- \"\$BUFFER\" > $3 }; zle -N dump; bindkey '^X' dump"
+    zpty -w -n z "waterfall $4"$'\t\x18'
+    deadline=$(( EPOCHREALTIME + 30 ))
+    while [[ ! -s $3 ]] && (( EPOCHREALTIME < deadline )); do zpty -r -t z chunk; sleep 0.05; done
+    zpty -d z
+    cat $3
+    """#
+
+  /// The line zsh leaves after Tab on `waterfall WORDS`.
+  func zshCompletes(_ words: String) throws -> String {
+    let line = scripts.appendingPathComponent("line-\(UUID().uuidString)")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["zsh", "-f", "-c", Self.zshDriver, "zsh", scripts.path, folder.path, line.path, words]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// What the shell offers for the command line `words` (the last one being completed), sorted.
@@ -83,5 +115,17 @@ struct CompletionBehaviourTests {
     #expect(try offers(shell, ["waterfall", "snapshot", "--si"]) == ["--size"])
     #expect(try offers(shell, ["waterfall", "view", "--so"]) == ["--sort"])
     #expect(try offers(shell, ["waterfall", "check", "--pi"]) == [])
+  }
+
+  @Test(
+    "zsh completes the same: options, values, PATH and subcommands from the first word",
+    arguments: [
+      ("--so", "waterfall --sort"), ("--sort ti", "waterfall --sort title"),
+      ("--symbols sex", "waterfall --symbols sextant"),
+      ("--print ur", "waterfall --print url"), ("ite", "waterfall items.json"), ("sn", "waterfall snapshot"),
+      ("snapshot --si", "waterfall snapshot --size"),
+    ])
+  func zsh(words: String, line: String) throws {
+    #expect(try zshCompletes(words) == line)
   }
 }
