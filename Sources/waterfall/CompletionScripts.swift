@@ -3,20 +3,23 @@ import ArgumentParser
 /// The shells' completion scripts: ArgumentParser's, with one mend. Its generators take a root command's
 /// positional argument (PATH) for the first word and look for a subcommand's name only after it, so on their own
 /// `waterfall sn<Tab>` would offer nothing and `waterfall snapshot --si<Tab>` the viewer's options. Mended, the
-/// first plain word is a subcommand's name or PATH (a file), and a subcommand's options follow its name.
+/// first plain word is a subcommand's name or PATH (a file); a subcommand's options follow its name, and the
+/// viewer's follow PATH (completed as `view`'s).
 extension Waterfall {
   static func completionScript(for shell: CompletionShell) -> String {
     let script = libraryScript(Waterfall.self, for: shell)
     let edits: [(String, String)]
     switch shell {
     case .bash:
-      // The root's function: no positional before the subcommand; files beside the subcommands' names.
+      // The root's function: no positional before the subcommand; files beside the subcommands' names, and after
+      // PATH (a first word that names no subcommand, with words after it) the viewer's options.
       let names = subcommandNames + ["help"]
       let offerNames = "COMPREPLY+=($(compgen -W '\(names.joined(separator: " "))' -- \"${cur}\"))\n"
+      let afterPath = "if [[ \"${#unparsed_words[@]}\" -gt 0 ]]; then _waterfall_view; return; fi\n        "
       edits = [
         ("_waterfall() {", "_waterfall() {"),
         ("    __waterfall_offer_flags_options 1\n", "    __waterfall_offer_flags_options 0\n"),
-        (offerNames, offerNames + "        __waterfall_add_completions -f\n"),
+        (offerNames, afterPath + offerNames + "        __waterfall_add_completions -f\n"),
       ]
     case .zsh:
       edits = [
@@ -25,6 +28,10 @@ extension Waterfall {
         (
           "_describe -V subcommand subcommands && ret=0\n",
           "_describe -V subcommand subcommands && ret=0\n        _files && ret=0\n"
+        ),
+        (
+          "            \"_waterfall_${words[1]}\" && ret=0\n            ;;\n",
+          "            \"_waterfall_${words[1]}\" && ret=0\n            ;;\n        *)\n            _waterfall_view && ret=0\n            ;;\n"
         ),
       ]
     case .fish:

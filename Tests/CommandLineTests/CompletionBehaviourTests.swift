@@ -111,6 +111,8 @@ struct CompletionBehaviourTests {
   func pathsAndSubcommands(shell: CompletionShell) throws {
     #expect(try offers(shell, ["waterfall", "ite"]) == ["items.json"])
     #expect(try offers(shell, ["waterfall", "--sort", "price", "ite"]) == ["items.json"])
+    #expect(try offers(shell, ["waterfall", "items.json", "--so"]) == ["--sort"])
+    #expect(try offers(shell, ["waterfall", "items.json", "--sort", "ti"]) == ["title"])
     #expect(try offers(shell, ["waterfall", "sn"]) == ["snapshot"])
     #expect(try offers(shell, ["waterfall", "snapshot", "--si"]) == ["--size"])
     #expect(try offers(shell, ["waterfall", "view", "--so"]) == ["--sort"])
@@ -123,7 +125,7 @@ struct CompletionBehaviourTests {
       ("--so", "waterfall --sort"), ("--sort ti", "waterfall --sort title"),
       ("--symbols sex", "waterfall --symbols sextant"),
       ("--print ur", "waterfall --print url"), ("ite", "waterfall items.json"), ("sn", "waterfall snapshot"),
-      ("snapshot --si", "waterfall snapshot --size"),
+      ("snapshot --si", "waterfall snapshot --size"), ("items.json --so", "waterfall items.json --sort"),
     ])
   func zsh(words: String, line: String) throws {
     #expect(try zshCompletes(words) == line)
