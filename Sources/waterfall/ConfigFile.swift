@@ -202,38 +202,3 @@ struct ConfigFile: Sendable {
     }
   }
 }
-
-/// Where each key of a TOML document is written, found in its text (TOMLKit keeps no positions for values): the
-/// first line of the table that starts with the key, bare or quoted, followed by `=`.
-struct KeyLines {
-  private var entries: [(table: String?, key: String, line: Int)] = []
-
-  init(_ text: String) {
-    var table: String?
-    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespaces)
-      if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
-        table = line[line.index(after: line.startIndex)..<end].trimmingCharacters(in: .whitespaces)
-        entries.append((nil, table!, offset + 1))
-        continue
-      }
-      guard let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { continue }
-      let key = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(
-        in: CharacterSet(charactersIn: "\"'"))
-      entries.append((table, key, offset + 1))
-    }
-  }
-
-  func line(of key: String, inTable table: String? = nil) -> Int? {
-    entries.first { $0.table == table && $0.key == key }?.line
-  }
-
-  /// The key written on `line` when the same table has it on an earlier line too: what TOML refuses as a
-  /// redefinition.
-  func repeated(onLine line: Int) -> (table: String?, key: String, earlierLine: Int)? {
-    guard let entry = entries.first(where: { $0.line == line }),
-      let earlier = entries.first(where: { $0.table == entry.table && $0.key == entry.key && $0.line < line })
-    else { return nil }
-    return (entry.table, entry.key, earlier.line)
-  }
-}

@@ -59,6 +59,8 @@ extension ViewerEndToEndTests {
       ("\"C-c\" = \"refresh\"", "\"C-c\" is the terminal's own key (Ctrl-C interrupts)"),
       ("ctrl-Z = \"quit\"", "\"ctrl-Z\" is the terminal's own key (Ctrl-Z suspends)"),
       ("'C-\\' = \"quit\"", "\"C-\\\" is the terminal's own key (Ctrl-\\ quits)"),
+      ("\"C-\\\\\" = \"quit\"", "\"C-\\\" is the terminal's own key (Ctrl-\\ quits)"),
+      ("\"\\u0003\" = \"quit\"", "is the terminal's own key (Ctrl-C interrupts)"),
     ])
   func terminalsOwnKeys(binding: String, expected: String) throws {
     let (home, file) = try Self.configHome("columns = 2\n[keys]\n\(binding)\n")
