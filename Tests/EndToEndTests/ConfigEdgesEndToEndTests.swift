@@ -74,7 +74,7 @@ extension ViewerEndToEndTests {
 
   @Test("? lists a key the config rebinds once, as the config's, and the keys it shared a line with")
   func helpListsEachBindingOnce() throws {
-    let (home, _) = try Self.configHome("[keys]\nx = \"quit\"\nj = \"top\"\n")
+    let (home, _) = try Self.configHome("[keys]\nx = \"quit\"\nj = \"top\"\nn = \"bottom\"\n")
     defer { try? FileManager.default.removeItem(at: home) }
     let run = try BinaryRun(
       ["snapshot", "--no-images", "--size", "120x70", "--keys", "?"], environment: ["XDG_CONFIG_HOME": home.path])
@@ -85,5 +85,8 @@ extension ViewerEndToEndTests {
     // The row-down entry keeps its arrow and loses j, which now goes to the top.
     let rowDown = run.output.split(separator: "\n").first { $0.contains("a row down") } ?? ""
     #expect(rowDown.contains("↓") && !rowDown.contains("↓ j"), "\(rowDown)")
+    // n / N lose n, and N, written on the line of n, stays listed.
+    let matches = run.output.split(separator: "\n").first { $0.contains("next / previous match") } ?? ""
+    #expect(matches.contains(" N ") && !matches.contains("n / N"), "\(matches)")
   }
 }

@@ -125,7 +125,7 @@ public enum KeyMap {
     let waterfall = normal.filter { binding in binding.keys.isEmpty || !binding.keys.allSatisfy(taken.contains) }
     // A key the user bound is listed once, as theirs: the bindings it takes over lose it.
     let bindings =
-      ((picking ? Self.picking : []) + waterfall).compactMap { $0.without(Set(customKeys.keys)) } + overlay
+      folded((picking ? Self.picking : []) + waterfall).compactMap { $0.without(Set(customKeys.keys)) } + overlay
     func listed(_ bindings: [KeyBinding]) -> [(String, String)] {
       bindings.filter { !$0.help.isEmpty }.map { ($0.label(glyphs), $0.help) }
     }
@@ -136,6 +136,22 @@ public enum KeyMap {
     return entries.map { keys, help in
       (keys + String(repeating: " ", count: max(1, 12 - DisplayWidth.of(keys))), help)
     }
+  }
+}
+
+extension KeyMap {
+  /// `bindings` with each continuation (keys without help of their own: `N` after `n / N`) folded into the
+  /// binding before it, so that a key the user takes from either leaves the other listed.
+  static func folded(_ bindings: [KeyBinding]) -> [KeyBinding] {
+    var result: [KeyBinding] = []
+    for binding in bindings {
+      if binding.help.isEmpty, !binding.keys.isEmpty, let last = result.last, !last.help.isEmpty {
+        result[result.count - 1].keys = last.keys + binding.keys
+      } else {
+        result.append(binding)
+      }
+    }
+    return result
   }
 }
 
