@@ -5,7 +5,7 @@ import ArgumentParser
 /// ArgumentParser would otherwise count it twice in the command stack its help and error messages quote.
 struct ViewSubcommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "view", abstract: "The viewer, as `waterfall` with no subcommand (the options above).")
+    commandName: "view", abstract: "The viewer: the same as `waterfall` with no subcommand, with the same options.")
 
   @OptionGroup var viewer: ViewCommand
 
