@@ -42,29 +42,35 @@ struct CompletionBehaviourTests {
   /// The line zsh leaves after Tab on `waterfall WORDS`.
   func zshCompletes(_ words: String) throws -> String {
     let line = scripts.appendingPathComponent("line-\(UUID().uuidString)")
+    let output = try run(["zsh", "-f", "-c", Self.zshDriver, "zsh", scripts.path, folder.path, line.path, words])
+    return output.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Runs `arguments` (through env) in the folder; what it printed. It must succeed.
+  func run(_ arguments: [String]) throws -> String {
     let process = Process()
+    process.currentDirectoryURL = folder
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["zsh", "-f", "-c", Self.zshDriver, "zsh", scripts.path, folder.path, line.path, words]
+    process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(process.terminationStatus == 0, "\(arguments)")
+    return String(decoding: data, as: UTF8.self)
   }
 
   /// What the shell offers for the command line `words` (the last one being completed), sorted.
   func offers(_ shell: CompletionShell, _ words: [String]) throws -> [String] {
-    let process = Process()
-    process.currentDirectoryURL = folder
     let script = scripts.appendingPathComponent("\(shell)").path
+    let output: String
     switch shell {
     case .bash:
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments =
+      output = try run(
         [
-          "--norc", "--noprofile", "-c",
+          "bash", "--norc", "--noprofile", "-c",
           """
           source "$1"; shift
           COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="${COMP_WORDS[*]}"
@@ -73,22 +79,14 @@ struct CompletionBehaviourTests {
           printf '%s\\n' "${COMPREPLY[@]}"
           """,
           "bash", script,
-        ] + words
+        ] + words)
     default:
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = [
+      output = try run([
         "fish", "--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, words.joined(separator: " "),
-      ]
+      ])
     }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
     // fish writes a description after a tab.
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+    return output.split(separator: "\n").map {
       String($0.prefix { $0 != "\t" }).trimmingCharacters(in: .whitespaces)
     }.filter { !$0.isEmpty }.sorted()
   }
