@@ -128,10 +128,8 @@ struct CatalogueTable: Sendable {
       titleKey: "title_key", searchText: nil, fieldColumns: [], extraKeys: extraKeys)
   }
 
-  /// The names the item decoder knows, each with its aliases.
-  private static let knownFields = [
-    "w", "width", "h", "height", "price", "img", "image", "url", "title", "name", "shop",
-  ]
+  /// The names the item decoder reads, each with its aliases (`link` and `href` stay extra fields).
+  private static let knownFields = ItemFieldNames.decoded
 
   private static func foreign(_ name: String, in db: Database, file: String) throws -> CatalogueTable {
     let columns = try db.columns(in: name).map(\.name)
@@ -168,7 +166,9 @@ struct CatalogueTable: Sendable {
     let titleExpression = titleColumns.isEmpty ? "''" : "COALESCE(\(titleColumns.joined(separator: ", ")), '')"
     let title = SQL(sql: titleExpression)
     // Title, shop, price, then every other field, as the search index of a dataset folds them.
-    let named: Set<String> = ["w", "width", "h", "height", "img", "image", "url", "title", "name", "price", "shop"]
+    // `url` beside a picture column is the item's page, an extra field as in a dataset (ItemDecoder).
+    let urlIsPage = !fields.isDisjoint(with: ItemFieldNames.picture)
+    let named = Set(ItemFieldNames.decoded).subtracting(urlIsPage ? ["url"] : [])
     let searchColumns =
       [titleExpression, quoted("shop") ?? "''", quoted("price")!]
       + fieldColumns.filter { !named.contains($0.field) }.map { $0.column.quotedDatabaseIdentifier }

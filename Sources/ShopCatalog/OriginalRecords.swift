@@ -9,9 +9,14 @@ public struct OriginalRecord: Hashable, Sendable {
   public var fields: [String: DatasetValue]
 
   /// The text of field `name` (as the file names it, else in any case, else by the names the readers take for
-  /// it: `img` for `image` or `url`, `title` for `name`, `w` and `h` for `width` and `height`); nil without one.
+  /// it, ``ItemFieldNames``: `img` for `image`, `url` for `link` or `href`, `title` for `name`, `w` and `h` for
+  /// `width` and `height`; the picture is `url` in a record with no other picture field); nil without one.
   public func value(of name: String) -> String? {
-    let aliases: [[String]] = [["img", "image", "url"], ["title", "name"], ["w", "width"], ["h", "height"]]
+    let hasPicture = ItemFieldNames.picture.contains { has($0) }
+    let picture = ItemFieldNames.picture + (hasPicture ? [] : ["url"])
+    let aliases = [
+      picture, ItemFieldNames.page, ItemFieldNames.title, ItemFieldNames.width, ItemFieldNames.height,
+    ]
     let lowered = name.lowercased()
     let names = [name, lowered] + (aliases.first { $0.contains(lowered) } ?? [])
     for candidate in names {
@@ -20,6 +25,11 @@ public struct OriginalRecord: Hashable, Sendable {
       }
     }
     return nil
+  }
+
+  /// Whether the record has field `name`, in any case.
+  private func has(_ name: String) -> Bool {
+    fields[name] != nil || fields.keys.contains { $0.lowercased() == name }
   }
 }
 

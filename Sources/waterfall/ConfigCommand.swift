@@ -20,14 +20,19 @@ struct ConfigCommand: ParsableCommand {
 
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
-    let config = try configOptions.choice.load(environment: environment)
+    // After the first viewer option every word is passed through, --no-config and --config too: read them there
+    // as well, so their place among the options never changes the answer.
+    let passedThrough = ConfigChoice.scan(viewerArguments)
+    let choice = ConfigChoice(
+      path: passedThrough.path ?? configOptions.config, none: configOptions.noConfig || passedThrough.none)
+    let config = try choice.load(environment: environment)
     do {
       _ = try ViewCommand.parse((config?.settings.flatMap(\.words) ?? []) + viewerArguments)
     } catch {
       printError(ViewCommand.message(for: error))
       throw ExitCode.validationFailure
     }
-    if configOptions.noConfig {
+    if choice.none {
       printLine("config file: none (--no-config)")
     } else if let config {
       printLine("config file: \(config.path)")

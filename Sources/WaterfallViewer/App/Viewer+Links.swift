@@ -3,10 +3,13 @@ import ShopCatalog
 
 /// `x` and `y`: an item's link, opened outside or copied.
 extension Viewer {
-  /// The focused item's link: a `link` or `href` field, else its picture's address; nil without either.
+  /// The focused item's link: its page (``ItemFieldNames/page``: `url` beside a picture, `link`, `href`), else its
+  /// picture's address; nil without either.
   var focusedLink: String? {
     guard let item = focusedItem else { return nil }
-    let link = item.extraFields.first { ["link", "href"].contains($0.key.lowercased()) }?.value
+    let link = ItemFieldNames.page.lazy.compactMap { name in
+      item.extraFields.first { $0.key.lowercased() == name && !$0.value.allSatisfy(\.isWhitespace) }?.value
+    }.first
     let address = (link ?? item.imageURL).trimmingCharacters(in: .whitespaces)
     return address.isEmpty ? nil : address
   }
