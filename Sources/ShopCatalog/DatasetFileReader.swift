@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What a reader hands over as it goes: the items decoded since the last batch, the problems of the records it
 /// skipped, and how far into the file it is.
 struct ReadBatch {
@@ -21,25 +25,67 @@ enum DatasetFileReader {
   static let largestBatch = 8192
 
   /// Reads `file`, calling `deliver` with each batch. Throws what stops the file being read (unreadable, not a
-  /// dataset, a syntax error), after delivering every item before it.
+  /// dataset, a syntax error, cut short while read), after delivering every item before it. The file is read
+  /// with read(2) in chunks, never mapped: a mapped file cut short under the reader kills it with SIGBUS, while a
+  /// short read is an error naming the file.
   static func read(
     file: String, format: DatasetFormat?, firstBatch: Int = 64, deliver: (ReadBatch) -> Void
   ) throws(DatasetError) {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
-    } catch {
-      throw DatasetError(file: file, reason: "cannot be read (permissions, or not a regular file)")
-    }
-    let result: Result<Void, DatasetError> = data.withUnsafeBytes { raw -> Result<Void, DatasetError> in
-      let all = raw.bindMemory(to: UInt8.self)
-      let bomLength = ByteOrderMark.length(in: all)
-      let bytes = UnsafeBufferPointer(rebasing: all[bomLength...])
-      return Result { () throws(DatasetError) in
-        try read(bytes, file: file, format: format, firstBatch: firstBatch, deliver: deliver)
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw unreadable(file) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { throw unreadable(file) }
+    FileIdentity.remember(FileIdentity(status), of: file)
+    let size = Int(status.st_size)
+    guard size > 0 else { throw DatasetError(file: file, reason: "empty file") }
+    // The whole size at once, so what was read stays put for the batches that point into it.
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: size)
+    defer { buffer.deallocate() }
+    var reader = ChunkedFileRead(descriptor: descriptor, buffer: buffer, file: file)
+    // Enough to tell the format as a file is told (its first 8 KiB), then the rest chunk by chunk.
+    try reader.read(atLeast: min(size, 8192))
+    let head = UnsafeBufferPointer(rebasing: buffer[0..<reader.filled])
+    let bomLength = ByteOrderMark.length(in: head)
+    let shown = UnsafeBufferPointer(rebasing: head[bomLength...])
+    let known = try fileFormat(shown, given: format, file: file)
+    var parse = IncrementalParse(
+      name: file, batcher: Batcher(file: file, size: max(1, firstBatch), total: size - bomLength),
+      flushesEveryChunk: false, format: known, start: bomLength)
+    while true {
+      let isComplete = reader.filled == size
+      try parse.parse(
+        UnsafeBufferPointer(rebasing: buffer[0..<reader.filled]), isComplete: isComplete, firstBatch: firstBatch,
+        deliver: deliver)
+      if isComplete { return }
+      do {
+        try reader.read(atLeast: 1)
+      } catch {
+        // What was decoded before the file broke off goes out with the error.
+        parse.batcher.flush(bytesRead: reader.filled - bomLength, to: deliver)
+        throw error
       }
     }
-    try result.get()
+  }
+
+  private static func unreadable(_ file: String) -> DatasetError {
+    DatasetError(file: file, reason: "cannot be read (permissions, or not a regular file)")
+  }
+
+  /// The format of a file's first bytes (after a byte-order mark): `format` (its extension's) if given, else
+  /// sniffed. Throws for binary data or a format not known.
+  static func fileFormat(
+    _ bytes: UnsafeBufferPointer<UInt8>, given format: DatasetFormat?, file: String
+  ) throws(DatasetError) -> DatasetFormat {
+    guard !bytes.isEmpty else { throw DatasetError(file: file, reason: "empty file") }
+    let isBinaryPlist = bytes.starts(with: Array("bplist".utf8))
+    if !isBinaryPlist, bytes.prefix(8192).contains(0) {
+      throw DatasetError(file: file, reason: "not a dataset: binary data")
+    }
+    guard let format = format ?? DatasetFormat.sniff(Array(bytes.prefix(4096))) else {
+      throw DatasetError(file: file, reason: "not a dataset: unknown format (expected .plist, .json, .jsonl or .csv)")
+    }
+    return format
   }
 
   /// Reads a file's bytes already in memory, as ``read(file:format:firstBatch:deliver:)`` reads the file.
@@ -61,14 +107,7 @@ enum DatasetFileReader {
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, format: DatasetFormat?, firstBatch: Int,
     deliver: (ReadBatch) -> Void
   ) throws(DatasetError) {
-    guard !bytes.isEmpty else { throw DatasetError(file: file, reason: "empty file") }
-    let isBinaryPlist = bytes.starts(with: Array("bplist".utf8))
-    if !isBinaryPlist, bytes.prefix(8192).contains(0) {
-      throw DatasetError(file: file, reason: "not a dataset: binary data")
-    }
-    guard let format = format ?? DatasetFormat.sniff(Array(bytes.prefix(4096))) else {
-      throw DatasetError(file: file, reason: "not a dataset: unknown format (expected .plist, .json, .jsonl or .csv)")
-    }
+    let format = try fileFormat(bytes, given: format, file: file)
     var batcher = Batcher(file: file, size: max(1, firstBatch), total: bytes.count)
     switch format {
     case .json where JSONArrayElements.startsWithArray(bytes):
