@@ -1,3 +1,4 @@
+import CSQLiteSafety
 import Foundation
 import GRDB
 import Locking
@@ -7,30 +8,36 @@ import ShopCatalog
 /// last id)` on an index, never OFFSET), sort, filter and sections as SQL, search through FTS5 (an imported
 /// catalogue) or the catalogue's folding computed in the query (any table opened with `--table`).
 ///
-/// The file is opened read-only (`SQLITE_OPEN_READONLY`), so nothing is ever written to it. A database in WAL
-/// mode is read in one transaction held open for the whole session: what another process writes meanwhile is not
-/// seen, so every page comes from the same snapshot.
+/// The file is opened read-only (`SQLITE_OPEN_READONLY`), so nothing is ever written to it, and as untrusted
+/// input: defensive mode, `trusted_schema=OFF` (a view, trigger, generated column or index of the file runs no
+/// function that is not innocuous), no extension loading. Each answer (a page, a measure, the matches) reads in a
+/// transaction of its own, one snapshot, and none is held between answers: a writer's checkpoints go on and its
+/// WAL does not grow for the viewer. A query's first page (a new query, or `r`) starts its facts (count,
+/// sections) again from the database as it is now.
 public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   public let file: String
   public let pageSize: Int
   let table: CatalogueTable
   let queue: DatabaseQueue
-  /// Items in the whole table.
-  public let itemCount: Int
+  /// Items in the whole table, as of the last first page.
+  public var itemCount: Int { tableCount.withLock { $0 } }
+  private let tableCount: Locked<Int>
   /// See ``open(path:table:pageSize:denseRows:)``.
   let denseRows: Int
-  /// What queries already cost a pass to learn: their counts and sections.
-  private let facts = Locked<[CatalogueQuery: QueryFacts]>([:])
+  /// What queries already cost a pass to learn: their counts and sections, for the last few queries only.
+  private let facts = Locked(BoundedFacts())
   /// The filter being counted on its thread.
   private let countedFilter = Locked<CatalogueQuery?>(nil)
   /// Search terms found in so many rows that the FTS5 index is not worth reading whole.
   private let denseTerms = Locked<[String: Bool]>([:])
 
   /// A query's result count and, when it groups, its sections in order.
-  private struct QueryFacts {
+  struct QueryFacts {
     var count: Int?
     /// A thread is counting the result.
     var counting = false
+    /// The count failed (the database went away, say): not started again until the query's first page.
+    var countFailed = false
     var groups: [Section]?
   }
 
@@ -66,18 +73,13 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
     // said to lock it: never a hang.
     configuration.busyMode = .timeout(2)
     configuration.label = "waterfall catalogue"
-    // The WAL snapshot's transaction stays open from one access to the next, on purpose.
-    configuration.allowsUnsafeTransactions = true
-    configuration.prepareDatabase { db in CatalogueFunctions.register(in: db) }
+    configuration.prepareDatabase { db in
+      try Self.distrust(db)
+      CatalogueFunctions.register(in: db)
+    }
     do {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
-      let (table, count) = try queue.inDatabase { db in
-        let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
-        if mode.lowercased() == "wal" {
-          // One read transaction for the session: its snapshot is what every page reads.
-          try db.execute(sql: "BEGIN DEFERRED")
-          _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
-        }
+      let (table, count) = try queue.read { db in
         let table = try CatalogueTable.find(table, in: db, file: path)
         return (table, try Self.count(of: table, in: db))
       }
@@ -93,9 +95,27 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   private init(
     file: String, table: CatalogueTable, queue: DatabaseQueue, itemCount: Int, pageSize: Int, denseRows: Int
   ) {
-    (self.file, self.table, self.queue, self.itemCount) = (file, table, queue, itemCount)
+    (self.file, self.table, self.queue) = (file, table, queue)
+    tableCount = Locked(itemCount)
     self.pageSize = max(1, pageSize)
     self.denseRows = denseRows
+  }
+
+  /// Sets the connection to treat its file as untrusted input (see the type's comment); throws if SQLite refuses.
+  static func distrust(_ db: Database) throws {
+    let code = wf_sqlite_distrust(UnsafeMutableRawPointer(db.sqliteConnection))
+    guard code == 0 else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot make the connection defensive")
+    }
+    try db.execute(sql: "PRAGMA trusted_schema = OFF")
+  }
+
+  /// Whether the connection is defensive, trusts no schema and loads no extension (for the tests).
+  func connectionDistrusts() throws -> Bool {
+    try queue.read { db in
+      let trusted = try Bool.fetchOne(db, sql: "PRAGMA trusted_schema") ?? true
+      return wf_sqlite_distrusts(UnsafeMutableRawPointer(db.sqliteConnection)) == 1 && !trusted
+    }
   }
 
   private static func count(of table: CatalogueTable, in db: Database) throws -> Int {
@@ -113,6 +133,10 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   static func reason(_ error: any Error) -> String {
     guard let error = error as? DatabaseError else { return "\(error)" }
     let message = error.message ?? "\(error.resultCode)"
+    // SQLite calls a schema that uses a function not innocuous "malformed" (`trusted_schema=OFF`).
+    if message.contains("unsafe use of") {
+      return "the schema runs a function an untrusted file may not (\(message))"
+    }
     switch error.resultCode {
     case .SQLITE_NOTADB: return "not a SQLite database"
     case .SQLITE_CORRUPT: return "the database is corrupt (\(message))"
@@ -141,10 +165,22 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
       request.cursor.flatMap { $0.token.flatMap(KeysetCursor.init(token:)) }
       ?? KeysetCursor(rank: 0, group: 0, lastID: nil, lastKey: .none)
     do {
-      return .page(try queue.read { db in try page(request.query, after: cursor, in: db) })
+      return .page(
+        try queue.read { db in
+          if request.cursor == nil { try startAgain(request.query, db: db) }
+          return try page(request.query, after: cursor, in: db)
+        })
     } catch {
       return .failure(reason: "\(file): \(Self.reason(error))")
     }
+  }
+
+  /// A query's first page (a new query, or a refresh): its facts are learned again, from the database as it is
+  /// now, and so is the table's count.
+  private func startAgain(_ query: CatalogueQuery, db: Database) throws {
+    facts.withLock { $0.forget(query) }
+    let count = try Self.count(of: table, in: db)
+    tableCount.withLock { $0 = count }
   }
 
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int] {
@@ -388,8 +424,12 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
     let deferred = try !waiting && itemCount > denseRows && scansRows(pattern, db: db)
     let (known, started) = facts.withLock { facts -> (Int?, Bool) in
       let fact = facts[plain]
-      if fact == nil, deferred { facts[plain] = QueryFacts(count: nil, counting: true) }
-      return (fact?.count, fact?.counting ?? false)
+      if fact?.count == nil, fact?.counting != true, fact?.countFailed != true, deferred {
+        facts[plain, default: QueryFacts()].counting = true
+        return (nil, false)
+      }
+      // A count that failed is not started again on every page: only a first page (``startAgain``) retries it.
+      return (fact?.count, fact?.counting == true || fact?.countFailed == true)
     }
     if let known { return known }
     guard deferred else {
@@ -403,8 +443,15 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
       // filter is asked for again), so a new search never waits behind an old one's count.
       countedFilter.withLock { $0 = plain }
       let thread = Thread { [self] in
-        let count = try? countInRanges(filter) { countedFilter.withLock { $0 } == plain }
-        facts.withLock { $0[plain] = count.map { QueryFacts(count: $0) } }
+        let outcome = Result { try countInRanges(filter) { countedFilter.withLock { $0 } == plain } }
+        facts.withLock { facts in
+          switch outcome {
+          case .success(let count?): facts[plain] = QueryFacts(count: count)
+          // Stopped for a newer filter: counted again if this one is asked for again.
+          case .success(nil): facts.forget(plain)
+          case .failure: facts[plain] = QueryFacts(countFailed: true)
+          }
+        }
       }
       thread.name = "catalogue count"
       thread.start()
@@ -494,18 +541,18 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
       // Imported ids are 1, 2, … in order: a match's rank is its id less one.
       return try Int.fetchAll(db, SQLRequest(literal: "SELECT id - 1 FROM items WHERE \(matching) ORDER BY id"))
     }
-    let matchingIDs = Set(
-      try Int64.fetchAll(db, SQLRequest(literal: "SELECT \(table.idColumn) FROM \(table.quotedName) WHERE \(matching)"))
-    )
+    // Each row of the result in order, with whether it matches: the matching ids are never gathered into memory.
     var ranks: [Int] = []
     var rank = 0
     func walk(_ condition: SQL) throws {
-      let ids = try Int64.fetchCursor(
+      let matches = try Bool.fetchCursor(
         db,
         SQLRequest(
-          literal: "SELECT \(table.idColumn) FROM \(table.quotedName) WHERE \(condition) ORDER BY \(ordering(key))"))
-      while let id = try ids.next() {
-        if matchingIDs.contains(id) { ranks.append(rank) }
+          literal: """
+            SELECT (\(matching)) FROM \(table.quotedName) WHERE \(condition) ORDER BY \(ordering(key))
+            """))
+      while let matches = try matches.next() {
+        if matches { ranks.append(rank) }
         rank += 1
       }
     }
