@@ -14,7 +14,7 @@ import ShopCatalog
 /// transaction of its own, one snapshot, and none is held between answers: a writer's checkpoints go on and its
 /// WAL does not grow for the viewer. A query's first page (a new query, or `r`) starts its facts (count,
 /// sections) again from the database as it is now.
-public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
+public final class SQLiteCatalogue: CatalogueSource, Sendable {
   public let file: String
   public let pageSize: Int
   let table: CatalogueTable

@@ -7,7 +7,7 @@ import Locking
 
 /// A dataset read from a stream (standard input), kept whole as it arrives, as `less` keeps a pipe: the reader
 /// parses it as it grows, and `--pick` later prints its records from it.
-public final class StreamedInput: @unchecked Sendable {
+public final class StreamedInput: Sendable {
   /// The name the stream goes by in messages and as its items' ``ShopItem/sourceFile`` (pictures named by
   /// relative paths then resolve against the current directory).
   public static let name = "stdin"
