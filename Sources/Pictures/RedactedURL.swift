@@ -16,17 +16,24 @@ public enum RedactedURL {
   /// `text` with each address in it redacted: a whole URL, or a message naming some (an address ends at a space).
   public static func text(_ text: String) -> String {
     guard text.contains("://") else { return text }
+    return pieces(of: text[...], cutAt: \.isWhitespace, address)
+  }
+
+  /// `text` with each piece between two cuts (characters `isCut` takes, kept as they are) through `transform`.
+  private static func pieces(
+    of text: Substring, cutAt isCut: (Character) -> Bool, _ transform: (String) -> String
+  ) -> String {
     var shown = ""
-    var word = ""
+    var piece = ""
     for character in text {
-      if character.isWhitespace {
-        shown += address(word) + String(character)
-        word = ""
+      if isCut(character) {
+        shown += transform(piece) + String(character)
+        piece = ""
       } else {
-        word.append(character)
+        piece.append(character)
       }
     }
-    return shown + address(word)
+    return shown + transform(piece)
   }
 
   /// One word, redacted if it holds an address (`--data=https://...` does too).
@@ -46,16 +53,7 @@ public enum RedactedURL {
     guard let parametersStart = tail.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return shown + tail }
     shown += tail[..<parametersStart]
     // The query and the fragment alike (`#access_token=` is OAuth's implicit answer), split at their `?`/`#`.
-    var part = ""
-    for character in tail[parametersStart...] {
-      if character == "?" || character == "#" || character == "&" || character == ";" {
-        shown += redactedParameter(part) + String(character)
-        part = ""
-      } else {
-        part.append(character)
-      }
-    }
-    return shown + redactedParameter(part)
+    return shown + pieces(of: tail[parametersStart...], cutAt: { "?#&;".contains($0) }, redactedParameter)
   }
 
   /// `name=value` with the value hidden when the name is a secret's; anything else as it was.

@@ -114,63 +114,19 @@ enum DatasetFileReader {
     deliver: (ReadBatch) -> Void
   ) throws(DatasetError) {
     let format = try fileFormat(bytes, given: format, file: file)
+    // JSON arrays, JSON Lines and CSV as a file read in chunks is, all of it in at once; the rest whole.
+    let isStreamed =
+      format == .jsonLines || format == .csv || (format == .json && JSONArrayElements.startsWithArray(bytes))
+    if isStreamed {
+      var parse = IncrementalParse(
+        name: file, batcher: Batcher(file: file, size: max(1, firstBatch), total: bytes.count),
+        flushesEveryChunk: false, format: format)
+      return try parse.parse(bytes, isComplete: true, firstBatch: firstBatch, deliver: deliver)
+    }
     var batcher = Batcher(file: file, size: max(1, firstBatch), total: bytes.count)
-    switch format {
-    case .json where JSONArrayElements.startsWithArray(bytes):
-      var elements = JSONArrayElements(bytes)
-      while true {
-        do {
-          // The common shape straight into the columns, in one pass; anything else through the general reader.
-          if let item = elements.nextScannedItem() {
-            batcher.add(item, in: bytes)
-            try elements.endElement()
-            batcher.flushIfFull(bytesRead: elements.bytesRead, to: deliver)
-            continue
-          }
-          guard let element = try elements.nextElement() else { break }
-          if let item = JSONItemScanner.scan(bytes, element.range) {
-            batcher.add(item, in: bytes)
-          } else {
-            batcher.add(RecordReader.entry(try elements.parse(element)))
-          }
-          try elements.endElement()
-          batcher.flushIfFull(bytesRead: elements.bytesRead, to: deliver)
-        } catch {
-          batcher.flush(bytesRead: elements.bytesRead, to: deliver)
-          throw DatasetError(file: file, reason: "not valid JSON: \(error.description)")
-        }
-      }
-    case .jsonLines:
-      var lineStart = 0
-      var number = 0
-      while lineStart < bytes.count {
-        let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-        number += 1
-        if let item = JSONItemScanner.scan(bytes, lineStart..<lineEnd) {
-          batcher.add(item, in: bytes)
-          batcher.flushIfFull(bytesRead: lineEnd, to: deliver)
-        } else if let entry = RecordReader.jsonLine(bytes[lineStart..<lineEnd], number: number) {
-          batcher.add(entry)
-          batcher.flushIfFull(bytesRead: lineEnd, to: deliver)
-        }
-        lineStart = lineEnd + 1
-      }
-    case .csv:
-      var records = CSVRecords(file: file)
-      do {
-        while let entry = try records.next(bytes, isComplete: true) {
-          batcher.add(entry)
-          batcher.flushIfFull(bytesRead: records.bytesRead, to: deliver)
-        }
-      } catch {
-        batcher.flush(bytesRead: records.bytesRead, to: deliver)
-        throw error
-      }
-    default:
-      for entry in try RecordReader.read(Array(bytes), format: format, file: file) {
-        batcher.add(entry)
-        batcher.flushIfFull(bytesRead: bytes.count, to: deliver)
-      }
+    for entry in try RecordReader.read(Array(bytes), format: format, file: file) {
+      batcher.add(entry)
+      batcher.flushIfFull(bytesRead: bytes.count, to: deliver)
     }
     batcher.flush(bytesRead: bytes.count, to: deliver)
   }
