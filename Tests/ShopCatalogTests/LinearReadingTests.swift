@@ -95,3 +95,51 @@ struct LinearReadingTests {
     }
   }
 }
+
+/// The incremental parse cut anywhere reads what the whole input reads: escapes, doubled quotes, CRLF and
+/// multi-byte characters cut in two included.
+@Suite("Reading in pieces, cut anywhere")
+struct CutAnywhereTests {
+  static let inputs: [(name: String, text: String)] = [
+    (
+      "x.json",
+      #"[{"w": 1, "h": 2, "price": "¥1", "title": "a \"q\" \\ \u00e9 [x]"}, {"w": 3, "h": 4, "price": "2", "title": "b", "n": {"k": [1, "]"]}}]"#
+    ),
+    (
+      "x.jsonl",
+      "{\"w\": 1, \"h\": 2, \"price\": \"¥1\", \"title\": \"a \\\"q\\\" 羊毛\"}\r\n\n{\"w\": 3, \"h\": 4, \"price\": \"2\", \"title\": \"b\"}"
+    ),
+    ("x.csv", "w,h,price,title\r\n1,2,¥1,\"a \"\"q\"\", 羊毛\r\nline two\"\r\n3,4,2,b\r\n"),
+  ]
+
+  static func read(_ pieces: [ArraySlice<UInt8>], name: String) throws -> (titles: [String], problems: Int) {
+    var arrived: [UInt8] = []
+    var titles: [String] = []
+    var problems = 0
+    var parse = DatasetFileReader.IncrementalParse(
+      name: name, batcher: DatasetFileReader.Batcher(file: name, size: 1, total: 0), flushesEveryChunk: true)
+    for (number, piece) in pieces.enumerated() {
+      arrived += piece
+      try arrived.withUnsafeBufferPointer { buffer in
+        try parse.parse(buffer, isComplete: number == pieces.count - 1, firstBatch: 1) { batch in
+          titles += batch.items.map(\.title)
+          problems += batch.problems.count
+        }
+      }
+    }
+    return (titles, problems)
+  }
+
+  @Test("JSON, JSON Lines and CSV cut in two at every byte read as whole", arguments: inputs.map(\.name))
+  func everyCut(name: String) throws {
+    let bytes = Array(Self.inputs.first { $0.name == name }!.text.utf8)
+    let whole = try Self.read([bytes[...]], name: name)
+    #expect(whole.titles.count == 2, "\(whole)")
+    for cut in 1..<bytes.count {
+      let split = try Self.read([bytes[..<cut], bytes[cut...]], name: name)
+      #expect(split.titles == whole.titles && split.problems == whole.problems, "cut at \(cut)")
+    }
+    // And a byte at a time.
+    #expect(try Self.read(bytes.indices.map { bytes[$0...$0] }, name: name).titles == whole.titles)
+  }
+}
