@@ -1,4 +1,3 @@
-import CSQLiteSafety
 import Foundation
 import GRDB
 import Locking
@@ -25,9 +24,9 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
   /// See ``open(path:table:pageSize:denseRows:)``.
   let denseRows: Int
   /// What queries already cost a pass to learn: their counts and sections, for the last few queries only.
-  private let facts = Locked(BoundedFacts())
+  let facts = Locked(BoundedFacts())
   /// The filter being counted on its thread.
-  private let countedFilter = Locked<CatalogueQuery?>(nil)
+  let countedFilter = Locked<CatalogueQuery?>(nil)
   /// Search terms found in so many rows that the FTS5 index is not worth reading whole.
   private let denseTerms = Locked<[String: Bool]>([:])
 
@@ -101,24 +100,7 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
     self.denseRows = denseRows
   }
 
-  /// Sets the connection to treat its file as untrusted input (see the type's comment); throws if SQLite refuses.
-  static func distrust(_ db: Database) throws {
-    let code = wf_sqlite_distrust(UnsafeMutableRawPointer(db.sqliteConnection))
-    guard code == 0 else {
-      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot make the connection defensive")
-    }
-    try db.execute(sql: "PRAGMA trusted_schema = OFF")
-  }
-
-  /// Whether the connection is defensive, trusts no schema and loads no extension (for the tests).
-  func connectionDistrusts() throws -> Bool {
-    try queue.read { db in
-      let trusted = try Bool.fetchOne(db, sql: "PRAGMA trusted_schema") ?? true
-      return wf_sqlite_distrusts(UnsafeMutableRawPointer(db.sqliteConnection)) == 1 && !trusted
-    }
-  }
-
-  private static func count(of table: CatalogueTable, in db: Database) throws -> Int {
+  static func count(of table: CatalogueTable, in db: Database) throws -> Int {
     if table.isImported,
       let stored = try String.fetchOne(
         db, sql: "SELECT value FROM waterfall_catalogue WHERE key = ?", arguments: [CatalogueSchema.Key.itemCount]),
@@ -300,7 +282,7 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
 
   /// Whether `term` (three characters or more) is likely in more than ``denseRows`` rows, estimated from the
   /// first rows of the search table (reading the index's own counts would read the term's whole row list).
-  private func isDense(_ term: String, db: Database) throws -> Bool {
+  func isDense(_ term: String, db: Database) throws -> Bool {
     if itemCount <= denseRows { return false }
     if let known = denseTerms.withLock({ $0[term] }) { return known }
     let sample = Self.densitySample
@@ -412,90 +394,6 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
     }
     return CataloguePage(
       items: items, ids: ids, groups: groups, next: next.map { PageCursor(token: $0.token) }, resultCount: count)
-  }
-
-  /// Items in the query's result: the table's count without a filter, else counted once and kept. A filter
-  /// the index answers is counted at once; one matched row by row over a large table (a common or short term)
-  /// is counted, unless `waiting`, on a thread of its own, a range of row ids at a time so that pages asked for
-  /// meanwhile wait for one range at most; this page says nil ("not yet"), the pages after it the count.
-  private func resultCount(of query: CatalogueQuery, filter: SQL, db: Database, waiting: Bool) throws -> Int? {
-    guard let pattern = query.filter else { return itemCount }
-    let plain = CatalogueQuery(filter: pattern)
-    let deferred = try !waiting && itemCount > denseRows && scansRows(pattern, db: db)
-    let (known, started) = facts.withLock { facts -> (Int?, Bool) in
-      let fact = facts[plain]
-      if fact?.count == nil, fact?.counting != true, fact?.countFailed != true, deferred {
-        facts[plain, default: QueryFacts()].counting = true
-        return (nil, false)
-      }
-      // A count that failed is not started again on every page: only a first page (``startAgain``) retries it.
-      return (fact?.count, fact?.counting == true || fact?.countFailed == true)
-    }
-    if let known { return known }
-    guard deferred else {
-      let count =
-        try Int.fetchOne(db, SQLRequest(literal: "SELECT count(*) FROM \(table.quotedName) WHERE \(filter)")) ?? 0
-      facts.withLock { $0[plain, default: QueryFacts()].count = count }
-      return count
-    }
-    if !started {
-      // Only the newest filter is counted: an earlier count stops at its next range (and starts again if its
-      // filter is asked for again), so a new search never waits behind an old one's count.
-      countedFilter.withLock { $0 = plain }
-      let thread = Thread { [self] in
-        let outcome = Result { try countInRanges(filter) { countedFilter.withLock { $0 } == plain } }
-        facts.withLock { facts in
-          switch outcome {
-          case .success(let count?): facts[plain] = QueryFacts(count: count)
-          // Stopped for a newer filter: counted again if this one is asked for again.
-          case .success(nil): facts.forget(plain)
-          case .failure: facts[plain] = QueryFacts(countFailed: true)
-          }
-        }
-      }
-      thread.name = "catalogue count"
-      thread.start()
-    }
-    return nil
-  }
-
-  /// Rows a range of the count reads at a time.
-  private static let countRange: Int64 = 8_192
-
-  /// The filter's count, or nil when `stillWanted` says to stop.
-  private func countInRanges(_ filter: SQL, stillWanted: () -> Bool) throws -> Int? {
-    let id = table.idColumn
-    // Each in a subquery of its own: SQLite reads min or max alone from the index's end, but both in one
-    // SELECT by a scan of every row (0.9 s at 10^7, a wait for every page asked for meanwhile).
-    let bounds = try queue.read { db in
-      try Row.fetchOne(
-        db,
-        SQLRequest(
-          literal: "SELECT (SELECT min(\(id)) FROM \(table.quotedName)), (SELECT max(\(id)) FROM \(table.quotedName))"))
-    }
-    guard let low: Int64 = bounds?[0], let high: Int64 = bounds?[1] else { return 0 }
-    var total = 0
-    var start = low
-    while start <= high {
-      guard stillWanted() else { return nil }
-      let end = start &+ Self.countRange
-      total += try queue.read { db in
-        try Int.fetchOne(
-          db,
-          SQLRequest(
-            literal: "SELECT count(*) FROM \(table.quotedName) WHERE \(id) >= \(start) AND \(id) < \(end) AND \(filter)"
-          )) ?? 0
-      }
-      start = end
-    }
-    return total
-  }
-
-  /// Whether `pattern` is matched row by row (a foreign table's always; an imported catalogue's when a term is
-  /// short or common), so that counting it reads every row.
-  private func scansRows(_ pattern: ItemQuery, db: Database) throws -> Bool {
-    guard table.isImported else { return true }
-    return try ItemKeys.terms(of: pattern).contains { try $0.unicodeScalars.count < 3 || isDense($0, db: db) }
   }
 
   /// A grouped query's sections, in the order of their first item in the query's order (the items without a
