@@ -45,14 +45,8 @@ struct SQLiteFileTests {
   )
   func writtenWhileBrowsed() throws {
     let fixture = try CatalogueFixture(count: 60, seed: 6)
-    let writer = try DatabaseQueue(path: fixture.database)
-    try writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
-    let catalogue = try SQLiteCatalogue.open(path: fixture.database, pageSize: 10)
     let query = CatalogueQuery(order: .priceAscending)
-    guard case .page(let first) = catalogue.fetch(CataloguePageRequest(query: query)) else {
-      Issue.record("no first page")
-      return
-    }
+    let (writer, catalogue, first) = try fixture.walSession(query)
     // Another process deletes the first page's items and adds a cheaper one, then the viewer reads on.
     try writer.write { db in
       try db.execute(sql: "DELETE FROM items WHERE id IN (SELECT id FROM items ORDER BY price_up, id LIMIT 10)")

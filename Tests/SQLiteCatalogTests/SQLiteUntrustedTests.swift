@@ -48,14 +48,8 @@ struct SQLiteUntrustedTests {
   @Test("a writer's checkpoint completes while the catalogue is open, and its WAL is truncated")
   func checkpointsGoOn() throws {
     let fixture = try CatalogueFixture(count: 60, seed: 13)
-    let writer = try DatabaseQueue(path: fixture.database)
-    try writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
-    let catalogue = try SQLiteCatalogue.open(path: fixture.database, pageSize: 10)
     let query = CatalogueQuery(order: .priceAscending)
-    guard case .page(let first) = catalogue.fetch(CataloguePageRequest(query: query)) else {
-      Issue.record("no first page")
-      return
-    }
+    let (writer, catalogue, first) = try fixture.walSession(query)
     try writer.write { try $0.execute(sql: "UPDATE items SET title = title || ' (changed)' WHERE id <= 5") }
     let checkpoint = try writer.writeWithoutTransaction { db in
       try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
