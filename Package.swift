@@ -117,6 +117,7 @@ if Context.environment["WATERFALL_FUZZ"] == "1" {
     ("jpeg", ["Pictures", "FuzzSupport"]),
     ("feed-body", ["ShopCatalog", "FuzzSupport"]),
     ("tape", ["WaterfallViewer", "FuzzSupport"]),
+    ("stream-split", ["ShopCatalog", "FuzzSupport"]),
   ]
   for (name, dependencies) in fuzzTargets {
     package.targets.append(
