@@ -32,6 +32,7 @@ extension SQLiteCatalogue {
       // Only the newest filter is counted: an earlier count stops at its next range (and starts again if its
       // filter is asked for again), so a new search never waits behind an old one's count.
       countedFilter.withLock { $0 = plain }
+      countsStarted.withLock { $0 += 1 }
       let thread = Thread { [self] in
         let outcome = Result { try countInRanges(filter) { countedFilter.withLock { $0 } == plain } }
         facts.withLock { facts in
@@ -42,6 +43,7 @@ extension SQLiteCatalogue {
           case .failure: facts[plain] = QueryFacts(countFailed: true)
           }
         }
+        facts.wakeWaiters()
       }
       thread.name = "catalogue count"
       thread.start()

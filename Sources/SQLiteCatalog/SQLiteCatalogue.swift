@@ -21,12 +21,16 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
   /// Items in the whole table, as of the last first page.
   public var itemCount: Int { tableCount.withLock { $0 } }
   private let tableCount: Locked<Int>
+  /// SQLite's `data_version` when the table was last counted (nil before the first page).
+  private let dataVersion = Locked<Int?>(nil)
   /// See ``open(path:table:pageSize:denseRows:)``.
   let denseRows: Int
   /// What queries already cost a pass to learn: their counts and sections, for the last few queries only.
   let facts = Locked(BoundedFacts())
   /// The filter being counted on its thread.
   let countedFilter = Locked<CatalogueQuery?>(nil)
+  /// Counts started on their own thread (for the tests: a failed one is not started again on every page).
+  let countsStarted = Locked(0)
   /// Search terms found in so many rows that the FTS5 index is not worth reading whole.
   private let denseTerms = Locked<[String: Bool]>([:])
 
@@ -158,9 +162,16 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
   }
 
   /// A query's first page (a new query, or a refresh): its facts are learned again, from the database as it is
-  /// now, and so is the table's count.
+  /// now; the table's count and every query's facts too when another process has written the file since (its
+  /// `data_version` moved: a foreign table's count reads every row, so not for nothing).
   private func startAgain(_ query: CatalogueQuery, db: Database) throws {
-    facts.withLock { $0.forget(query) }
+    let version = try Int.fetchOne(db, sql: "PRAGMA data_version")
+    let changed = dataVersion.withLock { known in
+      defer { known = version }
+      return known != version
+    }
+    guard changed else { return facts.withLock { $0.forget(query) } }
+    facts.withLock { $0 = BoundedFacts() }
     let count = try Self.count(of: table, in: db)
     tableCount.withLock { $0 = count }
   }

@@ -80,3 +80,36 @@ struct SQLiteUntrustedTests {
     #expect(facts.count == 1 && facts[queries[0]]?.groups?.count == huge.count, "the newest is kept alone")
   }
 }
+
+@Suite("A count that failed")
+struct FailedCountTests {
+  @Test("is not started again by the pages after the first: they go on saying the count is not known")
+  func notRestartedOnEveryPage() throws {
+    let fixture = try CatalogueFixture(count: 80, seed: 14)
+    let path = try fixture.writeForeignTable()
+    // A count over more rows than this is counted on a thread, the pages not waiting for it.
+    let catalogue = try SQLiteCatalogue.open(path: path, table: "products", pageSize: 5, denseRows: 0)
+    let query = CatalogueQuery(filter: ItemQuery("a"))
+    guard case .page(let first) = catalogue.fetch(CataloguePageRequest(query: query)) else {
+      Issue.record("no first page")
+      return
+    }
+    #expect(first.resultCount == nil, "counted on its thread")
+    catalogue.facts.wait { $0[query]?.count != nil }
+    #expect(catalogue.countsStarted.withLock { $0 } == 1)
+    // As the counting thread leaves a count that failed (the file broke under it, say).
+    catalogue.facts.withLock { $0[query] = SQLiteCatalogue.QueryFacts(countFailed: true) }
+    var cursor = first.next
+    var pages = 0
+    while let next = cursor, case .page(let page) = catalogue.fetch(CataloguePageRequest(query: query, cursor: next)) {
+      #expect(page.resultCount == nil)
+      cursor = page.next
+      pages += 1
+    }
+    #expect(pages > 0)
+    #expect(catalogue.countsStarted.withLock { $0 } == 1, "the count was started again by a page")
+    // The query's first page again (`r`): counted once more.
+    _ = catalogue.fetch(CataloguePageRequest(query: query))
+    #expect(catalogue.countsStarted.withLock { $0 } == 2)
+  }
+}
