@@ -38,9 +38,13 @@ let package = Package(
     .systemLibrary(name: "CMalloc"),
     .target(
       name: "ShopCatalog", dependencies: ["Locking", .target(name: "CMalloc", condition: .when(platforms: [.linux]))]),
+    // A SQLite connection set to distrust its file (defensive, schema untrusted, no extensions): C, for the
+    // variadic sqlite3_db_config.
+    .target(name: "CSQLiteSafety", linkerSettings: [.linkedLibrary("sqlite3")]),
     // SQLite catalogues (import, and a source answering queries in SQL) through GRDB: the one target that links it.
     .target(
-      name: "SQLiteCatalog", dependencies: ["ShopCatalog", "Locking", .product(name: "GRDB", package: "GRDB.swift")]),
+      name: "SQLiteCatalog",
+      dependencies: ["ShopCatalog", "Locking", "CSQLiteSafety", .product(name: "GRDB", package: "GRDB.swift")]),
     // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
     .target(name: "Pictures", dependencies: ["CVips", "CJPEG", "CChafa", "CZlib", "Locking"]),
     // HTTP JSON feeds as a catalogue source: URLSession within the picture fetcher's limits, paging by Link
@@ -113,6 +117,7 @@ if Context.environment["WATERFALL_FUZZ"] == "1" {
     ("jpeg", ["Pictures", "FuzzSupport"]),
     ("feed-body", ["ShopCatalog", "FuzzSupport"]),
     ("tape", ["WaterfallViewer", "FuzzSupport"]),
+    ("stream-split", ["ShopCatalog", "FuzzSupport"]),
   ]
   for (name, dependencies) in fuzzTargets {
     package.targets.append(

@@ -23,7 +23,7 @@ struct CatalogueTable: Sendable {
   /// The extra fields' names (`--group-by` takes them).
   let extraKeys: [String]
 
-  var quotedName: SQL { SQL(sql: name.quotedDatabaseIdentifier) }
+  var quotedName: SQL { SQL(sql: Self.quoted(name)) }
   /// The row id: an imported catalogue's `id` (1, 2, … in the order imported), any other table's `rowid`.
   var idColumn: SQL { isImported ? "id" : "rowid" }
 
@@ -36,7 +36,7 @@ struct CatalogueTable: Sendable {
     case (.title, true): value = "title"
     case (.extra(let key), true): value = "(SELECT value FROM json_each(extra) WHERE key = \(key))"
     case (let field, false):
-      value = column(forField: field.name).map { SQL(sql: $0.quotedDatabaseIdentifier) } ?? "NULL"
+      value = column(forField: field.name).map { SQL(sql: Self.quoted($0)) } ?? "NULL"
     }
     return "waterfall_group_value(\(value))"
   }
@@ -128,11 +128,19 @@ struct CatalogueTable: Sendable {
       titleKey: "title_key", searchText: nil, fieldColumns: [], extraKeys: extraKeys)
   }
 
+  /// `name` as a SQL identifier: in double quotes, each one inside doubled. (GRDB's `quotedDatabaseIdentifier`
+  /// does not double them: a table or column named with a `"` broke the statement, or became SQL.)
+  static func quoted(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
   /// The names the item decoder reads, each with its aliases (`link` and `href` stay extra fields).
   private static let knownFields = ItemFieldNames.decoded
 
   private static func foreign(_ name: String, in db: Database, file: String) throws -> CatalogueTable {
-    let columns = try db.columns(in: name).map(\.name)
+    // Named by a bound value, not in the SQL: the table's name is the file's, and may hold anything.
+    let columns = try String.fetchAll(
+      db, sql: "SELECT name FROM pragma_table_xinfo(?) WHERE hidden != 1 ORDER BY cid", arguments: [name])
     var fieldColumns: [(field: String, column: String)] = []
     for column in columns {
       let lowered = column.lowercased()
@@ -153,14 +161,14 @@ struct CatalogueTable: Sendable {
     }
     // A table without row ids (WITHOUT ROWID, or a view) cannot be paged by keyset.
     do {
-      _ = try Row.fetchOne(db, sql: "SELECT rowid FROM \(name.quotedDatabaseIdentifier) LIMIT 1")
+      _ = try Row.fetchOne(db, sql: "SELECT rowid FROM \(Self.quoted(name)) LIMIT 1")
     } catch {
       throw SQLiteCatalogueError(file: file, reason: "table \(name) has no row ids (WITHOUT ROWID, or a view)")
     }
     func quoted(_ field: String) -> String? {
-      fieldColumns.first { $0.field == field }?.column.quotedDatabaseIdentifier
+      fieldColumns.first { $0.field == field }.map { Self.quoted($0.column) }
     }
-    let selection = SQL(sql: fieldColumns.map { $0.column.quotedDatabaseIdentifier }.joined(separator: ", "))
+    let selection = SQL(sql: fieldColumns.map { Self.quoted($0.column) }.joined(separator: ", "))
     let price = SQL(sql: quoted("price")!)
     let titleColumns = ["title", "name"].compactMap(quoted)
     let titleExpression = titleColumns.isEmpty ? "''" : "COALESCE(\(titleColumns.joined(separator: ", ")), '')"
@@ -171,7 +179,7 @@ struct CatalogueTable: Sendable {
     let named = Set(ItemFieldNames.decoded).subtracting(urlIsPage ? ["url"] : [])
     let searchColumns =
       [titleExpression, quoted("shop") ?? "''", quoted("price")!]
-      + fieldColumns.filter { !named.contains($0.field) }.map { $0.column.quotedDatabaseIdentifier }
+      + fieldColumns.filter { !named.contains($0.field) }.map { Self.quoted($0.column) }
     let extraKeys = fieldColumns.filter { !named.contains($0.field) }.map(\.field).sorted()
     return CatalogueTable(
       file: file, name: name, isImported: false, selection: selection,

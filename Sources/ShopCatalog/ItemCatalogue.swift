@@ -9,7 +9,7 @@ import Locking
 /// folders. A reader appends items (``append(_:problems:skipped:fraction:)``) while viewers query it; a query in
 /// the catalogue's own order is answered page by page as soon as its page is read, any other query (a sort, a
 /// filter, sections) once the whole catalogue is read, over the whole catalogue.
-public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
+public final class ItemCatalogue: CatalogueSource, Sendable {
   /// How the catalogue's own order is cut into pages.
   public enum Paging: Sendable {
     /// This many items a page (one file served in pages).

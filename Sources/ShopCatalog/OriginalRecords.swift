@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The record an item was read from, as `--pick` prints it: one line of JSON with every field the record had,
 /// and its fields by name.
 public struct OriginalRecord: Hashable, Sendable {
@@ -37,21 +41,43 @@ public struct OriginalRecord: Hashable, Sendable {
 /// file again once, in the same way its items were read.
 public enum OriginalRecords {
   /// The records of `items`, in their order. `contents` gives a source's bytes (a stream's kept bytes; else the
-  /// file is read). An item whose record cannot be found again (a photo, a file changed since) is written from
-  /// its fields.
+  /// file is read). An item whose record cannot be found again (a photo, a file gone) is written from its fields;
+  /// so is one whose file changed since it was read (another inode, size or modification time: its record
+  /// numbers may name other records now), and `changed` is told the file's name.
   public static func records(
-    of items: [ShopItem], contents: (String) -> [UInt8]? = { _ in nil }
+    of items: [ShopItem], contents: (String) -> [UInt8]? = { _ in nil }, changed: (String) -> Void = { _ in }
   ) -> [OriginalRecord] {
     var found: [String: [Int: OriginalRecord]] = [:]
-    for file in Set(items.filter { $0.recordNumber > 0 }.map(\.sourceFile)) {
-      guard
-        let bytes = contents(file)
-          ?? (try? Data(contentsOf: URL(fileURLWithPath: file))).map({ [UInt8]($0) })
-      else { continue }
+    for file in Set(items.filter { $0.recordNumber > 0 }.map(\.sourceFile)).sorted() {
+      guard let bytes = contents(file) ?? unchangedBytes(of: file, changed: changed) else { continue }
       let wanted = Set(items.filter { $0.sourceFile == file }.map(\.recordNumber))
       found[file] = records(numbered: wanted, in: bytes, file: file)
     }
     return items.map { item in found[item.sourceFile]?[item.recordNumber] ?? record(of: item) }
+  }
+
+  /// The bytes of `file` if it is the version its items were read from (when they were read from a file); nil,
+  /// after telling `changed`, if it is another now, or was cut short while read again.
+  static func unchangedBytes(of file: String, changed: (String) -> Void) -> [UInt8]? {
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    if let known = FileIdentity.remembered(of: file), known != FileIdentity(status) {
+      changed(file)
+      return nil
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+    let whole = bytes.withUnsafeMutableBufferPointer { buffer in
+      var reader = ChunkedFileRead(descriptor: descriptor, buffer: buffer, file: file)
+      return (try? reader.read(atLeast: buffer.count)) != nil
+    }
+    guard whole else {
+      changed(file)
+      return nil
+    }
+    return bytes
   }
 
   /// The records numbered `wanted` (from 1, counted as ``DatasetFileReader`` counts items) in a file's bytes.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pictures
 
 /// `waterfall config`: the settings in effect and where each comes from.
 struct ConfigCommand: ParsableCommand {
@@ -43,9 +44,11 @@ struct ConfigCommand: ParsableCommand {
     for setting in config?.settings ?? [] {
       let place = "file, line \(setting.line.map(String.init) ?? "?")"
       let source = given.contains(setting.name) ? "\(place), overridden by the command line" : place
-      printLine("\(setting.name) = \(setting.written)  (\(source))")
+      printLine("\(setting.name) = \(RedactedURL.text(setting.written))  (\(source))")
     }
-    if !viewerArguments.isEmpty { printLine("command line: \(viewerArguments.joined(separator: " "))") }
+    if !viewerArguments.isEmpty {
+      printLine("command line: \(viewerArguments.map(RedactedURL.text).joined(separator: " "))")
+    }
     for binding in config?.keyLines ?? [] {
       printLine("[keys] \(binding.key) = \(binding.action)  (file, line \(binding.line.map(String.init) ?? "?"))")
     }

@@ -107,6 +107,10 @@ struct ConfigFile: Sendable {
     guard !["pick", "print", "multi"].contains(name) else {
       throw fail("\"\(name)\" is not a setting for a config file (--pick is given on the command line)")
     }
+    // Recording writes what the screen shows to a file: only ever asked for on the command line, never silently.
+    guard !["record", "record-input"].contains(name) else {
+      throw fail("\"\(name)\" is not a setting for a config file (--record is given on the command line)")
+    }
     let value = value.tomlValue
     let written: String
     switch value.type {

@@ -43,9 +43,11 @@ struct PickOptions: ParsableArguments {
   /// The lines to print for `items`, in their order: each record as JSON, or the field's value ("" without one).
   /// A stream's records come from its kept bytes.
   func lines(for items: [ShopItem], streamed: StreamedInput?) -> [String] {
-    let records = OriginalRecords.records(of: items) { file in
-      file == StreamedInput.name ? streamed?.bytes : nil
-    }
+    let records = OriginalRecords.records(
+      of: items, contents: { file in file == StreamedInput.name ? streamed?.bytes : nil },
+      changed: { file in
+        printError("\(file): changed since it was read: its picks are written from the fields read then")
+      })
     guard let field = printed, field != "json" else { return records.map(\.json) }
     return records.map { $0.value(of: field) ?? "" }
   }

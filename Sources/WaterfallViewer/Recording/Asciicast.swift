@@ -1,3 +1,5 @@
+import Pictures
+
 /// An asciicast v2 recording (asciinema's format): a JSON header line, then one JSON array a line,
 /// `[seconds, "o" | "i" | "r", data]`: output, input, resize (`"120x40"`).
 public struct Asciicast: Hashable, Sendable {
@@ -33,8 +35,11 @@ public struct Asciicast: Hashable, Sendable {
       (width, height, timestamp, arguments, keys, events)
   }
 
-  /// The header line (no newline): fixed key order, so the same recording gives the same bytes.
+  /// The header line (no newline): fixed key order, so the same recording gives the same bytes. Each address
+  /// among the arguments is written redacted (``RedactedURL``): a recording is a file people attach to bug
+  /// reports. A replay of a feed that needs those secrets is then refused by the feed: better than leaking them.
   public var headerLine: String {
+    let arguments = arguments.map(RedactedURL.text)
     var fields = ["\"version\": 2", "\"width\": \(width)", "\"height\": \(height)"]
     if let timestamp { fields.append("\"timestamp\": \(timestamp)") }
     fields.append("\"env\": {\"TERM\": \"xterm-256color\"}")
