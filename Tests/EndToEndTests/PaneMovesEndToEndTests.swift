@@ -36,7 +36,8 @@ extension ViewerEndToEndTests {
       let latest = try columns(after: before).latest
       return !latest.isEmpty && latest.allSatisfy { $0 > left }
     }
-    #expect(settled, "the latest frame's placements: \(try columns(after: before).latest)")
+    let latest = try columns(after: before).latest
+    #expect(settled, "the latest frame's placements: \(latest)")
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
   }
