@@ -10,12 +10,35 @@ extension Viewer {
   func goToEnd() {
     // Measured, the first G shows the last item; the next goes to the very bottom (the footer).
     defer { scrollToEnd() }
+    if measuring != nil, measuring?.destination != .end {
+      // Measuring for a jump: G wins, the end is where it goes.
+      state.search?.loadingTo = nil
+      state.loadingToPlace = nil
+      measuring?.destination = .end
+      return
+    }
     guard options.measuresToEnd, measuring == nil, store.measuredPages == nil, pendingQuery == nil, store.count > 0
     else { return }
     if case .exhausted = waterfall.paging.loadMore { return }
+    startMeasuring(to: .end)
+  }
+
+  /// A rank beyond the loaded items is wanted (a match, an item, the user's place): the whole result is measured
+  /// and laid out, so the jump is one layout pass, not a page round-trip per page before it. Returns `false` when
+  /// the source cannot measure this result (a feed, sections), which then loads page by page.
+  func measureForJump() -> Bool {
+    if measuring != nil { return true }
+    guard options.measuresToEnd, store.measuredPages == nil, pendingQuery == nil, presentation.grouping == nil,
+      unmeasurableQuery != presentation.query
+    else { return false }
+    startMeasuring(to: .jump)
+    return true
+  }
+
+  private func startMeasuring(to destination: Measuring.Destination) {
     measuringsStarted += 1
     let query = presentation.query
-    measuring = Measuring(number: measuringsStarted, query: query)
+    measuring = Measuring(number: measuringsStarted, query: query, destination: destination)
     emit(
       .measure(
         MeasureLoad(
@@ -35,11 +58,13 @@ extension Viewer {
     measuring = nil
     switch delivery.response {
     case .unavailable:
-      break
+      cannotMeasure(measured)
     case .endUnknown(let reason):
-      state.notice = "\(reason): G shows the end of the \(store.countText) loaded"
+      if measured.destination == .end { state.notice = "\(reason): G shows the end of the \(store.countText) loaded" }
+      cannotMeasure(measured)
     case .failure(let reason):
       state.notice = "could not measure to the end: \(reason)"
+      cannotMeasure(measured)
     case .stretch(let stretch):
       measured.displayItems += delivery.displayItems
       measured.pageStarts += stretch.pageStarts
@@ -55,7 +80,14 @@ extension Viewer {
     }
   }
 
-  /// Every item laid out from its measured shape; the view goes to the end.
+  /// The source does not measure this result: a jump waiting for the measure loads page by page instead.
+  private func cannotMeasure(_ measured: Measuring) {
+    unmeasurableQuery = measured.query
+    continueLoadingToMatch()
+    continueLoadingToPlace()
+  }
+
+  /// Every item laid out from its measured shape; the view goes to the end, or to the rank a jump wants.
   private func adopt(_ measured: Measuring) {
     guard measured.query == presentation.query, pendingQuery == nil else { return }
     store.adopt(MeasuredResult(shapes: measured.displayItems, pageSize: measured.pageSize, starts: measured.pageStarts))
@@ -64,6 +96,11 @@ extension Viewer {
     waterfall.reloadData()
     // Nothing comes after the end: the footer says so (requestPages answers the load-more at once).
     if case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
+    guard measured.destination == .end else {
+      continueLoadingToMatch()
+      continueLoadingToPlace()
+      return
+    }
     waterfall.userScroll(toOffset: waterfall.maximumOffset)
     // The bottom of a masonry is its tallest column's: the last item, in the shortest, may end above it.
     let last = store.count - 1
@@ -126,8 +163,17 @@ extension Viewer {
 
 /// A result being measured: the stretches so far.
 public struct Measuring: Sendable {
+  /// Where the view goes once every item is laid out.
+  public enum Destination: Sendable {
+    /// `G`: the end of the result.
+    case end
+    /// A rank beyond the loaded items: the search's `loadingTo` or the `loadingToPlace`.
+    case jump
+  }
+
   public var number: Int
   public var query: CatalogueQuery
+  public var destination = Destination.end
   public var displayItems: [DisplayItem] = []
   public var pageStarts: [PageCursor?] = []
   public var pageSize = 1
@@ -135,7 +181,10 @@ public struct Measuring: Sendable {
   public var total: Int?
 
   /// "measuring 131072/1000000": for the status bar.
-  var progressText: String { "measuring to the end \(displayItems.count)/\(total.map(String.init) ?? "?")" }
+  var progressText: String {
+    let what = destination == .end ? "measuring to the end" : "measuring"
+    return "\(what) \(displayItems.count)/\(total.map(String.init) ?? "?")"
+  }
 }
 
 /// A whole result, measured.
