@@ -180,18 +180,18 @@ extension Viewer {
     waterfall.beginRefresh()
   }
 
-  /// The first page of a new query: laid out keeping the user's place (``replaceKeepingPlace(with:location:)``).
+  /// The first page of a new query: laid out keeping the user's place (``replaceKeepingPlace(with:location:keepsPlace:)``).
   func show(
     _ pending: (query: CatalogueQuery, change: QueryChange), answer: CatalogueResponse,
     location: (item: ItemID, rank: Int?)?
   ) {
     presentation.query = pending.query
     pendingQuery = nil
-    state.notice = notice(for: pending.change)
-    guard state.search != nil else { return replaceKeepingPlace(with: answer, location: location) }
     // A search on: the new order shows from its top (not at the old match, somewhere in the middle), the search
     // stays, its count follows what is shown now (a filter may have hidden every match), `n` goes on from the top.
-    replaceKeepingPlace(with: answer, keepsPlace: false)
+    replaceKeepingPlace(with: answer, location: location, keepsPlace: state.search == nil)
+    state.notice = notice(for: pending.change)
+    guard state.search != nil else { return }
     state.search?.basis = nil
     state.search?.resultRanks = nil
     state.search?.current = nil
