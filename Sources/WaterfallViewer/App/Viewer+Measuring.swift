@@ -68,6 +68,7 @@ extension Viewer {
     case .stretch(let stretch):
       measured.displayItems += delivery.displayItems
       measured.pageStarts += stretch.pageStarts
+      if let ranks = stretch.pageStartRanks { measured.pageStartRanks = (measured.pageStartRanks ?? []) + ranks }
       measured.pageSize = stretch.pageSize
       measured.total = stretch.resultCount
       guard let next = stretch.next else { return adopt(measured) }
@@ -90,7 +91,10 @@ extension Viewer {
   /// Every item laid out from its measured shape; the view goes to the end, or to the rank a jump wants.
   private func adopt(_ measured: Measuring) {
     guard measured.query == presentation.query, pendingQuery == nil else { return }
-    store.adopt(MeasuredResult(shapes: measured.displayItems, pageSize: measured.pageSize, starts: measured.pageStarts))
+    store.adopt(
+      MeasuredResult(
+        shapes: measured.displayItems, pageSize: measured.pageSize, starts: measured.pageStarts,
+        startRanks: measured.pageStartRanks))
     farPagesAsked = []
     farPagesFailed = []
     waterfall.reloadData()
@@ -176,6 +180,8 @@ public struct Measuring: Sendable {
   public var destination = Destination.end
   public var displayItems: [DisplayItem] = []
   public var pageStarts: [PageCursor?] = []
+  /// Where each page starts, when pages vary in size (a directory's files).
+  public var pageStartRanks: [Int]?
   public var pageSize = 1
   /// Items in the whole result, once the first stretch said.
   public var total: Int?
@@ -192,4 +198,5 @@ struct MeasuredResult {
   var shapes: [DisplayItem]
   var pageSize: Int
   var starts: [PageCursor?]
+  var startRanks: [Int]?
 }
