@@ -25,11 +25,9 @@ public struct DisplayItem: Sendable {
   /// An item measured but not loaded (``ItemShape``): the same height as the item will have; its shade
   /// follows the title until the item comes.
   public init(_ shape: ItemShape) {
+    titleWidth = Self.width(ofTitle: shape.title)
     aspectRatio = shape.height / shape.width
-    var title = shape.title
-    // One pass over the title's bytes for both: a far jump or `G` measures 10^6 titles through here, and
-    // decoding the scalars and hashing the bytes apart was most of the measuring's time.
-    (titleWidth, look) = title.withUTF8(Self.widthAndLook(ofTitle:))
+    look = Self.look(of: shape.title)
   }
 
   private static func width(ofTitle title: String) -> Int {
@@ -45,32 +43,6 @@ public struct DisplayItem: Sendable {
       afterJoiner = scalar.value == 0x200D
     }
     return width
-  }
-
-  /// ``width(ofTitle:)`` and ``look(of:)`` of a title's UTF-8 bytes (valid: a String's), decoded by hand.
-  static func widthAndLook(ofTitle bytes: UnsafeBufferPointer<UInt8>) -> (width: Int, look: Int) {
-    var (width, count, index, hash) = (0, 0, 0, FNV1a.basis)
-    var afterJoiner = false
-    for byte in bytes.prefix(256) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    while index < bytes.count, count < Self.titleLimit {
-      let lead = UInt32(bytes[index])
-      var value = lead
-      var length = 1
-      if lead >= 0xF0 {
-        (value, length) = (lead & 0x07, 4)
-      } else if lead >= 0xE0 {
-        (value, length) = (lead & 0x0F, 3)
-      } else if lead >= 0xC0 {
-        (value, length) = (lead & 0x1F, 2)
-      }
-      for next in 1..<length { value = value << 6 | UInt32(bytes[index + next] & 0x3F) }
-      index += length
-      count += 1
-      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-      if !(afterJoiner && TextSanitizer.isEmojiPart(scalar)) { width += DisplayWidth.ofTabled(scalar) }
-      afterJoiner = value == 0x200D
-    }
-    return (width, Int(truncatingIfNeeded: hash >> 33))
   }
 
   private static func look(of name: String) -> Int {
