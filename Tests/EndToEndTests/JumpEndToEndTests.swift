@@ -43,4 +43,24 @@ extension ViewerEndToEndTests {
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
   }
+
+  @Test("a SQLite catalogue: / to its last row, then :N to the middle")
+  func sqliteFarJumps() throws {
+    let (folder, database) = try Self.importedCatalogue(3_000)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pane = try TmuxPane(arguments: ["--no-images", database], width: 100, height: 30)
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("item 0") }
+    try pane.send(keys: ["/"])
+    try pane.send(literal: "cheapest")
+    try pane.send(keys: ["Enter"])
+    // The whole table laid out (measured, or paged through: the viewer tests tell which), the last row loaded.
+    let found = try pane.waitForScreen(seconds: 30) { $0.contains("the cheapest") && $0.contains("match 1/1") }
+    #expect(found.contains("3000 items") && found.contains("¥9 "), "\(found)")
+    try pane.send(keys: [":"])
+    try pane.send(literal: "1500")
+    try pane.send(keys: ["Enter"])
+    try pane.waitForScreen(seconds: 30) { $0.contains("item 1499 ") && $0.contains("¥1599") }
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
 }
