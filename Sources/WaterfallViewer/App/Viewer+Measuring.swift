@@ -158,6 +158,14 @@ extension Viewer {
     }
   }
 
+  /// A page of a measured result was asked for and has neither come nor failed.
+  var farPagesInFlight: Bool {
+    guard let pages = store.measuredPages else { return false }
+    return farPagesAsked.subtracting(farPagesFailed).contains { page in
+      page < pages.starts.count && !store.items.isLoaded(pages.firstRank(ofPage: page))
+    }
+  }
+
   /// R: pages of a measured result that failed are asked for again.
   func retryFarPages() {
     farPagesAsked.subtract(farPagesFailed)

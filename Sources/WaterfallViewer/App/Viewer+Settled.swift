@@ -1,9 +1,10 @@
 extension Viewer {
-  /// Nothing left to wait for: no page loading, no refresh or pull under way, no picture pending (a tape's
-  /// `WaitSettled`).
+  /// Nothing left to wait for: no page loading, no refresh or pull under way, no measuring (`G`, a far jump) and
+  /// no far page on its way, no picture pending (a tape's `WaitSettled`).
   public var isSettled: Bool {
     let paging = waterfall.paging
     guard !paging.isLoadingMore, !paging.isRefreshing, paging.pulledRows == 0 else { return false }
+    guard measuring == nil, !farPagesInFlight else { return false }
     return !pictures.entries.values.contains { entry in
       if case .loading = entry { return true }
       return false
