@@ -45,6 +45,19 @@ struct SortAfterSearchTests {
     #expect(viewer.state.search?.resultRanks == [0] && viewer.state.search?.statusText == "match 1/1")
   }
 
+  @Test("sections after / show the first section from its top, the search still on")
+  func sectionsShowTheTop() throws {
+    let run = Self.runner()
+    let viewer = run.viewer
+    _ = AppFixture.screen(run, "/ v e l v e t Enter n S")
+    #expect(viewer.presentation.query.grouping != nil)
+    #expect(viewer.waterfall.contentOffset == 0 && viewer.state.focusedIndex == nil)
+    #expect(viewer.state.search?.resultRanks?.count == 2 && viewer.state.search?.loadingTo == nil)
+    _ = AppFixture.screen(run, "n")
+    let title = try #require(viewer.state.focusedIndex.map { viewer.store.items[$0].title })
+    #expect(title.contains("velvet"))
+  }
+
   @Test("a sort whose first page holds no match loads nothing more until n asks")
   func noLoadingThroughUntilAsked() throws {
     let run = Self.runner(latency: 100)
