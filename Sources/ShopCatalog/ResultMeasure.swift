@@ -36,10 +36,17 @@ public struct MeasuredStretch: Sendable {
   public var next: PageCursor?
   /// Items in the whole result.
   public var resultCount: Int
+  /// The rank each page of `pageStarts` starts at, when pages vary in size (a directory's files); `nil`: page `p`
+  /// starts at `p * pageSize`.
+  public var pageStartRanks: [Int]?
 
-  public init(shapes: [ItemShape], pageSize: Int, pageStarts: [PageCursor?], next: PageCursor?, resultCount: Int) {
+  public init(
+    shapes: [ItemShape], pageSize: Int, pageStarts: [PageCursor?], next: PageCursor?, resultCount: Int,
+    pageStartRanks: [Int]? = nil
+  ) {
     (self.shapes, self.pageSize, self.pageStarts, self.next, self.resultCount) =
       (shapes, pageSize, pageStarts, next, resultCount)
+    self.pageStartRanks = pageStartRanks
   }
 }
 

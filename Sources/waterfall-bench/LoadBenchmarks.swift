@@ -30,6 +30,8 @@ enum Probe {
       CatalogueBenchmarks.probe(path: arguments[1])
     case "sqlite":
       SQLiteBenchmarks.probe(path: arguments[1])
+    case "jumps":
+      JumpBenchmarks.probe(path: arguments[1])
     case "picture-memory":
       PictureBenchmarks.memoryProbe(path: arguments[1])
     case "layout":

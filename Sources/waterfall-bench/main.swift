@@ -1,6 +1,6 @@
 import Foundation
 
-// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|sqlite|pictures|picture-peers|network|terminal|tape]`:
+// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|jumps|sqlite|pictures|picture-peers|network|terminal|tape]`:
 // runs the comparisons,
 // prints a table, writes JSON to $BENCH_OUT (default .build/bench.json). `--probe KIND ARG` is the child side of
 // the fresh-process probes.
@@ -27,6 +27,7 @@ if wanted("frontend") {
 }
 if wanted("load") { figures += LoadBenchmarks(quick: quick).run() }
 if wanted("catalogue") { figures += CatalogueBenchmarks(quick: quick).run() }
+if wanted("jumps") { figures += JumpBenchmarks(quick: quick, waterfall: waterfall).run() }
 if wanted("sqlite") { figures += SQLiteBenchmarks(quick: quick).run() }
 if wanted("pictures") { figures += PictureBenchmarks(quick: quick).run() }
 // Part of the pictures suite; `--only picture-peers` runs it alone.

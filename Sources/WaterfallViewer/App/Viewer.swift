@@ -40,6 +40,8 @@ public final class Viewer {
   public internal(set) var measuring: Measuring?
   /// Measurings started so far: each has its number.
   var measuringsStarted = 0
+  /// The query whose result the source said it cannot measure: its jumps load page by page.
+  var unmeasurableQuery: CatalogueQuery?
   /// Pages of a measured result asked for (each once), and those whose fetch failed (R asks again).
   var farPagesAsked: Set<Int> = []
   var farPagesFailed: Set<Int> = []

@@ -39,7 +39,7 @@ public struct DisplayItem: Sendable {
       guard count < Self.titleLimit else { break }
       count += 1
       // An emoji after a zero-width joiner is part of the picture before it, which already counted 2.
-      if !(afterJoiner && TextSanitizer.isEmojiPart(scalar)) { width += DisplayWidth.of(scalar) }
+      if !(afterJoiner && TextSanitizer.isEmojiPart(scalar)) { width += DisplayWidth.ofTabled(scalar) }
       afterJoiner = scalar.value == 0x200D
     }
     return width
