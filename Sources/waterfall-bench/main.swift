@@ -1,6 +1,6 @@
 import Foundation
 
-// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|sqlite|pictures|picture-peers|picture-profile|network|terminal|tape]`:
+// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|sqlite|pictures|picture-peers|picture-profile|network|terminal|slow-link|tape]`:
 // runs the comparisons,
 // prints a table, writes JSON to $BENCH_OUT (default .build/bench.json). `--probe KIND ARG` is the child side of
 // the fresh-process probes.
@@ -36,6 +36,9 @@ if only == "picture-profile" { figures += PictureProfile(quick: quick).run() }
 if wanted("network") { figures += NetworkPictureBenchmarks(quick: quick).run() }
 if wanted("terminal"), let waterfall {
   figures += TerminalBytesBenchmark(waterfall: waterfall, quick: quick).run()
+}
+if wanted("slow-link"), let waterfall {
+  figures += SlowLinkBenchmark(waterfall: waterfall, quick: quick).run()
 }
 if wanted("tape"), let waterfall {
   figures += TapeBenchmark(waterfall: waterfall, quick: quick).run()
