@@ -26,10 +26,9 @@ struct PicturePeerBenchmarks {
     let size: Int
   }
 
-  func run() -> [Figure] {
-    let folder = NSTemporaryDirectory() + "waterfall-bench-peers-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+  func run() -> [Figure] { withScratchFolder("peers", run(in:)) }
+
+  private func run(in folder: String) -> [Figure] {
     let tiny = (folder as NSString).appendingPathComponent("tiny.jpg")
     guard NoisePicture.write(to: tiny, width: 8, height: 8) else { return [] }
     let inputs = [

@@ -8,10 +8,9 @@ import WaterfallTerminal
 struct PictureProfile {
   let quick: Bool
 
-  func run() -> [Figure] {
-    let folder = NSTemporaryDirectory() + "waterfall-bench-profile-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+  func run() -> [Figure] { withScratchFolder("profile", run(in:)) }
+
+  private func run(in folder: String) -> [Figure] {
     let path = (folder as NSString).appendingPathComponent("small.jpg")
     guard NoisePicture.write(to: path, width: 1448, height: 1448, blur: 2) else { return [] }
     let box = BoxSize(columns: 48, rows: 24)

@@ -17,11 +17,14 @@ struct SlowLinkBenchmark {
       print("(slow link: python3 is not installed; skipped)")
       return []
     }
-    let folder = NSTemporaryDirectory() + "waterfall-bench-slow-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let script = (folder as NSString).appendingPathComponent("slow-link.py")
-    try? Self.relay.write(toFile: script, atomically: true, encoding: .utf8)
+    return withScratchFolder("slow-link") { folder in
+      let script = (folder as NSString).appendingPathComponent("slow-link.py")
+      try? Self.relay.write(toFile: script, atomically: true, encoding: .utf8)
+      return measure(script: script)
+    }
+  }
+
+  private func measure(script: String) -> [Figure] {
     var latencies: [Double] = []
     var last: [String: Double] = [:]
     for _ in 0..<(quick ? 3 : 7) {
