@@ -1,0 +1,191 @@
+import CFontconfig
+import CFreeType
+
+/// The fonts a tape's pictures draw with: the family fontconfig matches for the tape's `FontFamily` (regular and
+/// bold), and for a character those lack, the font fontconfig picks for it (CJK, symbols). Each face is opened
+/// once, by FreeType, at the tape's `FontSize` in pixels. One thread at a time.
+final class FontSet {
+  private let library: FreeTypeLibrary
+  private let config: OpaquePointer?
+  private let family: String
+  private let pixelSize: Int
+  let regular: FontFace
+  let bold: FontFace
+  /// Whether `bold` is the regular face again (no bold font): bold is then drawn thicker.
+  let synthesizesBold: Bool
+  private var facesByFile: [String: FontFace] = [:]
+  private var fallbacks: [UInt32: FontFace?] = [:]
+
+  init(family: String, pixelSize: Int) throws(TapeImageError) {
+    self.family = family
+    self.pixelSize = pixelSize
+    let library = try FreeTypeLibrary()
+    let config = FcInitLoadConfigAndFonts()
+    var faces: [String: FontFace] = [:]
+    func open(_ file: (path: String, index: Int)?) throws(TapeImageError) -> FontFace {
+      guard let file else { throw TapeImageError("no font found for FontFamily \"\(family)\" (fontconfig)") }
+      let key = "\(file.path)#\(file.index)"
+      if let face = faces[key] { return face }
+      let face = try FontFace(library: library, path: file.path, index: file.index, pixelSize: pixelSize)
+      faces[key] = face
+      return face
+    }
+    regular = try open(Self.match(config, family: family, bold: false, character: nil))
+    bold = try open(Self.match(config, family: family, bold: true, character: nil))
+    synthesizesBold = bold === regular
+    facesByFile = faces
+    self.library = library
+    self.config = config
+  }
+
+  deinit {
+    if let config { FcConfigDestroy(config) }
+  }
+
+  /// The face that draws `scalar`: the tape's family when it has it, else fontconfig's choice, else the family's
+  /// (its missing-glyph box).
+  func face(for scalar: Unicode.Scalar, bold wantsBold: Bool) -> FontFace {
+    let preferred = wantsBold ? bold : regular
+    if preferred.has(scalar) { return preferred }
+    if let known = fallbacks[scalar.value] { return known ?? preferred }
+    var found: FontFace?
+    if let file = Self.match(config, family: family, bold: false, character: scalar) {
+      let key = "\(file.path)#\(file.index)"
+      if let face = facesByFile[key] {
+        found = face
+      } else if let face = try? FontFace(library: library, path: file.path, index: file.index, pixelSize: pixelSize) {
+        facesByFile[key] = face
+        found = face
+      }
+    }
+    if let face = found, !face.has(scalar) { found = nil }
+    fallbacks[scalar.value] = found
+    return found ?? preferred
+  }
+
+  /// fontconfig's best file for the family (bold or not), or for a font that has `character`.
+  private static func match(
+    _ config: OpaquePointer?, family: String, bold: Bool, character: Unicode.Scalar?
+  ) -> (path: String, index: Int)? {
+    guard let pattern = FcPatternCreate() else { return nil }
+    defer { FcPatternDestroy(pattern) }
+    for name in family.split(separator: ",") {
+      let trimmed = String(name).trimmed(of: " \"'")
+      _ = trimmed.withCString { text in
+        text.withMemoryRebound(to: FcChar8.self, capacity: trimmed.utf8.count + 1) {
+          FcPatternAddString(pattern, FC_FAMILY, $0)
+        }
+      }
+    }
+    _ = "monospace".withCString { text in
+      text.withMemoryRebound(to: FcChar8.self, capacity: 10) { FcPatternAddString(pattern, FC_FAMILY, $0) }
+    }
+    FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+    FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ROMAN)
+    if let character, let charset = FcCharSetCreate() {
+      FcCharSetAddChar(charset, character.value)
+      FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+      FcCharSetDestroy(charset)
+    }
+    FcConfigSubstitute(config, pattern, FcMatchPattern)
+    FcDefaultSubstitute(pattern)
+    var result = FcResultNoMatch
+    guard let matched = FcFontMatch(config, pattern, &result) else { return nil }
+    defer { FcPatternDestroy(matched) }
+    var file: UnsafeMutablePointer<FcChar8>?
+    guard FcPatternGetString(matched, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+    var index: Int32 = 0
+    _ = FcPatternGetInteger(matched, FC_INDEX, 0, &index)
+    return (String(cString: file), Int(index))
+  }
+}
+
+extension String {
+  fileprivate func trimmed(of set: String) -> String {
+    var text = Substring(self)
+    while let first = text.first, set.contains(first) { text.removeFirst() }
+    while let last = text.last, set.contains(last) { text.removeLast() }
+    return String(text)
+  }
+}
+
+/// FreeType's library, freed after the last face opened in it.
+final class FreeTypeLibrary {
+  let library: FT_Library?
+
+  init() throws(TapeImageError) {
+    var library: FT_Library?
+    guard FT_Init_FreeType(&library) == 0 else { throw TapeImageError("FreeType could not start") }
+    self.library = library
+  }
+
+  deinit { FT_Done_FreeType(library) }
+}
+
+/// One font file opened by FreeType at one pixel size.
+final class FontFace {
+  let face: FT_Face
+  let path: String
+  private let library: FreeTypeLibrary
+
+  init(library: FreeTypeLibrary, path: String, index: Int, pixelSize: Int) throws(TapeImageError) {
+    self.library = library
+    var face: FT_Face?
+    guard FT_New_Face(library.library, path, index, &face) == 0, let face else {
+      throw TapeImageError("\(path): FreeType cannot open this font")
+    }
+    if FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize)) != 0, face.pointee.num_fixed_sizes > 0 {
+      // A bitmap-only font (colour emoji): its first size, scaled when drawn.
+      FT_Select_Size(face, 0)
+    }
+    self.face = face
+    self.path = path
+  }
+
+  deinit { FT_Done_Face(face) }
+
+  func has(_ scalar: Unicode.Scalar) -> Bool { FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0 }
+
+  /// The line's metrics in whole pixels: ascent above the baseline, descent below it, advance of `M`.
+  var metrics: (ascent: Int, descent: Int, advance: Int) {
+    let size = face.pointee.size.pointee.metrics
+    var advance = Int(size.max_advance + 63) / 64
+    if FT_Load_Char(face, FT_ULong(UInt8(ascii: "M")), FT_Int32(FT_LOAD_DEFAULT)) == 0 {
+      advance = Int(face.pointee.glyph.pointee.advance.x + 32) / 64
+    }
+    return (Int(size.ascender + 63) / 64, Int(-size.descender + 63) / 64, max(1, advance))
+  }
+
+  /// `scalar`'s coverage bitmap (8-bit grey) and where it sits: left of the pen, top above the baseline.
+  func render(_ scalar: Unicode.Scalar) -> (width: Int, rows: Int, left: Int, top: Int, coverage: [UInt8])? {
+    let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+    // Outlines, antialiased, even where the font has bitmaps for small sizes (CJK fonts do); a bitmap-only font
+    // (colour emoji) has nothing else.
+    let outline = FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER | FT_LOAD_NO_BITMAP)) == 0
+    guard outline || FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER)) == 0 else { return nil }
+    let slot = face.pointee.glyph.pointee
+    let bitmap = slot.bitmap
+    let width = Int(bitmap.width)
+    let rows = Int(bitmap.rows)
+    guard width > 0, rows > 0, let buffer = bitmap.buffer else { return nil }
+    var coverage = [UInt8](repeating: 0, count: width * rows)
+    let pitch = Int(bitmap.pitch)
+    for row in 0..<rows {
+      let line = buffer + row * pitch
+      for column in 0..<width {
+        if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue) {
+          coverage[row * width + column] = (line[column >> 3] >> (7 - UInt8(column & 7))) & 1 == 1 ? 255 : 0
+        } else {
+          coverage[row * width + column] = line[column]
+        }
+      }
+    }
+    return (width, rows, Int(slot.bitmap_left), Int(slot.bitmap_top), coverage)
+  }
+}
+
+/// A problem drawing a tape's pictures: no font, a file that cannot be written.
+public struct TapeImageError: Error, CustomStringConvertible {
+  public var description: String
+  init(_ description: String) { self.description = description }
+}
