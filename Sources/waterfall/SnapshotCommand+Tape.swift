@@ -32,8 +32,11 @@ extension SnapshotCommand {
       printError("\(path):\(error.description)")
       throw ExitCode(64)
     }
-    let player = TapePlayer(commands: commands, defaultSize: try screenSize(), comparing: expect != nil) {
-      arguments, size in
+    let settings = try Self.pictureSettings(commands, tape: path)
+    let player = TapePlayer(
+      commands: commands, defaultSize: try screenSize(), comparing: expect != nil,
+      cellsForPixels: Self.cellsForPixels(settings)
+    ) { arguments, size in
       guard let arguments else { return try makeRun(size: size, readsDefaultConfig: false) }
       let typed: SnapshotCommand
       do {
@@ -71,8 +74,22 @@ extension SnapshotCommand {
     }
     if let cast = run.castBytes { for output in run.castOutputs { try write(cast.chunks, to: output) } }
     for screenshot in run.screenshots { try write(screenshot.content, to: screenshot.path) }
+    try writePictures(run, settings: settings, pixelSize: Self.pixelSize(commands))
     if let failure = run.failure { try fail(failure, tape: name) }
     if let screen = run.finalScreen { print(ansi ? screen.ansiText : screen.text) }
+  }
+
+  /// `Set Width` / `Set Height` over 400: VHS's pixels, the pictures' size.
+  static func pixelSize(_ commands: [TapeCommand]) -> (width: Int?, height: Int?) {
+    var size: (width: Int?, height: Int?) = (nil, nil)
+    for command in commands {
+      switch command.action {
+      case .setWidth(let value): size.width = value > TapePlayer.largestCellCount ? value : nil
+      case .setHeight(let value): size.height = value > TapePlayer.largestCellCount ? value : nil
+      default: if !command.action.isSetting { return size }
+      }
+    }
+    return size
   }
 
   func runReplay(_ path: String) throws {

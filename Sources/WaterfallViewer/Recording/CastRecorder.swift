@@ -52,6 +52,11 @@ public final class CastRecorder {
     }
   }
 
+  /// Ends the recording now: an empty output event, so a player holds the last frame until this time.
+  public func finish() {
+    emit(.output, "")
+  }
+
   public func record(input events: [InputEvent]) {
     guard recordsInput else { return }
     for event in events {
