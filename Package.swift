@@ -76,7 +76,7 @@ let package = Package(
       name: "waterfall-bench",
       dependencies: [
         "WaterfallKit", "WaterfallViewer", "WaterfallTerminal", "ShopCatalog", "SQLiteCatalog", "Pictures",
-        "TestSupport", "Locking",
+        "TestSupport", "Locking", "TapeImages",
       ]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit", "TestSupport"]),

@@ -63,6 +63,22 @@ public final class FrameCanvas {
     let cover = pictureCover(of: screen)
     let cursor = settings.drawsCursor ? (x: screen.cursorColumn, y: screen.cursorRow) : nil
     let old = sameSize ? shown : nil
+    var pixels = self.pixels
+    self.pixels = []  // one owner while drawing: no copy
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      paintCells(screen, old: old, cover: cover, cursor: cursor, into: buffer)
+    }
+    self.pixels = pixels
+    shown = screen
+    shownCover = cover
+    shownPictures = screen.pictures
+    shownCursor = cursor
+  }
+
+  private func paintCells(
+    _ screen: Screen, old: Screen?, cover: [Int], cursor: (x: Int, y: Int)?,
+    into pixels: UnsafeMutableBufferPointer<UInt32>
+  ) {
     for y in 0..<screen.height {
       var runStart = -1
       for x in 0..<screen.width {
@@ -74,7 +90,7 @@ public final class FrameCanvas {
         if !changed, let shownCursor, shownCursor.x == x, shownCursor.y == y { changed = true }
         if !changed, let cursor, cursor.x == x, cursor.y == y { changed = true }
         if changed {
-          drawCell(screen, x: x, y: y, cover: cover[index], cursor: cursor)
+          drawCell(screen, x: x, y: y, cover: cover[index], cursor: cursor, into: pixels)
           if runStart < 0 { runStart = x }
         } else if runStart >= 0 {
           markDirty(y: y, from: runStart, to: x)
@@ -83,10 +99,6 @@ public final class FrameCanvas {
       }
       if runStart >= 0 { markDirty(y: y, from: runStart, to: screen.width) }
     }
-    shown = screen
-    shownCover = cover
-    shownPictures = screen.pictures
-    shownCursor = cursor
   }
 
   private func markDirty(y: Int, from start: Int, to end: Int) {
@@ -111,18 +123,21 @@ public final class FrameCanvas {
     return cover
   }
 
-  private func drawCell(_ screen: Screen, x: Int, y: Int, cover: Int, cursor: (x: Int, y: Int)?) {
+  private func drawCell(
+    _ screen: Screen, x: Int, y: Int, cover: Int, cursor: (x: Int, y: Int)?,
+    into pixels: UnsafeMutableBufferPointer<UInt32>
+  ) {
     let left = originX + x * cellWidth
     let top = originY + y * cellHeight
     guard left + cellWidth <= width, top + cellHeight <= height else { return }
     if cover >= 0 {
-      drawPicture(screen.pictures[cover], x: x, y: y, left: left, top: top)
+      drawPicture(screen.pictures[cover], x: x, y: y, left: left, top: top, into: pixels)
       return
     }
     let cell = screen.cells[y * screen.width + x]
     if cell.isContinuation, x > 0, screen.cells[y * screen.width + x - 1].width == 2 {
       // The wide character on the left draws both cells.
-      drawCell(screen, x: x - 1, y: y, cover: -1, cursor: cursor)
+      drawCell(screen, x: x - 1, y: y, cover: -1, cursor: cursor, into: pixels)
       return
     }
     let theme = settings.theme
@@ -135,7 +150,7 @@ public final class FrameCanvas {
       foreground = background
       background = theme.cursor
     }
-    fill(left: left, top: top, width: cellWidth, height: cellHeight, color: background)
+    fill(left: left, top: top, width: cellWidth, height: cellHeight, color: background, into: pixels)
     if cell.isContinuation { return }
     let cells = min(Int(cell.width), max(1, (width - left) / cellWidth))
     guard
@@ -143,20 +158,27 @@ public final class FrameCanvas {
     else { return }
     if cells > 1 {
       // A wide character's right half has its own background on screen: the whole box takes this one's.
-      fill(left: left + cellWidth, top: top, width: mask.width - cellWidth, height: cellHeight, color: background)
+      fill(
+        left: left + cellWidth, top: top, width: mask.width - cellWidth, height: cellHeight, color: background,
+        into: pixels)
     }
-    for row in 0..<mask.height {
-      let line = (top + row) * width + left
-      for column in 0..<mask.width {
-        let value = mask.coverage[row * mask.width + column]
-        if value != 0 {
-          pixels[line + column] = foreground.blended(over: background, coverage: UInt32(value)).packed
+    mask.coverage.withUnsafeBufferPointer { coverage in
+      for row in 0..<mask.height {
+        let line = (top + row) * width + left
+        for column in 0..<mask.width {
+          let value = coverage[row * mask.width + column]
+          if value != 0 {
+            pixels[line + column] = foreground.blended(over: background, coverage: UInt32(value)).packed
+          }
         }
       }
     }
   }
 
-  private func fill(left: Int, top: Int, width cellPixels: Int, height rows: Int, color: PixelColor) {
+  private func fill(
+    left: Int, top: Int, width cellPixels: Int, height rows: Int, color: PixelColor,
+    into pixels: UnsafeMutableBufferPointer<UInt32>
+  ) {
     for row in 0..<rows {
       let start = (top + row) * width + left
       for column in 0..<cellPixels { pixels[start + column] = color.packed }
@@ -165,7 +187,9 @@ public final class FrameCanvas {
 
   /// The cell's share of the picture's own pixels (nearest pixel, scaled to this font's cells), over the
   /// background where the picture is not opaque.
-  private func drawPicture(_ shown: ScreenPicture, x: Int, y: Int, left: Int, top: Int) {
+  private func drawPicture(
+    _ shown: ScreenPicture, x: Int, y: Int, left: Int, top: Int, into pixels: UnsafeMutableBufferPointer<UInt32>
+  ) {
     let picture = shown.picture
     let boxWidth = max(1, shown.columns * cellWidth)
     let boxHeight = max(1, shown.rows * cellHeight)

@@ -315,7 +315,7 @@ public final class TapePlayer {
   fileprivate var milliseconds: Int { promptMilliseconds + (run?.clock.milliseconds ?? 0) }
 
   /// The tape's time so far without its hidden stretches.
-  private var shownMilliseconds: Int {
+  fileprivate var shownMilliseconds: Int {
     milliseconds - hiddenMilliseconds - (hiddenSince.map { milliseconds - $0 } ?? 0)
   }
 
@@ -386,9 +386,10 @@ public final class TapePlayer {
   }
 }
 
-/// The tape's time: the prompt's, then the viewer's simulated clock.
+/// The recording's time: the prompt's, then the viewer's simulated clock, without the hidden stretches (VHS cuts
+/// them), so the recording starts with the first frame shown.
 private final class TapeClock: Clock {
   unowned let player: TapePlayer
   init(player: TapePlayer) { self.player = player }
-  var milliseconds: Int { player.milliseconds }
+  var milliseconds: Int { player.shownMilliseconds }
 }
