@@ -3,6 +3,8 @@ struct CellMask {
   let width: Int
   let height: Int
   var coverage: [UInt8]
+  /// A colour glyph's own pixels, premultiplied RGBA (red the lowest byte); `nil`: ink in the cell's foreground.
+  var colors: [UInt32]?
 
   init(width: Int, height: Int) {
     (self.width, self.height) = (width, height)

@@ -156,13 +156,14 @@ final class FontFace {
     return (Int(size.ascender + 63) / 64, Int(-size.descender + 63) / 64, max(1, advance))
   }
 
-  /// `scalar`'s coverage bitmap (8-bit grey) and where it sits: left of the pen, top above the baseline.
-  func render(_ scalar: Unicode.Scalar) -> (width: Int, rows: Int, left: Int, top: Int, coverage: [UInt8])? {
+  /// `scalar`'s coverage bitmap (8-bit grey; for a colour font also its premultiplied BGRA pixels) and where it
+  /// sits: left of the pen, top above the baseline.
+  func render(_ scalar: Unicode.Scalar) -> RenderedGlyph? {
     let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
     // Outlines, antialiased, even where the font has bitmaps for small sizes (CJK fonts do); a bitmap-only font
     // (colour emoji) has nothing else.
     let outline = FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER | FT_LOAD_NO_BITMAP)) == 0
-    guard outline || FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER)) == 0 else { return nil }
+    guard outline || FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER | FT_LOAD_COLOR)) == 0 else { return nil }
     let slot = face.pointee.glyph.pointee
     let bitmap = slot.bitmap
     let width = Int(bitmap.width)
@@ -170,18 +171,36 @@ final class FontFace {
     guard width > 0, rows > 0, let buffer = bitmap.buffer else { return nil }
     var coverage = [UInt8](repeating: 0, count: width * rows)
     let pitch = Int(bitmap.pitch)
+    let isColor = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue)
+    var bgra: [UInt8]? = isColor ? [UInt8](repeating: 0, count: width * rows * 4) : nil
     for row in 0..<rows {
       let line = buffer + row * pitch
       for column in 0..<width {
-        if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue) {
+        if isColor {
+          for channel in 0..<4 { bgra![(row * width + column) * 4 + channel] = line[column * 4 + channel] }
+          coverage[row * width + column] = line[column * 4 + 3]
+        } else if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue) {
           coverage[row * width + column] = (line[column >> 3] >> (7 - UInt8(column & 7))) & 1 == 1 ? 255 : 0
         } else {
           coverage[row * width + column] = line[column]
         }
       }
     }
-    return (width, rows, Int(slot.bitmap_left), Int(slot.bitmap_top), coverage)
+    return RenderedGlyph(
+      width: width, rows: rows, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top), coverage: coverage,
+      bgra: bgra)
   }
+}
+
+/// A glyph as FreeType drew it: coverage, and for a colour font (emoji) its premultiplied BGRA pixels, at the
+/// font's own size (a colour font's is fixed: the cell scales it).
+struct RenderedGlyph {
+  var width: Int
+  var rows: Int
+  var left: Int
+  var top: Int
+  var coverage: [UInt8]
+  var bgra: [UInt8]?
 }
 
 /// A problem drawing a tape's pictures: no font, a file that cannot be written.

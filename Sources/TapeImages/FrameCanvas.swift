@@ -162,6 +162,10 @@ public final class FrameCanvas {
         left: left + cellWidth, top: top, width: mask.width - cellWidth, height: cellHeight, color: background,
         into: pixels)
     }
+    if let colors = mask.colors {
+      drawColors(colors, mask: mask, left: left, top: top, background: background, into: pixels)
+      return
+    }
     mask.coverage.withUnsafeBufferPointer { coverage in
       for row in 0..<mask.height {
         let line = (top + row) * width + left
@@ -171,6 +175,28 @@ public final class FrameCanvas {
             pixels[line + column] = foreground.blended(over: background, coverage: UInt32(value)).packed
           }
         }
+      }
+    }
+  }
+
+  /// A colour glyph's premultiplied pixels over the cell's background.
+  private func drawColors(
+    _ colors: [UInt32], mask: CellMask, left: Int, top: Int, background: PixelColor,
+    into pixels: UnsafeMutableBufferPointer<UInt32>
+  ) {
+    for row in 0..<mask.height {
+      let line = (top + row) * width + left
+      for column in 0..<mask.width {
+        let color = colors[row * mask.width + column]
+        let alpha = color >> 24
+        guard alpha != 0 else { continue }
+        let rest = 255 - alpha
+        func channel(_ shift: UInt32) -> UInt32 {
+          let own = (color >> shift) & 0xFF
+          let under = (background.packed >> shift) & 0xFF
+          return min(255, own + (under * rest + 127) / 255)
+        }
+        pixels[line + column] = channel(0) | channel(8) << 8 | channel(16) << 16 | 0xFF00_0000
       }
     }
   }

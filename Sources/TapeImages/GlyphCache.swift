@@ -44,6 +44,10 @@ final class GlyphCache {
     for scalar in scalars where scalar.value >= 0x20 {
       let face = fonts.face(for: scalar, bold: bold)
       guard let glyph = face.render(scalar) else { continue }
+      if let bgra = glyph.bgra {
+        // An emoji takes the whole cluster's box (its modifiers and joiners are part of the font's picture).
+        return Self.scaled(glyph, bgra: bgra, width: width, height: cellHeight)
+      }
       // A glyph wider than its box (a wide one in a narrow font) is centred, then clipped.
       let spare = width - glyph.width
       let left = glyph.left < 0 || spare < glyph.left ? max(0, spare / 2) : glyph.left
@@ -61,6 +65,42 @@ final class GlyphCache {
     }
     if bold, fonts.synthesizesBold { embolden(&mask) }
     return mask.isEmpty ? nil : mask
+  }
+
+  /// A colour glyph at its font's fixed size, scaled down to fit the box (area average), centred.
+  private static func scaled(_ glyph: RenderedGlyph, bgra: [UInt8], width: Int, height: Int) -> CellMask {
+    var mask = CellMask(width: width, height: height)
+    var colors = [UInt32](repeating: 0, count: width * height)
+    let scale = min(Double(width) / Double(glyph.width), Double(height) / Double(glyph.rows), 1)
+    let targetWidth = max(1, Int(Double(glyph.width) * scale))
+    let targetHeight = max(1, Int(Double(glyph.rows) * scale))
+    let left = (width - targetWidth) / 2
+    let top = (height - targetHeight) / 2
+    for y in 0..<targetHeight {
+      let fromY = y * glyph.rows / targetHeight
+      let toY = max(fromY + 1, (y + 1) * glyph.rows / targetHeight)
+      for x in 0..<targetWidth {
+        let fromX = x * glyph.width / targetWidth
+        let toX = max(fromX + 1, (x + 1) * glyph.width / targetWidth)
+        var sums = (0, 0, 0, 0)
+        for sourceY in fromY..<toY {
+          for sourceX in fromX..<toX {
+            let offset = (sourceY * glyph.width + sourceX) * 4
+            sums.0 += Int(bgra[offset + 2])
+            sums.1 += Int(bgra[offset + 1])
+            sums.2 += Int(bgra[offset])
+            sums.3 += Int(bgra[offset + 3])
+          }
+        }
+        let count = (toY - fromY) * (toX - fromX)
+        let index = (top + y) * width + left + x
+        let (red, green, blue, alpha) = (sums.0 / count, sums.1 / count, sums.2 / count, sums.3 / count)
+        colors[index] = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24
+        mask.coverage[index] = UInt8(alpha)
+      }
+    }
+    mask.colors = colors
+    return mask
   }
 
   /// Bold without a bold font: each pixel also inks its right neighbour.

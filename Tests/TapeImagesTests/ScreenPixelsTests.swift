@@ -63,6 +63,21 @@ struct ScreenPixelsTests {
     #expect(ink(image, canvas, x: 4, y: 0, theme: .vhs) == 0)
   }
 
+  @Test("a colour emoji is drawn in its own colours across its two cells (Noto Color Emoji, scaled to the cell)")
+  func colourEmoji() throws {
+    var screen = Screen(width: 4, height: 1)
+    _ = screen.put("💕", x: 1, y: 0)
+    let (image, canvas) = try png(screen, settings: settings)
+    var colourful = 0
+    for py in 0..<canvas.cellHeight {
+      for px in 0..<(2 * canvas.cellWidth) {
+        let pixel = image.pixel(canvas.originX + canvas.cellWidth + px, canvas.originY + py)
+        if Int(pixel[0]) - Int(pixel[1]) > 60 { colourful += 1 }
+      }
+    }
+    #expect(colourful > canvas.cellHeight, "pink ink, not the foreground's grey")
+  }
+
   @Test("reverse video and 256-colour and direct-colour backgrounds fill their cells")
   func colours() throws {
     var screen = Screen(width: 3, height: 1)
