@@ -16,7 +16,7 @@ struct Waterfall: ParsableCommand {
     version: "1.0.0",
     subcommands: [
       ViewCommand.self, SnapshotCommand.self, CheckCommand.self, ImportCommand.self, CacheCommand.self,
-      ConfigCommand.self,
+      ConfigCommand.self, RenderCommand.self,
     ],
     defaultSubcommand: ViewCommand.self)
 

@@ -69,6 +69,26 @@ struct TapePicturesEndToEndTests {
     }
   }
 
+  @Test("waterfall render draws a live session recorded with --record: a GIF whose delays span the recording, a PNG")
+  func renderRecording() throws {
+    let recording = path("live.cast")
+    let pane = try TmuxPane(arguments: ["--record", recording, "--no-images"], width: 80, height: 24)
+    try pane.waitForScreen { $0.contains("60 items") && $0.contains("row 1/") }
+    try pane.send(keys: ["j"])
+    try pane.waitForScreen { !$0.contains("row 1/") }
+    try pane.send(keys: ["q"])
+    try pane.waitForScreen { $0.contains("EXIT=0") }
+    let gif = try BinaryRun(["render", recording, path("live.gif")])
+    #expect(gif.status == 0, "\(gif.errors)")
+    let bytes = try bytes("live.gif")
+    #expect(bytes.starts(with: Array("GIF89a".utf8)))
+    let png = try BinaryRun(["render", recording, path("live.png"), "--theme", "Nord", "--font-size", "14"])
+    #expect(png.status == 0, "\(png.errors)")
+    #expect(try self.bytes("live.png").starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    let wrong = try BinaryRun(["render", recording, path("live.bmp")])
+    #expect(wrong.status == 64 && wrong.errors.contains("must end in .gif, .webp or .png"))
+  }
+
   @Test("a bad picture setting names the tape, line and column, exits 64 and writes nothing")
   func badSetting() throws {
     let file = path("bad.tape")
