@@ -1,5 +1,6 @@
 import CFontconfig
 import CFreeType
+import Foundation
 
 /// The fonts a tape's pictures draw with: the family fontconfig matches for the tape's `FontFamily` (regular and
 /// bold), and for a character those lack, the font fontconfig picks for it (CJK, symbols). Each face is opened
@@ -70,7 +71,7 @@ final class FontSet {
     guard let pattern = FcPatternCreate() else { return nil }
     defer { FcPatternDestroy(pattern) }
     for name in family.split(separator: ",") {
-      let trimmed = String(name).trimmed(of: " \"'")
+      let trimmed = name.trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
       _ = trimmed.withCString { text in
         text.withMemoryRebound(to: FcChar8.self, capacity: trimmed.utf8.count + 1) {
           FcPatternAddString(pattern, FC_FAMILY, $0)
@@ -97,15 +98,6 @@ final class FontSet {
     var index: Int32 = 0
     _ = FcPatternGetInteger(matched, FC_INDEX, 0, &index)
     return (String(cString: file), Int(index))
-  }
-}
-
-extension String {
-  fileprivate func trimmed(of set: String) -> String {
-    var text = Substring(self)
-    while let first = text.first, set.contains(first) { text.removeFirst() }
-    while let last = text.last, set.contains(last) { text.removeLast() }
-    return String(text)
   }
 }
 
