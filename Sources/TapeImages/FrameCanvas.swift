@@ -47,6 +47,13 @@ public final class FrameCanvas {
     return (columns, rows)
   }
 
+  /// A cell's size in pixels in the settings' font.
+  public static func cellSize(settings: ImageSettings) throws(TapeImageError) -> (width: Int, height: Int) {
+    let glyphs = GlyphCache(
+      fonts: try FontSet(family: settings.fontFamily, pixelSize: settings.fontSize), lineHeight: settings.lineHeight)
+    return (glyphs.cellWidth, glyphs.cellHeight)
+  }
+
   /// The pixels as RGBA bytes.
   public var rgba: [UInt8] {
     pixels.withUnsafeBytes { Array($0) }
@@ -130,11 +137,12 @@ public final class FrameCanvas {
     let left = originX + x * cellWidth
     let top = originY + y * cellHeight
     guard left + cellWidth <= width, top + cellHeight <= height else { return }
-    if cover >= 0 {
+    let cell = screen.cells[y * screen.width + x]
+    // A picture's own cells show its pixels; text over it (a price) stays on top, as in a terminal.
+    if cover >= 0, cell.isPicture {
       drawPicture(screen.pictures[cover], x: x, y: y, left: left, top: top, into: pixels)
       return
     }
-    let cell = screen.cells[y * screen.width + x]
     if cell.isContinuation, x > 0, screen.cells[y * screen.width + x - 1].width == 2 {
       // The wide character on the left draws both cells.
       drawCell(screen, x: x - 1, y: y, cover: -1, cursor: cursor, into: pixels)

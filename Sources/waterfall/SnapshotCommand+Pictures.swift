@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pictures
 import TapeImages
 import WaterfallViewer
 
@@ -21,6 +22,19 @@ extension SnapshotCommand {
           + "pictures use VHS's default theme")
     }
     return settings
+  }
+
+  /// The pictures' cell size in pixels, when the tape writes pictures: pictures in real pixels are drawn at it.
+  static func pictureCellPixels(_ commands: [TapeCommand], settings: ImageSettings) -> CellPixelSize? {
+    let writesPictures = commands.contains { command in
+      switch command.action {
+      case .output(let path), .screenshot(let path):
+        TapePlayer.pictureExtensions.contains { path.lowercased().hasSuffix($0) }
+      default: false
+      }
+    }
+    guard writesPictures, let cell = try? FrameCanvas.cellSize(settings: settings) else { return nil }
+    return CellPixelSize(width: cell.width, height: cell.height)
   }
 
   /// VHS's `Width`/`Height` in pixels as cells of the pictures' font (none when no font is found: noted then).

@@ -33,18 +33,21 @@ extension SnapshotCommand {
       throw ExitCode(64)
     }
     let settings = try Self.pictureSettings(commands, tape: path)
+    let cellPixels = Self.pictureCellPixels(commands, settings: settings)
     let player = TapePlayer(
       commands: commands, defaultSize: try screenSize(), comparing: expect != nil,
       cellsForPixels: Self.cellsForPixels(settings)
     ) { arguments, size in
-      guard let arguments else { return try makeRun(size: size, readsDefaultConfig: false) }
+      guard let arguments else {
+        return try makeRun(size: size, readsDefaultConfig: false, cellPixels: cellPixels)
+      }
       let typed: SnapshotCommand
       do {
         typed = try SnapshotCommand.parse(Self.withoutDefaultConfig(arguments))
       } catch {
         throw TypedArgumentsError(message: SnapshotCommand.message(for: error))
       }
-      return try typed.makeRun(size: size)
+      return try typed.makeRun(size: size, cellPixels: cellPixels)
     }
     let run: TapeRun
     do throws(TapeError) {

@@ -91,7 +91,9 @@ struct ScreenPixelsTests {
     #expect(image.pixel(canvas.originX + 2 * canvas.cellWidth + 1, middle) == [0xDD, 0xDD, 0xDD])
   }
 
-  @Test("a picture shown in real pixels is drawn as its pixels, in a colour no 256-colour palette has")
+  @Test(
+    "a picture shown in real pixels is drawn as its pixels, in a colour no 256-colour palette has; text over it stays"
+  )
   func pictureInItsBox() throws {
     var screen = Screen(width: 8, height: 4)
     // Its mosaic fallback in the cells says something else: the picture's pixels win.
@@ -103,8 +105,11 @@ struct ScreenPixelsTests {
       width: 30, height: 40, pixels: Array((0..<(30 * 40)).map { _ in color + [255] }.joined()))
     screen.addPictureRow(picture, id: 1, row: 0, rows: 2, x: 2, y: 1, columns: 3)
     screen.addPictureRow(picture, id: 1, row: 1, rows: 2, x: 2, y: 2, columns: 3)
+    // A price over the picture's last row stays on top, as in a terminal.
+    _ = screen.put("$", x: 4, y: 2, style: Style(background: .palette(196)))
     let (image, canvas) = try png(screen, settings: settings)
-    for (x, y) in [(2, 1), (4, 2), (3, 1)] {
+    #expect(image.pixel(canvas.originX + 4 * canvas.cellWidth, canvas.originY + 2 * canvas.cellHeight) == [255, 0, 0])
+    for (x, y) in [(2, 1), (4, 1), (3, 2)] {
       let px = canvas.originX + x * canvas.cellWidth + canvas.cellWidth / 2
       let py = canvas.originY + y * canvas.cellHeight + canvas.cellHeight / 2
       #expect(image.pixel(px, py) == color)

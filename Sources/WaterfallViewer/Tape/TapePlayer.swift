@@ -319,7 +319,7 @@ public final class TapePlayer {
     milliseconds - hiddenMilliseconds - (hiddenSince.map { milliseconds - $0 } ?? 0)
   }
 
-  static let pictureExtensions = [".gif", ".webp", ".png"]
+  public static let pictureExtensions = [".gif", ".webp", ".png"]
 
   private func waitUntil(
     _ command: TapeCommand, timeout: Int, what: String, _ satisfied: (Screen) -> Bool
