@@ -89,6 +89,23 @@ struct TapePicturesEndToEndTests {
     #expect(wrong.status == 64 && wrong.errors.contains("must end in .gif, .webp or .png"))
   }
 
+  @Test("with --graphics kitty the pictures are drawn as their own pixels, not the mosaic; the golden text is the same")
+  func realPixelsOrMosaic() throws {
+    var pictures: [String: [UInt8]] = [:]
+    var texts: [String: String] = [:]
+    for graphics in ["kitty", "symbols"] {
+      let file = path("\(graphics).tape")
+      let tape = "Output \"\(path(graphics + ".png"))\"\nOutput \"\(path(graphics + ".txt"))\"\nSet FontSize 12\nDown\n"
+      try tape.write(toFile: file, atomically: true, encoding: .utf8)
+      let run = try BinaryRun(["snapshot", "--tape", file, "--graphics", graphics, "--size", "80x24"])
+      #expect(run.status == 0, "\(run.errors)")
+      pictures[graphics] = try bytes(graphics + ".png")
+      texts[graphics] = try String(contentsOfFile: path(graphics + ".txt"), encoding: .utf8)
+    }
+    #expect(pictures["kitty"] != pictures["symbols"])
+    #expect(texts["kitty"] == texts["symbols"])
+  }
+
   @Test("a bad picture setting names the tape, line and column, exits 64 and writes nothing")
   func badSetting() throws {
     let file = path("bad.tape")
