@@ -40,6 +40,25 @@ struct TapeTimelineTests {
     #expect(run.screens.count >= 5, "the launch, the search prompt, its result, the pages")
   }
 
+  @Test(
+    "the .cast opens on the frame the .txt opens on, and ends on its last",
+    arguments: ["Sleep 2s\nType \"/ab\"\nEnter\nPageDown\nSleep 3s", "Hide\nDown 3\nShow\nPageDown\nSleep 1s"])
+  func castOpensOnTheFirstFrame(commands: String) throws {
+    let player = TapePlayer(
+      commands: try TapeParser.parse("Output t.cast\nOutput t.txt\n" + commands),
+      defaultSize: GridSize(width: 60, height: 20), comparing: true
+    ) { _, size in
+      AppFixture.runner(items: AppFixture.items(40), pageSize: 20, width: size.width, height: size.height)
+    }
+    let run = try player.play()
+    let cast = try AsciicastReader.parse(try #require(run.cast))
+    // The first event alone (a later one at the same time, Show's PageDown, would replace it on screen).
+    var opening = cast
+    opening.events = Array(cast.events.prefix(1))
+    #expect(CastScreens.screens(opening).screens.first?.screen.text == run.frames.first)
+    #expect(CastScreens.screens(cast).screens.last?.screen.text == run.frames.last)
+  }
+
   @Test("Set TypingSpeed and Type@10ms set the time per character")
   func typingSpeed() throws {
     #expect(try play("Output t.gif\nSet TypingSpeed 200ms\nType \"jj\"").shownMilliseconds == 400)
