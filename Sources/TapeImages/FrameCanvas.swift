@@ -29,12 +29,22 @@ public final class FrameCanvas {
     self.settings = settings
     let fonts = try FontSet(family: settings.fontFamily, pixelSize: settings.fontSize)
     glyphs = GlyphCache(fonts: fonts, lineHeight: settings.lineHeight)
-    width = settings.pixelWidth ?? columns * glyphs.cellWidth + 2 * settings.padding
-    height = settings.pixelHeight ?? rows * glyphs.cellHeight + 2 * settings.padding
+    let width = settings.pixelWidth ?? columns * glyphs.cellWidth + 2 * settings.padding
+    let height = settings.pixelHeight ?? rows * glyphs.cellHeight + 2 * settings.padding
+    guard width <= Self.largestSide, height <= Self.largestSide, width * height <= Self.mostPixels else {
+      throw TapeImageError(
+        "the picture would be \(width)x\(height) pixels, over \(Self.largestSide) a side or \(Self.mostPixels >> 20) "
+          + "megapixels: a smaller FontSize, Padding, Width or Height, or fewer cells")
+    }
+    (self.width, self.height) = (width, height)
     originX = settings.pixelWidth == nil ? settings.padding : max(0, (width - columns * glyphs.cellWidth) / 2)
     originY = settings.pixelHeight == nil ? settings.padding : max(0, (height - rows * glyphs.cellHeight) / 2)
     pixels = [UInt32](repeating: settings.theme.background.packed, count: width * height)
   }
+
+  /// Limits of a picture: a GIF's side is 16 bits, and a frame is kept in memory several times over.
+  public static let largestSide = 16_384
+  public static let mostPixels = 64 << 20
 
   /// The cells that fit `pixelWidth` × `pixelHeight` with the padding, in this font: VHS's meaning of `Width`.
   public static func cells(

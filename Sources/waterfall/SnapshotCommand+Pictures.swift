@@ -16,6 +16,16 @@ extension SnapshotCommand {
         throw ExitCode(64)
       }
     }
+    for command in commands where writesPictures(commands) {
+      switch command.action {
+      case .setWidth(let pixels), .setHeight(let pixels):
+        if pixels > FrameCanvas.largestSide {
+          printError("\(tape):\(command.location): \(command.source): over \(FrameCanvas.largestSide) pixels")
+          throw ExitCode(64)
+        }
+      default: continue
+      }
+    }
     if let theme = settings.unknownTheme {
       printError(
         "\(tape): Theme \"\(theme)\" is not one of \(TerminalTheme.named.map(\.name).joined(separator: ", ")): "
@@ -26,15 +36,19 @@ extension SnapshotCommand {
 
   /// The pictures' cell size in pixels, when the tape writes pictures: pictures in real pixels are drawn at it.
   static func pictureCellPixels(_ commands: [TapeCommand], settings: ImageSettings) -> CellPixelSize? {
-    let writesPictures = commands.contains { command in
+    guard writesPictures(commands), let cell = try? FrameCanvas.cellSize(settings: settings) else { return nil }
+    return CellPixelSize(width: cell.width, height: cell.height)
+  }
+
+  /// Whether the tape has an `Output` or `Screenshot` that is a picture.
+  static func writesPictures(_ commands: [TapeCommand]) -> Bool {
+    commands.contains { command in
       switch command.action {
       case .output(let path), .screenshot(let path):
         TapePlayer.pictureExtensions.contains { path.lowercased().hasSuffix($0) }
       default: false
       }
     }
-    guard writesPictures, let cell = try? FrameCanvas.cellSize(settings: settings) else { return nil }
-    return CellPixelSize(width: cell.width, height: cell.height)
   }
 
   /// VHS's `Width`/`Height` in pixels as cells of the pictures' font (none when no font is found: noted then).

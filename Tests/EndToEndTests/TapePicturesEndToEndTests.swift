@@ -106,7 +106,9 @@ struct TapePicturesEndToEndTests {
     #expect(texts["kitty"] == texts["symbols"])
   }
 
-  @Test("a bad picture setting names the tape, line and column, exits 64 and writes nothing")
+  @Test(
+    "a bad picture setting names the tape, line and column, exits 64 and writes nothing; a picture too large is refused"
+  )
   func badSetting() throws {
     let file = path("bad.tape")
     try "Output \"\(path("bad.gif"))\"\nSet FontSize 2\nDown\n".write(toFile: file, atomically: true, encoding: .utf8)
@@ -114,6 +116,16 @@ struct TapePicturesEndToEndTests {
     #expect(run.status == 64)
     #expect(run.errors.contains("\(file):2:1: FontSize expects 4 to 200 pixels"), "\(run.errors)")
     #expect(!FileManager.default.fileExists(atPath: path("bad.gif")))
+    let huge = path("huge.tape")
+    try "Output \"\(path("huge.gif"))\"\nSet Width 90000\nDown\n".write(toFile: huge, atomically: true, encoding: .utf8)
+    let refused = try BinaryRun(["snapshot", "--tape", huge])
+    #expect(refused.status == 64)
+    #expect(refused.errors.contains("\(huge):2:1: Set Width 90000: over 16384 pixels"), "\(refused.errors)")
+    let big = path("big.tape")
+    try "Output \"\(path("big.png"))\"\nSet FontSize 200\nDown\n".write(toFile: big, atomically: true, encoding: .utf8)
+    let tooBig = try BinaryRun(["snapshot", "--tape", big, "--size", "400x100"])
+    #expect(tooBig.status == 2)
+    #expect(tooBig.errors.contains("the picture would be"), "\(tooBig.errors)")
   }
 
   @Test("an unknown theme name is drawn in VHS's default theme, with a note naming the themes there are")
