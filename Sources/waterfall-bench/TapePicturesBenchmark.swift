@@ -10,6 +10,8 @@ import WaterfallViewer
 /// and encoding are timed alone, from the run's screens.
 struct TapePicturesBenchmark {
   let quick: Bool
+  /// The release binary, for the same tape with the catalogue's pictures in real pixels (`--graphics kitty`).
+  let waterfall: String?
 
   static let tape = """
     Output bench.gif
@@ -97,6 +99,24 @@ struct TapePicturesBenchmark {
         name: "tape pictures: one PNG screenshot, fonts included (goal ≤ 50 ms)", value: Harness.median(pngTimes),
         unit: "ns"),
       .scaling(name: "tape pictures: one PNG screenshot, CPU time", value: Harness.median(pngCPU), unit: "ns"),
+    ] + withPictures()
+  }
+
+  /// The same tape through the binary, the bundled catalogue's pictures in real pixels: the GIF's size.
+  private func withPictures() -> [Figure] {
+    guard let waterfall else { return [] }
+    let directory = NSTemporaryDirectory() + "waterfall-bench-tape-pictures-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let tape = Self.tape.replacingOccurrences(of: "Output bench.gif", with: "Output \"\(directory)/bench.gif\"")
+    _ = FileManager.default.createFile(atPath: directory + "/bench.tape", contents: Data(tape.utf8))
+    let command = "'\(waterfall)' snapshot --tape '\(directory)/bench.tape' --graphics kitty --size 100x30 >/dev/null"
+    guard Shell.run(command) == 0,
+      let size = (try? FileManager.default.attributesOfItem(atPath: directory + "/bench.gif"))?[.size] as? Int
+    else { return [] }
+    return [
+      .scaling(
+        name: "tape pictures: GIF size, the catalogue's pictures in real pixels", value: Double(size), unit: "bytes")
     ]
   }
 }
