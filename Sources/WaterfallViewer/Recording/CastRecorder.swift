@@ -73,6 +73,15 @@ public final class CastRecorder {
     RecordingOutput(inner: output, recorder: self)
   }
 
+  /// The runner's link opener, each answer kept as a marker (``Asciicast/openAnswers``) for the replay.
+  public func opener(wrapping opener: any ExternalOpener) -> any ExternalOpener {
+    RecordingAnswers(inner: opener, recorder: self)
+  }
+
+  fileprivate func record(openAnswer: String?) {
+    emit(.marker, Asciicast.openMarkerPrefix + (openAnswer ?? ""))
+  }
+
   /// The runner's input, recorded on the way (input events only with `recordsInput`).
   public func input(wrapping input: any InputSource) -> any InputSource {
     RecordingInput(inner: input, recorder: self)
@@ -91,6 +100,19 @@ private final class RecordingOutput: ScreenOutput {
   }
 
   func invalidate() { inner.invalidate() }
+}
+
+private final class RecordingAnswers: ExternalOpener {
+  let inner: any ExternalOpener
+  let recorder: CastRecorder
+
+  init(inner: any ExternalOpener, recorder: CastRecorder) { (self.inner, self.recorder) = (inner, recorder) }
+
+  func open(_ address: String) -> String? {
+    let answer = inner.open(address)
+    recorder.record(openAnswer: answer)
+    return answer
+  }
 }
 
 private final class RecordingInput: InputSource {
