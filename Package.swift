@@ -54,6 +54,15 @@ let package = Package(
     .target(name: "HTTPFeed", dependencies: ["ShopCatalog", "Pictures", "Locking"]),
     // The viewer: state, update(message) -> effects, rendering into an in-memory screen, the one runner. No curses.
     .target(name: "WaterfallViewer", dependencies: ["WaterfallKit", "ShopCatalog", "Pictures", "Locking"]),
+    // A tape's pictures: fonts found by fontconfig and drawn by FreeType, GIFs written by cgif, WebP by libwebp.
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(name: "CCGif", pkgConfig: "cgif", providers: [.apt(["libcgif-dev"])]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+    // Screens drawn to pixels (PNG, GIF, WebP) for a tape's outputs and `waterfall render`.
+    .target(
+      name: "TapeImages",
+      dependencies: ["WaterfallViewer", "Pictures", "CFreeType", "CFontconfig", "CCGif", "CWebP", "CZlib"]),
     // The terminal: curses session, input decoding, signals, the presenter that writes screen changes.
     .target(
       name: "WaterfallTerminal",
@@ -62,7 +71,7 @@ let package = Package(
       name: "waterfall",
       dependencies: [
         "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "SQLiteCatalog", "Pictures", "HTTPFeed",
-        "Locking",
+        "Locking", "TapeImages",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
@@ -73,7 +82,7 @@ let package = Package(
       name: "waterfall-bench",
       dependencies: [
         "WaterfallKit", "WaterfallViewer", "WaterfallTerminal", "ShopCatalog", "SQLiteCatalog", "Pictures",
-        "TestSupport", "Locking",
+        "TestSupport", "Locking", "TapeImages",
       ]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit", "TestSupport"]),
@@ -91,6 +100,7 @@ let package = Package(
       name: "WaterfallViewerTests",
       dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "TestSupport"],
       exclude: ["Snapshots"]),
+    .testTarget(name: "TapeImagesTests", dependencies: ["TapeImages", "WaterfallViewer", "Pictures", "CZlib"]),
     .testTarget(
       name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer", "Pictures", "CZlib"]),
     .testTarget(

@@ -23,7 +23,7 @@ struct Waterfall: ParsableCommand {
     version: "1.0.0",
     subcommands: [
       ViewSubcommand.self, SnapshotCommand.self, CheckCommand.self, ImportCommand.self, CacheCommand.self,
-      ConfigCommand.self,
+      ConfigCommand.self, RenderCommand.self,
     ])
 
   /// The viewer's options and PATH: with no subcommand, `waterfall` is the viewer.

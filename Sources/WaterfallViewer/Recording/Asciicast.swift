@@ -6,6 +6,8 @@ public struct Asciicast: Hashable, Sendable {
   public struct Event: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
       case output = "o", input = "i", resize = "r"
+      /// A marker: written for what a replay must know besides the input (``Asciicast/openMarkerPrefix``).
+      case marker = "m"
     }
 
     /// Seconds since the recording started.
@@ -26,6 +28,11 @@ public struct Asciicast: Hashable, Sendable {
   /// machine replaying it has.
   public var keys: [Key: Action]
   public var events: [Event]
+  /// What each attempt to open a link answered live, in order (`nil`: it started; else why not), read from the
+  /// recording's markers: a replay's opener gives the same answers, so its notices are the live session's.
+  public var openAnswers: [String?] = []
+  /// The label of an open's marker, followed by why it failed (nothing when it started).
+  public static let openMarkerPrefix = "waterfall-open:"
 
   public init(
     width: Int, height: Int, timestamp: Int? = nil, arguments: [String] = [], keys: [Key: Action] = [:],
