@@ -56,6 +56,14 @@ public struct DisplayItem: Sendable {
     var position = 0
     while position < bytes.count, count < Self.titleLimit {
       let lead = UInt32(bytes[position])
+      // ASCII, most of most titles, without the decode and the table: printable is one column.
+      if lead < 0x80 {
+        width += lead >= 0x20 && lead != 0x7F ? 1 : 0
+        afterJoiner = false
+        position += 1
+        count += 1
+        continue
+      }
       let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
       guard position + length <= bytes.count else { break }
       var value = length == 1 ? lead : lead & (0x7F >> UInt32(length))
