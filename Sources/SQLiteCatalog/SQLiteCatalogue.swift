@@ -205,7 +205,7 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
               SELECT id, w, h, title, \(keyColumn) FROM items WHERE \(filter) AND \(after(from, key: key))
               ORDER BY \(ordering(key)) LIMIT \(limit + 1)
               """))
-        var shapes: [ItemShape] = []
+        var shapes = MeasuredShapes()
         shapes.reserveCapacity(min(limit, total))
         var starts: [PageCursor?] = []
         // The last row's id and key, made into a cursor only where a page starts after it (a row's cursor for
@@ -224,12 +224,13 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
             break
           }
           if shapes.count % pageSize == 0 { starts.append(cursorAfterLast()) }
-          shapes.append(ItemShape(width: row[1] ?? 1, height: row[2] ?? 1, title: row[3] ?? ""))
+          let title: String = row[3] ?? ""
+          shapes.append(width: row[1] ?? 1, height: row[2] ?? 1, titleUTF8: title.utf8)
           last = (row[0], row[4])
         }
         return .stretch(
           MeasuredStretch(
-            shapes: shapes, pageSize: pageSize, pageStarts: starts, next: more ? cursorAfterLast() : nil,
+            items: shapes, pageSize: pageSize, pageStarts: starts, next: more ? cursorAfterLast() : nil,
             resultCount: total))
       }
     } catch {

@@ -244,12 +244,14 @@ public final class ItemCatalogue: CatalogueSource, Sendable {
     return contents.withLock { contents in
       let count = order?.count ?? contents.items.count
       let ranks = min(count, firstPage * size)..<min(count, firstPage * size + limit)
-      let shapes = ranks.map { rank in contents.items.shape(at: order.map { Int($0[rank]) } ?? rank) }
+      var shapes = MeasuredShapes()
+      shapes.reserveCapacity(ranks.count)
+      for rank in ranks { contents.items.appendShape(at: order.map { Int($0[rank]) } ?? rank, to: &shapes) }
       let pages = (ranks.count + size - 1) / size
       let starts = (0..<pages).map { firstPage + $0 }.map { $0 == 0 ? nil : PageCursor(page: $0) }
       let next = ranks.upperBound < count ? PageCursor(page: firstPage + pages) : nil
       return .stretch(
-        MeasuredStretch(shapes: shapes, pageSize: size, pageStarts: starts, next: next, resultCount: count))
+        MeasuredStretch(items: shapes, pageSize: size, pageStarts: starts, next: next, resultCount: count))
     }
   }
 
@@ -269,9 +271,12 @@ public final class ItemCatalogue: CatalogueSource, Sendable {
         }
       }
       let count = contents.items.count
+      var shapes = MeasuredShapes()
+      shapes.reserveCapacity(count)
+      for index in 0..<count { contents.items.appendShape(at: index, to: &shapes) }
       return .stretch(
         MeasuredStretch(
-          shapes: (0..<count).map { contents.items.shape(at: $0) }, pageSize: 1, pageStarts: starts, next: nil,
+          items: shapes, pageSize: 1, pageStarts: starts, next: nil,
           resultCount: count, pageStartRanks: ranks))
     }
   }

@@ -186,6 +186,16 @@ extension Viewer: WaterfallDataSource {
     options.metrics.height(of: store.displayItems[index], columnWidth: columnWidth)
   }
 
+  /// One loop over the display items, not a call per item: a measured result lays out 10^6 at once.
+  public func waterfallView(
+    _ waterfallView: WaterfallView, heightsForItemsIn items: Range<Int>, columnWidth: Int, into heights: inout [Int]
+  ) {
+    let metrics = options.metrics
+    store.displayItems[items].withUnsafeBufferPointer { display in
+      for item in display { heights.append(metrics.height(of: item, columnWidth: columnWidth)) }
+    }
+  }
+
   public func waterfallView(_ waterfallView: WaterfallView, cellForItemAt index: Int) -> WaterfallCell {
     waterfallView.dequeueReusableCell(withIdentifier: ItemCell.identifier, for: index)
   }
