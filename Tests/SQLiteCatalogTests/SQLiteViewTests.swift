@@ -31,15 +31,6 @@ struct SQLiteViewTests {
     return path
   }
 
-  func opening(_ path: String, table: String) -> SQLiteCatalogueError? {
-    do {
-      _ = try SQLiteCatalogue.open(path: path, table: table)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
   @Test("a view with a unique id column pages through all its rows in every order, each once")
   func viewPages() throws {
     let path = try database(
@@ -76,13 +67,13 @@ struct SQLiteViewTests {
       ])
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(
-      opening(path, table: "nokey")?.reason
+      SQLiteFileTests.openingFails(path, table: "nokey")?.reason
         == "view nokey has no id column: a view has no row ids, and it is read by a unique whole-number id column")
     #expect(
-      opening(path, table: "twice")?.reason
+      SQLiteFileTests.openingFails(path, table: "twice")?.reason
         == "view twice cannot be paged by its id column: 4 repeated ids (it must be unique)")
     #expect(
-      opening(path, table: "texts")?.reason
+      SQLiteFileTests.openingFails(path, table: "texts")?.reason
         == "view texts cannot be paged by its id column: 6 rows whose id is not a whole number (it must be unique)")
   }
 
@@ -92,7 +83,7 @@ struct SQLiteViewTests {
       count: 3,
       views: ["hostile": "SELECT code AS id, w, h, price, waterfall_search_text(name) AS title FROM goods"])
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let failure = opening(path, table: "hostile")
+    let failure = SQLiteFileTests.openingFails(path, table: "hostile")
     #expect(failure?.file == path)
     #expect(failure?.reason.hasPrefix("the schema runs a function an untrusted file may not") == true)
     #expect(failure?.reason.contains("unsafe use of waterfall_search_text") == true, "\(String(describing: failure))")
