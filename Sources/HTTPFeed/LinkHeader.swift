@@ -1,8 +1,8 @@
 /// RFC 8288 `Link` header values: `<https://…?page=2>; rel="next", <…>; rel="last"`.
-enum LinkHeader {
+public enum LinkHeader {
   /// The target of the first link whose `rel` includes `relation` (relation types are case-insensitive and a
   /// `rel` may list several, space-separated).
-  static func target(in header: String, relation: String) -> String? {
+  public static func target(in header: String, relation: String) -> String? {
     var rest = Substring(header)
     while let open = rest.firstIndex(of: "<") {
       guard let close = rest[open...].firstIndex(of: ">") else { return nil }
