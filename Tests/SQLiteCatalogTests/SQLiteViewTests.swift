@@ -89,3 +89,27 @@ struct SQLiteViewTests {
     #expect(failure?.reason.contains("unsafe use of waterfall_search_text") == true, "\(String(describing: failure))")
   }
 }
+
+extension SQLiteViewTests {
+  @Test("a view that never ends (a recursive CTE) is refused once its one pass runs past the limit, never hangs")
+  func endlessViewRefused() throws {
+    let path = try database(
+      count: 1,
+      views: [
+        "endless": """
+        WITH RECURSIVE n(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM n) SELECT id, 1 AS w, 1 AS h, '¥1' AS price FROM n
+        """
+      ])
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let queue = try DatabaseQueue(path: path)
+    #expect {
+      try queue.read { db in
+        try ViewKey.column(
+          of: "endless", columns: ["id", "w", "h", "price"], in: db, file: path, limit: .milliseconds(200))
+      }
+    } throws: { error in
+      (error as? SQLiteCatalogueError)?.reason
+        == "view endless was not read through within 0.2 seconds: a view must end"
+    }
+  }
+}
