@@ -7,7 +7,8 @@ BENCH_OUT ?= .build/bench.json
 ARGS ?=
 FUZZ_STEPS ?= 200000
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniffer feed-body jpeg tape stream-split
+FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniffer feed-body jpeg tape stream-split \
+  asciicast golden-frames link-header terminal-reply
 # The libFuzzer targets exist only with WATERFALL_FUZZ=1 (Package.swift); gold fails on their link, lld does not.
 # The C targets are built with AddressSanitizer too: the JPEG decoder is C reading untrusted bytes.
 FUZZ_BUILD = WATERFALL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \

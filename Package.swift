@@ -130,6 +130,10 @@ if Context.environment["WATERFALL_FUZZ"] == "1" {
     ("feed-body", ["ShopCatalog", "FuzzSupport"]),
     ("tape", ["WaterfallViewer", "FuzzSupport"]),
     ("stream-split", ["ShopCatalog", "FuzzSupport"]),
+    ("asciicast", ["WaterfallViewer", "FuzzSupport"]),
+    ("golden-frames", ["WaterfallViewer", "FuzzSupport"]),
+    ("link-header", ["HTTPFeed", "FuzzSupport"]),
+    ("terminal-reply", ["WaterfallTerminal", "FuzzSupport"]),
   ]
   for (name, dependencies) in fuzzTargets {
     package.targets.append(

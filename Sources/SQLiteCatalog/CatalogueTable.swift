@@ -24,8 +24,12 @@ struct CatalogueTable: Sendable {
   let extraKeys: [String]
 
   var quotedName: SQL { SQL(sql: Self.quoted(name)) }
-  /// The row id: an imported catalogue's `id` (1, 2, … in the order imported), any other table's `rowid`.
-  var idColumn: SQL { isImported ? "id" : "rowid" }
+  /// A view's column that stands in for the row id it lacks (unique whole numbers, checked when opened).
+  var viewKey: String? = nil
+
+  /// The row id: an imported catalogue's `id` (1, 2, … in the order imported), a view's key column, any other
+  /// table's `rowid`.
+  var idColumn: SQL { isImported ? "id" : viewKey.map { SQL(sql: Self.quoted($0)) } ?? "rowid" }
 
   /// The expression a section is made by, its value as stored (`waterfall_group_value` makes blanks NULL).
   func groupValue(_ field: ItemField) -> SQL {
@@ -159,11 +163,16 @@ struct CatalogueTable: Sendable {
           "table \(name) has no \(missing.joined(separator: ", ")) column (its columns: \(columns.joined(separator: ", ")))"
       )
     }
-    // A table without row ids (WITHOUT ROWID, or a view) cannot be paged by keyset.
-    do {
-      _ = try Row.fetchOne(db, sql: "SELECT rowid FROM \(Self.quoted(name)) LIMIT 1")
-    } catch {
-      throw SQLiteCatalogueError(file: file, reason: "table \(name) has no row ids (WITHOUT ROWID, or a view)")
+    // Keyset paging needs a stable key: a table's row id, or a view's own unique whole-number `id` column.
+    let isView =
+      try String.fetchOne(db, sql: "SELECT type FROM sqlite_master WHERE name = ?", arguments: [name]) == "view"
+    let viewKey = isView ? try ViewKey.column(of: name, columns: columns, in: db, file: file) : nil
+    if !isView {
+      do {
+        _ = try Row.fetchOne(db, sql: "SELECT rowid FROM \(Self.quoted(name)) LIMIT 1")
+      } catch {
+        throw SQLiteCatalogueError(file: file, reason: "table \(name) has no row ids (WITHOUT ROWID)")
+      }
     }
     func quoted(_ field: String) -> String? {
       fieldColumns.first { $0.field == field }.map { Self.quoted($0.column) }
@@ -186,6 +195,6 @@ struct CatalogueTable: Sendable {
       priceUp: "waterfall_price_up(\(price))", priceDown: "waterfall_price_down(\(price))",
       titleKey: "waterfall_title_key(\(title))",
       searchText: SQL(sql: "waterfall_search_text(\(searchColumns.joined(separator: ", ")))"),
-      fieldColumns: fieldColumns, extraKeys: extraKeys)
+      fieldColumns: fieldColumns, extraKeys: extraKeys, viewKey: viewKey)
   }
 }

@@ -11,4 +11,12 @@ int wf_sqlite_distrust(void *connection);
 /// 1 when `connection` has every setting of `wf_sqlite_distrust` in effect, else 0.
 int wf_sqlite_distrusts(void *connection);
 
+/// Stops the statements `connection` runs (SQLITE_INTERRUPT) once the monotonic clock passes `*deadline`
+/// (nanoseconds, see `wf_sqlite_deadline_after`); `deadline` NULL takes the limit away. `*deadline` must outlive
+/// the statements run meanwhile. A view's SQL may never end (a recursive CTE): reading it once is bounded.
+void wf_sqlite_set_deadline(void *connection, const long long *deadline);
+
+/// The monotonic clock `nanoseconds` from now.
+long long wf_sqlite_deadline_after(long long nanoseconds);
+
 #endif
