@@ -76,3 +76,17 @@ struct DirectoryJumpTests {
     #expect(run.viewer.store.measuredPages == nil)
   }
 }
+
+@Suite("The footer after G")
+struct FooterAfterEndTests {
+  @Test("G with the footer in view: once measured the footer says the end, not that more can be loaded")
+  func footerSaysTheEnd() throws {
+    let folder = try DirectoryJumpTests.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let run = try DirectoryJumpTests.runner(folder)
+    let screen = AppFixture.screen(run, "G")
+    #expect(run.viewer.store.count == 180)
+    #expect(screen.contains("end of the catalogue"), "\(screen)")
+    #expect(!screen.contains("load more"), "\(screen)")
+  }
+}

@@ -51,6 +51,9 @@ extension Viewer {
       store.take(delivery.response)
       if case .loaded = outcome { showAppended() }
       noteSkippedPages(delivery.response)
+      // A load-more asked before the result was measured (G while the footer was in view): every item is laid out
+      // now, so the footer says the end, not "scroll down to load more" (requestPages answers at once).
+      if store.measuredPages != nil, case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
       continueLoadingToMatch()
       continueLoadingToPlace()
     case .refresh:
