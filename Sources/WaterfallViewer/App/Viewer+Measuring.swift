@@ -45,6 +45,13 @@ extension Viewer {
           number: measuringsStarted, request: MeasureRequest(query: query, limit: options.measureStretchRows))))
   }
 
+  /// Home (`g`): the top. A `G` still measuring lays the result out when it is done but no longer takes the view
+  /// to the end: the user has gone the other way meanwhile.
+  func goToTop() {
+    if measuring?.destination == .end { measuring?.destination = .jump }
+    waterfall.userScroll(toOffset: 0)
+  }
+
   /// At least one row of intent, so End at the bottom still asks for the next page.
   private func scrollToEnd() {
     scroll(by: max(1, waterfall.maximumOffset - waterfall.contentOffset))
