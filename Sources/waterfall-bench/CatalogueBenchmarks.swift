@@ -123,7 +123,7 @@ struct CatalogueBenchmarks {
     precondition(runner.viewer.store.count == 50 && screen.text.contains("item 0 "), "no first frame")
     catalogue.waitUntilComplete()
     let count = catalogue.progress.itemsRead
-    _ = catalogue.findMatches(of: ItemQuery("0"), in: CatalogueQuery())  // the search index, built once
+    _ = catalogue.findMatches(of: ItemQuery("0"), in: CatalogueQuery())  // a first search: every title scanned once
     let fullyRead = Harness.now() - start
     let retained = (Probe.residentBytes() - baseline) / Double(max(1, count))
     /// Wall-clock and CPU nanoseconds (the query runs on this thread).

@@ -38,10 +38,11 @@ struct ConfigFile: Sendable {
   /// (the settings go in front of the arguments, the viewer takes the keys), so `--config <(a command)` works.
   private static let alreadyRead = Locked<[String: ConfigFile]>([:])
 
-  /// Reads and checks `path`, once per process. A missing default file is no file; a missing `--config` file is
-  /// an error.
+  /// A config file larger than this is refused unread (it is a few settings and keys).
   static let largestFile = 1 << 20
 
+  /// Reads and checks `path`, once per process. A missing default file is no file; a missing `--config` file is
+  /// an error.
   static func load(path: String, required: Bool) throws(ConfigError) -> ConfigFile? {
     if let known = alreadyRead.withLock({ $0[path] }) { return known }
     guard let config = try read(path: path, required: required) else { return nil }
