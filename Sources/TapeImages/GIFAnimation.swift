@@ -31,6 +31,7 @@ public enum GIFAnimation {
     }
     guard let gif else { throw TapeImageError("cgif could not start a GIF") }
     var result: Int32 = 0
+    var transparency: GIFTransparency?
     for frame in frames {
       canvas.paint(frame.screen)
       let width = canvas.width
@@ -43,11 +44,22 @@ public enum GIFAnimation {
         }
       }
       var frameConfig = CGIF_FrameConfig()
-      frameConfig.genFlags = UInt32(CGIF_FRAME_GEN_USE_TRANSPARENCY | CGIF_FRAME_GEN_USE_DIFF_WINDOW)
       frameConfig.delay = UInt16(clamping: frame.duration / 10)
-      result = indexed.withUnsafeMutableBufferPointer { data in
-        frameConfig.pImageData = data.baseAddress
-        return cgif_addframe(gif, &frameConfig)
+      if transparency == nil {
+        transparency = GIFTransparency(first: indexed, width: canvas.width, height: canvas.height)
+        result = indexed.withUnsafeMutableBufferPointer { data in
+          frameConfig.pImageData = data.baseAddress
+          return cgif_addframe(gif, &frameConfig)
+        }
+      } else {
+        transparency!.mark(indexed, changedWithin: canvas.dirtyRects)
+        frameConfig.attrFlags = UInt32(CGIF_FRAME_ATTR_HAS_SET_TRANS)
+        frameConfig.transIndex = GIFTransparency.index
+        frameConfig.genFlags = UInt32(CGIF_FRAME_GEN_USE_DIFF_WINDOW)
+        result = transparency!.withWritten { data in
+          frameConfig.pImageData = data
+          return cgif_addframe(gif, &frameConfig)
+        }
       }
       if result != 0 { break }
     }
