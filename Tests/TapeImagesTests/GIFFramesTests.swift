@@ -1,6 +1,7 @@
-@testable import TapeImages
 import Testing
 import WaterfallViewer
+
+@testable import TapeImages
 
 /// What a GIF viewer shows, frame by frame, is each screen drawn: the transparency chosen between frames (runs
 /// kept long, only the changed box written) never lets a stale pixel of the frame before show through.
