@@ -71,7 +71,7 @@ let package = Package(
       name: "waterfall",
       dependencies: [
         "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "SQLiteCatalog", "Pictures", "HTTPFeed",
-        "Locking", "TapeImages",
+        "Locking", "TapeImages", "CTerminalSignals",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
@@ -98,14 +98,17 @@ let package = Package(
       dependencies: ["HTTPFeed", "ShopCatalog", "Pictures", "WaterfallViewer", "WaterfallKit", "TestSupport"]),
     .testTarget(
       name: "WaterfallViewerTests",
-      dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "TestSupport"],
+      dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "TestSupport", "Locking"],
       exclude: ["Snapshots"]),
     .testTarget(name: "TapeImagesTests", dependencies: ["TapeImages", "WaterfallViewer", "Pictures", "CZlib"]),
     .testTarget(
       name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer", "Pictures", "CZlib"]),
     .testTarget(
       name: "CommandLineTests",
-      dependencies: ["waterfall", "Pictures", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: [
+        "waterfall", "Pictures", "ShopCatalog", "WaterfallViewer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // Drives the release binary (`WATERFALL_BIN`, which `make test` builds first), not a module: it links none.
     .testTarget(name: "EndToEndTests", dependencies: ["ShopCatalog", "TestSupport"]),
   ]

@@ -20,16 +20,7 @@ public final class CursesPresenter: ScreenOutput {
     self.insideTmux = insideTmux
     colors = colorAvailable ? ColorPairs() : nil
     self.asciiOnly = asciiOnly
-    painter = graphics.flatMap(Self.painter)
-  }
-
-  static func painter(for setup: GraphicsSetup) -> PixelPainter? {
-    switch setup.graphics {
-    case .symbols: return nil
-    case .kitty: return KittyPainter(tmuxPane: setup.tmuxPane.map { ($0.x, $0.y) })
-    case .sixel: return CellImagePainter(cellPixels: setup.cellPixels, encode: SixelEncoder.encode)
-    case .iterm2: return CellImagePainter(cellPixels: setup.cellPixels, encode: ITerm2Image.encode)
-    }
+    painter = graphics.flatMap { $0.graphics.adapter.painter(for: $0) }
   }
 
   /// The terminal changed under the pane (read again on a resize): see ``PixelPainter/terminalChanged``.

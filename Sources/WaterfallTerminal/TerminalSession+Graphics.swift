@@ -3,25 +3,27 @@ import Glibc
 import Pictures
 
 extension TerminalSession {
-  /// Asks the terminal what it can draw (one batch of queries, ``GraphicsQueries``) and chooses with `choice`.
-  /// Waits until DA1's answer, which comes last, or at most ``GraphicsQueries/longestWaitMilliseconds``; keys
-  /// typed meanwhile are kept for the viewer, and no answer reaches the screen (echo is off) or the input.
-  public func chooseGraphics(_ choice: GraphicsChoice, environment: [String: String]) -> GraphicsSetup {
-    let inTmux = !(environment["TMUX"] ?? "").isEmpty
-    var replies = TerminalReplies()
-    if choice != .symbols && !inTmux {
-      replies = queryTerminal()
-    } else if inTmux {
-      // tmux answers the queries itself; the terminal outside it is known by what tmux learnt of it.
-      let outer = Self.tmuxFormat("#{client_termname} #{client_termtype}", environment: environment).lowercased()
-      if outer.contains("kitty") { replies.kittyGraphics = true }
-    }
-    var pane: GraphicsSetup.TmuxPane?
-    if inTmux, ["1", "on", "all"].contains(Self.tmuxFormat("#{allow-passthrough}", environment: environment)) {
-      pane = Self.tmuxPaneCorner(environment: environment)
-    }
-    return GraphicsSetup.choose(
-      choice, replies: replies, environment: environment, windowCellPixels: Self.windowCellPixels(), tmuxPane: pane)
+  /// How pictures reach this terminal (``GraphicsChooser``): `nil` when they stay symbols. The terminal is asked
+  /// once (one batch of queries, ``GraphicsQueries``), waiting until DA1's answer, which comes last, or at most
+  /// ``GraphicsQueries/longestWaitMilliseconds``; keys typed meanwhile are kept for the viewer, and no answer
+  /// reaches the screen (echo is off) or the input. `picturesInColour`: whether the boxes show pictures in
+  /// colour, without which nothing is asked.
+  public func chooseGraphics(
+    _ choice: GraphicsChoice, picturesInColour: Bool, environment: [String: String]
+  ) -> GraphicsSetup? {
+    GraphicsChooser.pixels(
+      choice, picturesInColour: picturesInColour, environment: environment,
+      asking: Questions(session: self, environment: environment))
+  }
+
+  /// The chooser's questions, put to this terminal and its tmux.
+  private struct Questions: TerminalQuestions {
+    let session: TerminalSession
+    let environment: [String: String]
+
+    func askTerminal() -> TerminalReplies { session.queryTerminal() }
+    func askTmux(_ format: String) -> String { TerminalSession.tmuxFormat(format, environment: environment) }
+    func windowCellPixels() -> CellPixelSize? { TerminalSession.windowCellPixels() }
   }
 
   private func queryTerminal() -> TerminalReplies {
@@ -61,9 +63,7 @@ extension TerminalSession {
 
   /// This tmux pane's top left corner on the terminal; `nil` when tmux does not say.
   static func tmuxPaneCorner(environment: [String: String]) -> GraphicsSetup.TmuxPane? {
-    let corner = tmuxFormat("#{pane_left} #{pane_top}", environment: environment).split(separator: " ")
-    guard corner.count == 2, let x = Int(corner[0]), let y = Int(corner[1]) else { return nil }
-    return GraphicsSetup.TmuxPane(x: x, y: y)
+    GraphicsSetup.TmuxPane(corner: tmuxFormat("#{pane_left} #{pane_top}", environment: environment))
   }
 
   /// A tmux format for this pane (reads only: the user's tmux settings are never changed); empty on failure.

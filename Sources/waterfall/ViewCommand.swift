@@ -57,15 +57,13 @@ struct ViewCommand: ParsableCommand {
       terminalColors: session.colorCount)
     // Pixels unless colour is turned off (--no-color, NO_COLOR, --color none): the terminal's colour count
     // bounds the symbols, not its pixels. The symbols stay in the cells as the fallback.
-    var graphics: GraphicsSetup?
-    if options.pictures != nil, options.colorEnabled, pictureOptions.color != .none, pictureOptions.graphics != .symbols
-    {
-      let setup = session.chooseGraphics(pictureOptions.graphics, environment: environment)
-      if setup.graphics != .symbols {
-        graphics = setup
-        options.pictures?.cellPixels = setup.cellPixels
-        options.pictures?.deflatesPixels = setup.graphics == .kitty
-      }
+    let graphics = session.chooseGraphics(
+      pictureOptions.graphics,
+      picturesInColour: options.pictures != nil && options.colorEnabled && pictureOptions.color != .none,
+      environment: environment)
+    if let graphics {
+      options.pictures?.cellPixels = graphics.cellPixels
+      options.pictures?.deflatesPixels = graphics.deflatesPixels
     }
     let recording = recordingFile.map { file in
       InteractiveViewer.Recording(

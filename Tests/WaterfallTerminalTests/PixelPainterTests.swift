@@ -282,23 +282,3 @@ struct CellImagePainterTests {
     #expect(text(painter.paint(frame.pictures, screen: frame, textChanges: [change]).after) == "⎋7⎋[1;1H<IMG 0-1>⎋8")
   }
 }
-
-@Suite("iTerm2 inline images")
-struct ITerm2ImageTests {
-  @Test("OSC 1337: the slice as a base64 PNG stretched over its cells, the cursor left where it was")
-  func stream() throws {
-    let cell = CellPixelSize(width: 2, height: 3)
-    let picture = flatPicture(columns: 3, rows: 2, cell: cell)
-    let bytes = ITerm2Image.encode(picture, rows: 1..<2, cellPixels: cell)
-    let text = String(decoding: bytes, as: UTF8.self)
-    let header = "\u{1B}]1337;File=inline=1;size="
-    #expect(text.hasPrefix(header) && text.hasSuffix("\u{07}"))
-    #expect(text.contains(";width=3;height=1;preserveAspectRatio=0;doNotMoveCursor=1:"))
-    let payload = try #require(text.split(separator: ":").last?.dropLast())
-    let png = try #require(Data(base64Encoded: String(payload)))
-    #expect(text.contains("size=\(png.count);"))
-    #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-    // IHDR: 6 px wide, one row of 3 px.
-    #expect(Array(png[16..<24]) == [0, 0, 0, 6, 0, 0, 0, 3])
-  }
-}

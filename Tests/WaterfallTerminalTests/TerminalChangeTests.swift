@@ -59,12 +59,12 @@ struct TerminalChangeTests {
     _ = sane.feed(Array("\u{1B}[6;36;18t".utf8))
     #expect(sane.replies.cellPixels == CellPixelSize(width: 18, height: 36))
     for insane in [CellPixelSize(width: 1, height: 16), CellPixelSize(width: 8, height: 900)] {
-      let setup = GraphicsSetup.choose(
+      let setup = GraphicsChooser.choose(
         .kitty, replies: TerminalReplies(cellPixels: insane), environment: [:], windowCellPixels: insane,
         tmuxPane: nil)
       #expect(setup.cellPixels == CellPixelSize(width: 8, height: 16), "\(insane): the default, not the report")
     }
-    let window = GraphicsSetup.choose(
+    let window = GraphicsChooser.choose(
       .kitty, replies: TerminalReplies(cellPixels: CellPixelSize(width: 500, height: 1000)), environment: [:],
       windowCellPixels: CellPixelSize(width: 10, height: 20), tmuxPane: nil)
     #expect(window.cellPixels == CellPixelSize(width: 10, height: 20), "the next source when the answer is insane")

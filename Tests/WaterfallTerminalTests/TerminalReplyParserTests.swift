@@ -88,7 +88,7 @@ struct GraphicsChoiceTests {
     _ replies: TerminalReplies, choice: GraphicsChoice = .auto, environment: [String: String] = [:],
     window: CellPixelSize? = nil, pane: GraphicsSetup.TmuxPane? = nil
   ) -> GraphicsSetup {
-    GraphicsSetup.choose(choice, replies: replies, environment: environment, windowCellPixels: window, tmuxPane: pane)
+    GraphicsChooser.choose(choice, replies: replies, environment: environment, windowCellPixels: window, tmuxPane: pane)
   }
 
   @Test("kitty first, then sixel, else symbols")

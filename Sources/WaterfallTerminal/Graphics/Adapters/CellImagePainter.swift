@@ -1,4 +1,3 @@
-import Foundation
 import Pictures
 import WaterfallViewer
 
@@ -159,22 +158,5 @@ final class CellImagePainter: PixelPainter {
       sliceBytes -= slice.bytes.count
     }
     return bytes
-  }
-}
-
-/// iTerm2's inline images (OSC 1337): a PNG of the slice, stretched over its cells.
-enum ITerm2Image {
-  static func encode(_ picture: PixelPicture, rows: Range<Int>, cellPixels: CellPixelSize) -> [UInt8] {
-    let rowHeight = cellPixels.height
-    let top = min(picture.height, rows.lowerBound * rowHeight)
-    let height = min(picture.height - top, rows.count * rowHeight)
-    guard height > 0 else { return [] }
-    let start = top * picture.width * 4
-    let png = PNGEncoder.encode(
-      width: picture.width, height: height, rgba: picture.pixels[start..<start + height * picture.width * 4])
-    let columns = max(1, picture.width / max(1, cellPixels.width))
-    let header =
-      "\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows.count);preserveAspectRatio=0;doNotMoveCursor=1:"
-    return Array(header.utf8) + Array(Data(png).base64EncodedString().utf8) + [0x07]
   }
 }
