@@ -66,7 +66,9 @@ let package = Package(
     // The terminal: curses session, input decoding, signals, the presenter that writes screen changes.
     .target(
       name: "WaterfallTerminal",
-      dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "CNcursesw", "CTerminalSignals"]),
+      dependencies: [
+        "WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "CNcursesw", "CTerminalSignals", "Locking",
+      ]),
     .executableTarget(
       name: "waterfall",
       dependencies: [
