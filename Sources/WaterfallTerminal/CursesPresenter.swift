@@ -15,12 +15,26 @@ public final class CursesPresenter: ScreenOutput {
 
   /// Inside tmux, OSC 52 goes both plain and wrapped for passthrough.
   private let insideTmux: Bool
+  /// New pictures wait here and go between frames (``PictureQueue``); `nil`: they go with the frame.
+  private let pictures: PictureQueue?
 
-  public init(colorAvailable: Bool, asciiOnly: Bool, insideTmux: Bool = false, graphics: GraphicsSetup? = nil) {
+  /// `pictures`: the session's queue for pictures sent apart from the frames (``TerminalSession/pictures``).
+  public init(
+    colorAvailable: Bool, asciiOnly: Bool, insideTmux: Bool = false, graphics: GraphicsSetup? = nil,
+    pictures: PictureQueue? = nil
+  ) {
     self.insideTmux = insideTmux
     colors = colorAvailable ? ColorPairs() : nil
     self.asciiOnly = asciiOnly
     painter = graphics.flatMap { $0.graphics.adapter.painter(for: $0) }
+    self.pictures = pictures
+    if let pictures { painter?.sendPictures(through: pictures) }
+  }
+
+  /// `body` with the terminal to itself: no picture is written meanwhile.
+  private func exclusively(_ body: () -> Void) {
+    guard let pictures else { return body() }
+    pictures.withTerminal(body)
   }
 
   /// The terminal changed under the pane (read again on a resize): see ``PixelPainter/terminalChanged``.
@@ -30,7 +44,7 @@ public final class CursesPresenter: ScreenOutput {
 
   public func copyToClipboard(_ text: String) {
     let bytes = ClipboardSequence.bytes(copying: text, insideTmux: insideTmux)
-    Self.write(Array(bytes.utf8))
+    exclusively { Self.write(Array(bytes.utf8)) }
   }
 
   public func invalidate() {
@@ -40,6 +54,10 @@ public final class CursesPresenter: ScreenOutput {
   }
 
   public func present(_ screen: Screen) {
+    exclusively { drawFrame(screen) }
+  }
+
+  private func drawFrame(_ screen: Screen) {
     let shown = painter?.drawable(screen.pictures, in: screen) ?? []
     let text = shown.isEmpty ? screen : screen.blankingPictureCells(under: shown)
     if previous?.width != text.width || previous?.height != text.height {
@@ -73,19 +91,13 @@ public final class CursesPresenter: ScreenOutput {
 
   /// Takes every picture drawn in pixels off the terminal (before the session restores it).
   public func removePictures() {
+    // The picture being written ends first (no half command is left), those not begun are dropped.
+    pictures?.finish()
     guard let painter else { return }
     Self.write(painter.removeAll())
   }
 
-  private static func write(_ bytes: [UInt8]) {
-    var start = 0
-    while start < bytes.count {
-      let written = bytes[start...].withUnsafeBufferPointer { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      start += written
-    }
-  }
+  private static func write(_ bytes: [UInt8]) { PictureQueue.writeToStandardOutput(bytes) }
 
   /// Clusters one curses cell cannot hold (a flag, an emoji ZWJ sequence, a Devanagari vowel sign: characters
   /// after the first that take space; or more than it has room for) from the last changes.

@@ -35,7 +35,7 @@ public enum InteractiveViewer {
     let presenter = CursesPresenter(
       colorAvailable: options.colorEnabled, asciiOnly: !session.localeIsUTF8,
       insideTmux: environment["TMUX"].map { !$0.isEmpty } ?? false,
-      graphics: options.pictures?.cellPixels == nil ? nil : graphics)
+      graphics: options.pictures?.cellPixels == nil ? nil : graphics, pictures: session.pictures)
     if let graphics, options.pictures?.cellPixels != nil {
       session.input.resized = Self.rereading(graphics, into: presenter, environment: environment)
     }

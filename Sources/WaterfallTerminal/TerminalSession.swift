@@ -11,6 +11,8 @@ public final class TerminalSession {
   public let colorAvailable: Bool
   public let localeIsUTF8: Bool
   let input = TerminalInput()
+  /// Pictures sent between frames (the kitty painter's); finished before the terminal is given back.
+  public let pictures = PictureQueue()
 
   /// Mouse reporting of button presses and the wheel, in SGR form where the terminal has it.
   private static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
@@ -68,6 +70,11 @@ public final class TerminalSession {
   /// so the shell gets a clean terminal; on `fg` it is all taken again. The caller reflows and repaints.
   func suspendUntilContinued() {
     guard isActive else { return }
+    // No picture is written while the shell has the terminal.
+    pictures.withTerminal { stopUntilContinued() }
+  }
+
+  private func stopUntilContinued() {
     if mouseEnabled { Self.write(Self.mouseOff) }
     curs_set(1)
     endwin()
@@ -106,6 +113,7 @@ public final class TerminalSession {
   public func restore() {
     guard isActive else { return }
     isActive = false
+    pictures.finish()
     curs_set(1)
     endwin()
     // endwin leaves the alternate screen; mouse reporting is ours to switch off.

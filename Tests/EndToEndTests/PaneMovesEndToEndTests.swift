@@ -23,7 +23,10 @@ extension ViewerEndToEndTests {
       return (all, latest.matches(of: placement).compactMap { Int($0.output.2) })
     }
     #expect(try waitUntil { try !columns(after: 0).all.isEmpty }, "kitty placements at the start")
-    #expect(try columns(after: 0).all.contains { $0 <= 4 }, "a picture in the first column, near the left edge")
+    // Waited for: each picture is placed as it arrives, between frames, not all in one frame.
+    #expect(
+      try waitUntil { try columns(after: 0).all.contains { $0 <= 4 } },
+      "a picture in the first column, near the left edge")
     let before = try Data(contentsOf: pane.rawOutput).count
     // A pane 30 columns wide to the left: ours now starts at column 31 (after the border).
     try pane.tmux(["split-window", "-d", "-h", "-b", "-l", "30", "-t", "e2e", "sleep 600"])

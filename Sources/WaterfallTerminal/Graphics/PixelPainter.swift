@@ -17,10 +17,14 @@ protocol PixelPainter: AnyObject {
   /// The terminal changed under the pane (read again on a resize): inside tmux the pane's corner (`nil`: not
   /// known), and the cell size in pixels the pictures are now made at.
   func terminalChanged(tmuxPane: GraphicsSetup.TmuxPane?, cellPixels: CellPixelSize)
+  /// New pictures go through `queue`, written between frames, instead of into the frame's bytes (a painter that
+  /// cannot send a picture apart from its placement ignores it).
+  func sendPictures(through queue: PictureQueue)
 }
 
 extension PixelPainter {
   func drawable(_ shown: [ScreenPicture], in screen: Screen) -> [ScreenPicture] { shown }
+  func sendPictures(through queue: PictureQueue) {}
 }
 
 struct PaintBytes: Equatable {

@@ -6,7 +6,8 @@ import WaterfallViewer
 /// per box; a box partly on screen shows its rows through a source rectangle; when what is on screen changes, the
 /// placements are deleted and those on screen placed again (pictures are not sent again), and images beyond the
 /// memory bound, least recently used first, are freed. Placements cover the text, so a picture's rows with text
-/// over them (a price) stay symbols.
+/// over them (a price) stay symbols. In the viewer new pictures go through a ``PictureQueue``, between frames,
+/// each placed right after it arrives.
 final class KittyPainter: PixelPainter {
   private struct SentImage {
     var id: UInt32
@@ -24,6 +25,8 @@ final class KittyPainter: PixelPainter {
   private var nextImageID: UInt32 = 1
   private var frame: UInt64 = 0
   private var forgotten = false
+  /// Where new pictures go, to be written between frames (``PictureQueue``); `nil`: into the frame's bytes.
+  private var queue: PictureQueue?
 
   /// Over the text: kitty 0.26 leaves old text showing through the blank cells over a placement under the text
   /// (seen with its software renderer). Rows with text over the picture (a price) are left to the symbols
@@ -37,6 +40,8 @@ final class KittyPainter: PixelPainter {
   }
 
   func forgetTerminal() { forgotten = true }
+
+  func sendPictures(through queue: PictureQueue) { self.queue = queue }
 
   /// A pane that moved (a split, a zoom) has every placement placed again at its new corner. Kitty scales each
   /// placement to its cells, so the cell size changes nothing here.
@@ -64,6 +69,7 @@ final class KittyPainter: PixelPainter {
 
   func paint(_ shown: [ScreenPicture], screen: Screen, textChanges: [ScreenChange]) -> PaintBytes {
     frame += 1
+    dropQueuedPictures(keeping: Set(shown.map(\.picture.id)))
     var sent: [UInt8] = []
     var wanted: [Int: ScreenPicture] = [:]
     var imageIDs: [Int: UInt32] = [:]
@@ -82,7 +88,12 @@ final class KittyPainter: PixelPainter {
       guard let image = imageIDs[picture.id] else { continue }
       let cursor = TerminalEscapes.cursor(x: picture.x + (tmuxPane?.x ?? 0), y: picture.y + (tmuxPane?.y ?? 0))
       let rows = "\(sourceRectangle(picture))c=\(picture.columns),r=\(picture.shownRows)"
-      places += wrapped(cursor + unwrappedCommand("a=p,i=\(image),\(rows),C=1,z=\(Self.overText),q=2"))
+      let place = wrapped(cursor + unwrappedCommand("a=p,i=\(image),\(rows),C=1,z=\(Self.overText),q=2"))
+      // A picture still queued is placed right after it arrives (kitty would drop a placement of an image it
+      // does not have yet).
+      let deferred = wrapped(TerminalEscapes.saveCursor) + place + wrapped(TerminalEscapes.restoreCursor)
+      if queue?.place(deferred, of: image) == true { continue }
+      places += place
     }
     placements = wanted
     forgotten = false
@@ -128,7 +139,12 @@ final class KittyPainter: PixelPainter {
     }
     let id = nextImageID
     nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1
-    for chunk in KittyTransmission.commands(for: picture, id: id) { out += wrapped(chunk) }
+    let commands = KittyTransmission.commands(for: picture, id: id).map(wrapped)
+    if let queue {
+      queue.send(image: id, commands: commands)
+    } else {
+      for command in commands { out += command }
+    }
     images[picture.id] = SentImage(id: id, bytes: picture.pixels.count, lastUsed: frame)
     sentBytes += picture.pixels.count
     return id
@@ -140,12 +156,24 @@ final class KittyPainter: PixelPainter {
     var out: [UInt8] = []
     for (key, image) in images.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
       guard sentBytes > memoryLimit else { break }
-      if onScreen.contains(key) { continue }
+      if onScreen.contains(key) || queue?.isPending(image.id) == true { continue }
       out += command("a=d,d=I,i=\(image.id),q=2")
       images[key] = nil
       sentBytes -= image.bytes
     }
     return out
+  }
+
+  /// Queued pictures whose boxes are no longer shown are dropped before the terminal gets them: forgotten here,
+  /// so they are sent again if they come back.
+  private func dropQueuedPictures(keeping onScreen: Set<UInt64>) {
+    guard let queue else { return }
+    let dropped = Set(queue.keep(only: Set(onScreen.compactMap { images[$0]?.id })))
+    guard !dropped.isEmpty else { return }
+    for (key, image) in images where dropped.contains(image.id) {
+      images[key] = nil
+      sentBytes -= image.bytes
+    }
   }
 
   /// One graphics command, through passthrough inside tmux.
