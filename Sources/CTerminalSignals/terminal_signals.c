@@ -130,6 +130,8 @@ void wf_restore_saved_terminal_modes(void) {
 static void on_crash_signal(int signal_number, siginfo_t *info, void *context) {
   (void)context;
   static const char reset[] =
+      "\033\\"                                                    // a string ended: a picture being written on its
+                                                                   // own thread would swallow what follows
       "\033[?2026l"                                               // a synchronized update ended: a crash mid-frame
                                                                    // would leave the screen frozen until it times out
       "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l"  // mouse reporting off
