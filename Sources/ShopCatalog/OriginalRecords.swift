@@ -17,7 +17,7 @@ public struct OriginalRecord: Hashable, Sendable {
   /// `width` and `height`; the picture is `url` in a record with no other picture field); nil without one.
   public func value(of name: String) -> String? {
     let hasPicture = ItemFieldNames.picture.contains { has($0) }
-    let picture = ItemFieldNames.picture + (hasPicture ? [] : ["url"])
+    let picture = ItemFieldNames.picture + (hasPicture ? [] : [ItemFieldNames.url])
     let aliases = [
       picture, ItemFieldNames.page, ItemFieldNames.title, ItemFieldNames.width, ItemFieldNames.height,
     ]
@@ -128,10 +128,11 @@ public enum OriginalRecords {
   /// An item with no record to go back to, written from its fields under the names the readers take.
   static func record(of item: ShopItem) -> OriginalRecord {
     var fields: [String: DatasetValue] = [
-      "w": number(item.width), "h": number(item.height), "price": .string(item.price), "title": .string(item.title),
+      ItemFieldNames.width[0]: number(item.width), ItemFieldNames.height[0]: number(item.height),
+      ItemFieldNames.price: .string(item.price), ItemFieldNames.title[0]: .string(item.title),
     ]
-    if !item.imageURL.isEmpty { fields["img"] = .string(item.imageURL) }
-    if !item.shop.isEmpty { fields["shop"] = .string(item.shop) }
+    if !item.imageURL.isEmpty { fields[ItemFieldNames.picture[0]] = .string(item.imageURL) }
+    if !item.shop.isEmpty { fields[ItemFieldNames.shop] = .string(item.shop) }
     for extra in item.extraFields where fields[extra.key] == nil { fields[extra.key] = .string(extra.value) }
     return OriginalRecord(json: DatasetValue.dictionary(fields).json, fields: fields)
   }
