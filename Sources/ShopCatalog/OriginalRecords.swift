@@ -170,14 +170,16 @@ extension DatasetValue {
   /// The value as JSON text on one line, keys sorted.
   public var json: String {
     switch self {
-    case .string(let text): Self.quoted(text)
+    case .string(let text): JSONString.quoted(text)
     case .integer(let number): String(number)
     case .real(let number): number.isFinite ? Self.format(number) : "null"
     case .bool(let flag): flag ? "true" : "false"
     case .null: "null"
     case .array(let values): "[" + values.map(\.json).joined(separator: ",") + "]"
     case .dictionary(let values):
-      "{" + values.sorted { $0.key < $1.key }.map { Self.quoted($0.key) + ":" + $0.value.json }.joined(separator: ",")
+      "{"
+        + values.sorted { $0.key < $1.key }.map { JSONString.quoted($0.key) + ":" + $0.value.json }.joined(
+          separator: ",")
         + "}"
     }
   }
@@ -189,23 +191,5 @@ extension DatasetValue {
     case .null: ""
     default: json
     }
-  }
-
-  /// A JSON string: quotes, backslashes and control characters escaped.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        out += String(format: "\\u%04X", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }
