@@ -83,10 +83,11 @@ public enum OriginalRecords {
   /// The records numbered `wanted` (from 1, counted as ``DatasetFileReader`` counts items) in a file's bytes.
   static func records(numbered wanted: Set<Int>, in all: [UInt8], file: String) -> [Int: OriginalRecord] {
     let bytes = ByteOrderMark.removed(from: all)
-    let format =
-      file == StreamedInput.name
-      ? nil : DatasetFormat.forExtension(of: file)
-    guard let format = format ?? DatasetFormat.sniff(Array(bytes.prefix(4096))) ?? csvOrNil(bytes) else { return [:] }
+    let named = file == StreamedInput.name ? nil : DatasetFormat.forExtension(of: file)
+    let told = bytes.withUnsafeBufferPointer { buffer in
+      try? DatasetFormat.of(buffer, named: named, isStream: named == nil, file: file)
+    }
+    guard let format = told else { return [:] }
     var found: [Int: OriginalRecord] = [:]
     func keep(_ number: Int, text: ArraySlice<UInt8>) {
       guard wanted.contains(number), let value = try? JSONReader.parse(Array(text)),
@@ -119,10 +120,6 @@ public enum OriginalRecords {
       }
     }
     return found
-  }
-
-  private static func csvOrNil(_ bytes: [UInt8]) -> DatasetFormat? {
-    bytes.prefix { $0 != 0x0A }.contains(UInt8(ascii: ",")) ? .csv : nil
   }
 
   /// An item with no record to go back to, written from its fields under the names the readers take.
