@@ -22,7 +22,7 @@ struct CheckCommand: ParsableCommand {
   func run() throws {
     // The viewer's sources, asked in the viewer's order: a path is read by the source the viewer would read it with.
     let kinds = SourceRegistry.kinds(table: table, network: NetworkConfiguration())
-    let address: DatasetAddress = path == "-" ? .standardInput : .named(path)
+    let address = DatasetAddress(commandLine: path)
     let summary: CheckSummary
     do {
       summary = try SourceRegistry.kind(for: address, among: kinds).check(address, report: printLine)

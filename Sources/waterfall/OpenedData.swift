@@ -5,11 +5,22 @@ import ShopCatalog
 /// What the viewer shows, opened before the terminal is touched by the source the registry chose for it.
 typealias OpenedData = any OpenedSource
 
+extension DatasetAddress {
+  /// A dataset as the command line names it, for the viewer and `check` alike: `-` is standard input, nothing
+  /// named is ``unnamed``.
+  init(commandLine path: String?) {
+    switch path {
+    case "-": self = .standardInput
+    case let path?: self = .named(path)
+    case nil: self = .unnamed
+    }
+  }
+}
+
 extension DataOptions {
   /// What the user named: standard input, a path or address, or nothing (the bundled catalogue).
   func address(whenPiped: Bool) -> DatasetAddress {
-    if readsStandardInput(whenPiped: whenPiped) { return .standardInput }
-    return datasetPath.map(DatasetAddress.named) ?? .unnamed
+    readsStandardInput(whenPiped: whenPiped) ? .standardInput : DatasetAddress(commandLine: datasetPath)
   }
 
   /// The dataset opened by its source (``SourceRegistry``), read as far as its first page (`whole`: to its end;
