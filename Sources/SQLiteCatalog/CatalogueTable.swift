@@ -47,16 +47,9 @@ struct CatalogueTable: Sendable {
 
   /// The column that holds a field (the first of its aliases a foreign table has).
   func column(forField field: String) -> String? {
-    let aliases: [String] =
-      switch field {
-      case "title": ["title", "name"]
-      case "price": ["price"]
-      case "shop": ["shop"]
-      case "w": ["w", "width"]
-      case "h": ["h", "height"]
-      default: [field]
-      }
-    for alias in aliases { if let found = fieldColumns.first(where: { $0.field == alias }) { return found.column } }
+    for alias in ItemFieldNames.aliases(of: field) {
+      if let found = fieldColumns.first(where: { $0.field == alias }) { return found.column }
+    }
     return nil
   }
 
@@ -153,9 +146,10 @@ struct CatalogueTable: Sendable {
     }
     let fields = Set(fieldColumns.map(\.field))
     var missing: [String] = []
-    if fields.isDisjoint(with: ["w", "width"]) { missing.append("w or width") }
-    if fields.isDisjoint(with: ["h", "height"]) { missing.append("h or height") }
-    if !fields.contains("price") { missing.append("price") }
+    for side in [ItemFieldNames.width, ItemFieldNames.height] where fields.isDisjoint(with: side) {
+      missing.append(side.joined(separator: " or "))
+    }
+    if !fields.contains(ItemFieldNames.price) { missing.append(ItemFieldNames.price) }
     guard missing.isEmpty else {
       throw SQLiteCatalogueError(
         file: file,
@@ -178,16 +172,16 @@ struct CatalogueTable: Sendable {
       fieldColumns.first { $0.field == field }.map { Self.quoted($0.column) }
     }
     let selection = SQL(sql: fieldColumns.map { Self.quoted($0.column) }.joined(separator: ", "))
-    let price = SQL(sql: quoted("price")!)
-    let titleColumns = ["title", "name"].compactMap(quoted)
+    let price = SQL(sql: quoted(ItemFieldNames.price)!)
+    let titleColumns = ItemFieldNames.title.compactMap(quoted)
     let titleExpression = titleColumns.isEmpty ? "''" : "COALESCE(\(titleColumns.joined(separator: ", ")), '')"
     let title = SQL(sql: titleExpression)
     // Title, shop, price, then every other field, as the search index of a dataset folds them.
     // `url` beside a picture column is the item's page, an extra field as in a dataset (ItemDecoder).
     let urlIsPage = !fields.isDisjoint(with: ItemFieldNames.picture)
-    let named = Set(ItemFieldNames.decoded).subtracting(urlIsPage ? ["url"] : [])
+    let named = Set(ItemFieldNames.decoded).subtracting(urlIsPage ? [ItemFieldNames.url] : [])
     let searchColumns =
-      [titleExpression, quoted("shop") ?? "''", quoted("price")!]
+      [titleExpression, quoted(ItemFieldNames.shop) ?? "''", quoted(ItemFieldNames.price)!]
       + fieldColumns.filter { !named.contains($0.field) }.map { Self.quoted($0.column) }
     let extraKeys = fieldColumns.filter { !named.contains($0.field) }.map(\.field).sorted()
     return CatalogueTable(

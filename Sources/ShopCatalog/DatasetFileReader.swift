@@ -79,19 +79,13 @@ enum DatasetFileReader {
   }
 
   /// The format of a file's first bytes (after a byte-order mark): `format` (its extension's) if given, else
-  /// sniffed. Throws for binary data or a format not known.
+  /// sniffed (``DatasetFormat/of(_:named:isStream:file:)``). Throws for no bytes, binary data or a format not
+  /// known.
   static func fileFormat(
     _ bytes: UnsafeBufferPointer<UInt8>, given format: DatasetFormat?, file: String
   ) throws(DatasetError) -> DatasetFormat {
     guard !bytes.isEmpty else { throw DatasetError(file: file, reason: "empty file") }
-    let isBinaryPlist = bytes.starts(with: Array("bplist".utf8))
-    if !isBinaryPlist, bytes.prefix(8192).contains(0) {
-      throw DatasetError(file: file, reason: "not a dataset: binary data")
-    }
-    guard let format = format ?? DatasetFormat.sniff(Array(bytes.prefix(4096))) else {
-      throw DatasetError(file: file, reason: "not a dataset: unknown format (expected .plist, .json, .jsonl or .csv)")
-    }
-    return format
+    return try DatasetFormat.of(bytes, named: format, isStream: false, file: file)
   }
 
   /// Reads a file's bytes already in memory, as ``read(file:format:firstBatch:deliver:)`` reads the file.
@@ -113,22 +107,11 @@ enum DatasetFileReader {
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, format: DatasetFormat?, firstBatch: Int,
     deliver: (ReadBatch) -> Void
   ) throws(DatasetError) {
-    let format = try fileFormat(bytes, given: format, file: file)
-    // JSON arrays, JSON Lines and CSV as a file read in chunks is, all of it in at once; the rest whole.
-    let isStreamed =
-      format == .jsonLines || format == .csv || (format == .json && JSONArrayElements.startsWithArray(bytes))
-    if isStreamed {
-      var parse = IncrementalParse(
-        name: file, batcher: Batcher(file: file, size: max(1, firstBatch), total: bytes.count),
-        flushesEveryChunk: false, format: format)
-      return try parse.parse(bytes, isComplete: true, firstBatch: firstBatch, deliver: deliver)
-    }
-    var batcher = Batcher(file: file, size: max(1, firstBatch), total: bytes.count)
-    for entry in try RecordReader.read(Array(bytes), format: format, file: file) {
-      batcher.add(entry)
-      batcher.flushIfFull(bytesRead: bytes.count, to: deliver)
-    }
-    batcher.flush(bytesRead: bytes.count, to: deliver)
+    // The one parse a file read in chunks and a stream go through, all of it in at once.
+    var parse = IncrementalParse(
+      name: file, batcher: Batcher(file: file, size: max(1, firstBatch), total: bytes.count),
+      flushesEveryChunk: false, format: try fileFormat(bytes, given: format, file: file))
+    try parse.parse(bytes, isComplete: true, firstBatch: firstBatch, deliver: deliver)
   }
 
   /// Decodes entries into items and hands them over in batches that double up to ``largestBatch``.

@@ -21,6 +21,29 @@ public enum DatasetFormat: String, CaseIterable, Sendable {
     }
   }
 
+  /// The format of a dataset's first bytes (after a byte-order mark): the one place a dataset's format is told, a
+  /// file's and a stream's alike. `named` (a file's extension's) is taken when given; else the content says: a
+  /// bracket, a plist's header, or (`isStream`: no name to go by) a first line with a comma, a CSV header. Throws,
+  /// naming `file`, for binary data or a format not known.
+  static func of(
+    _ bytes: UnsafeBufferPointer<UInt8>, named: DatasetFormat?, isStream: Bool, file: String
+  ) throws(DatasetError) -> DatasetFormat {
+    let isBinaryPlist = bytes.starts(with: Array("bplist".utf8))
+    if !isBinaryPlist, bytes.prefix(8192).contains(0) {
+      throw DatasetError(file: file, reason: "not a dataset: binary data")
+    }
+    if let format = named ?? sniff(Array(bytes.prefix(4096))) ?? (isStream ? csvHeader(bytes) : nil) {
+      return format
+    }
+    let expected = isStream ? "JSON, JSON Lines, CSV or a plist" : ".plist, .json, .jsonl or .csv"
+    throw DatasetError(file: file, reason: "not a dataset: unknown format (expected \(expected))")
+  }
+
+  /// A first line with a comma (and no bracket before it, which ``sniff(_:)`` would have taken) is a CSV header.
+  private static func csvHeader(_ bytes: UnsafeBufferPointer<UInt8>) -> DatasetFormat? {
+    bytes.prefix { $0 != 0x0A }.contains(UInt8(ascii: ",")) ? .csv : nil
+  }
+
   /// The format the first bytes suggest, for a file whose name does not say.
   static func sniff(_ bytes: [UInt8]) -> DatasetFormat? {
     if bytes.starts(with: Array("bplist".utf8)) { return .plist }

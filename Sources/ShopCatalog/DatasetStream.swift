@@ -48,12 +48,13 @@ public enum DatasetStream {
     }
   }
 
-  /// Reads a dataset from `descriptor` (standard input, `-`) as it arrives, its format told by its content. The
-  /// chunks' fraction stays 0: a stream's size is not known.
-  public static func read(stream descriptor: Int32, deliver: (DatasetChunk) -> Void) throws(DatasetError) {
-    try DatasetFileReader.read(stream: descriptor, into: StreamedInput(), firstBatch: 1024) { batch in
-      deliver(
-        DatasetChunk(file: StreamedInput.name, items: batch.items, problems: batch.problems, skipped: batch.skipped))
+  /// Reads a dataset from `descriptor` (standard input, `-`, or a pipe named `name`) as it arrives, its format
+  /// told by its content. The chunks' fraction stays 0: a stream's size is not known.
+  public static func read(
+    stream descriptor: Int32, named name: String = StreamedInput.name, deliver: (DatasetChunk) -> Void
+  ) throws(DatasetError) {
+    try DatasetFileReader.read(stream: descriptor, named: name, into: StreamedInput(), firstBatch: 1024) { batch in
+      deliver(DatasetChunk(file: name, items: batch.items, problems: batch.problems, skipped: batch.skipped))
     }
   }
 }

@@ -1,7 +1,8 @@
 extension DatasetFileReader {
-  /// Where the parse of a dataset that arrives in pieces is: a stream (standard input) or a file read in chunks.
-  /// Each call reads on from where the last stopped, so every byte is looked at about once however the input is
-  /// cut (a record larger than a chunk included).
+  /// Where the parse of a dataset that arrives in pieces is: a stream (standard input) or a file read in chunks
+  /// (or already in memory, one piece). Each call reads on from where the last stopped, so every byte is looked
+  /// at about once however the input is cut (a record larger than a chunk included). The one dispatch by format
+  /// for all of them, so a stream gets the files' fast path (``JSONItemScanner``) and the same messages.
   struct IncrementalParse {
     /// What messages and the items call the input.
     let name: String
@@ -63,11 +64,12 @@ extension DatasetFileReader {
           throw error
         }
       default:
-        // Property lists (and a JSON document that is not an array) are read whole.
-        if isComplete {
-          try DatasetFileReader.read(bytes, file: name, format: format, firstBatch: firstBatch, deliver: deliver)
+        // Property lists (and a JSON document that is not an array) are read whole, once all of it is in.
+        guard isComplete, let format else { return }
+        for entry in try RecordReader.read(Array(bytes), format: format, file: name) {
+          batcher.add(entry)
+          batcher.flushIfFull(bytesRead: bytes.count, to: deliver)
         }
-        return
       }
       if isComplete || (flushesEveryChunk && (!batcher.batch.columns.isEmpty || batcher.batch.skipped > 0)) {
         batcher.flush(bytesRead: bytes.count, to: deliver)
@@ -119,22 +121,7 @@ extension DatasetFileReader {
       // `[` and `{` say it at once; `<?xml`, `bplist` and a CSV header take a few bytes more.
       let isBracket = bytes[first] == UInt8(ascii: "[") || bytes[first] == UInt8(ascii: "{")
       if !isComplete, !isBracket, all.count - first < 64 { return nil }
-      let isBinaryPlist = bytes.starts(with: Array("bplist".utf8))
-      if !isBinaryPlist, bytes.prefix(8192).contains(0) {
-        throw DatasetError(file: name, reason: "not a dataset: binary data")
-      }
-      guard let format = DatasetFormat.sniff(Array(bytes.prefix(4096))) ?? (isBinaryPlist ? .plist : nil) ?? csv(bytes)
-      else {
-        throw DatasetError(
-          file: name, reason: "not a dataset: unknown format (expected JSON, JSON Lines, CSV or a plist)")
-      }
-      return format
-    }
-
-    /// A first line with a comma and no brace is a CSV header.
-    private func csv(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> DatasetFormat? {
-      let firstLine = bytes.prefix { $0 != 0x0A }
-      return firstLine.contains(UInt8(ascii: ",")) ? .csv : nil
+      return try DatasetFormat.of(UnsafeBufferPointer(rebasing: bytes), named: nil, isStream: true, file: name)
     }
   }
 }

@@ -12,31 +12,45 @@ enum ItemDecoder {
   static let maximumSide = 100_000.0
   static let sideRange = minimumSide...maximumSide
 
-  static let priceKey = "price"
-
-  /// A record's fields sorted out in one pass, comparing names instead of hashing them (ten hashed look-ups per
-  /// item were a fifth of reading a large file).
+  /// A record's fields sorted out in one pass by their names (``ItemFieldNames``), comparing names instead of
+  /// hashing them (ten hashed look-ups per item were a fifth of reading a large file).
   private struct Fields {
-    var w, width, h, height, img, image, url, title, name, price, shop: DatasetValue?
+    /// A field with several names, as the first of them (in ``ItemFieldNames``' order) the record has.
+    struct Named {
+      var rank: Int
+      var key: String
+      var value: DatasetValue
+    }
+
+    var width, height, picture, title: Named?
+    var url, price, shop: DatasetValue?
     var extras: [(key: String, value: DatasetValue)] = []
 
     init(_ record: [String: DatasetValue]) {
       for (key, value) in record {
+        if Self.keep(key, value, named: ItemFieldNames.width, in: &width)
+          || Self.keep(key, value, named: ItemFieldNames.height, in: &height)
+          || Self.keep(key, value, named: ItemFieldNames.picture, in: &picture)
+          || Self.keep(key, value, named: ItemFieldNames.title, in: &title)
+        {
+          continue
+        }
         switch key {
-        case "w": w = value
-        case "width": width = value
-        case "h": h = value
-        case "height": height = value
-        case "img": img = value
-        case "image": image = value
-        case "url": url = value
-        case "title": title = value
-        case "name": name = value
-        case "price": price = value
-        case "shop": shop = value
+        case ItemFieldNames.url: url = value
+        case ItemFieldNames.price: price = value
+        case ItemFieldNames.shop: shop = value
         default: extras.append((key, value))
         }
       }
+    }
+
+    /// Whether `key` is one of `names`; its value is kept unless the record has a name before it in `names`.
+    private static func keep(
+      _ key: String, _ value: DatasetValue, named names: [String], in field: inout Named?
+    ) -> Bool {
+      guard let rank = names.firstIndex(of: key) else { return false }
+      if field.map({ rank < $0.rank }) ?? true { field = Named(rank: rank, key: key, value: value) }
+      return true
     }
   }
 
@@ -52,26 +66,26 @@ enum ItemDecoder {
     }
 
     let fields = Fields(record)
-    let width = side([("w", fields.w), ("width", fields.width)], report: problem)
-    let height = side([("h", fields.h), ("height", fields.height)], report: problem)
+    let width = side(fields.width, names: ItemFieldNames.width, report: problem)
+    let height = side(fields.height, names: ItemFieldNames.height, report: problem)
     var price = ""
     switch fields.price {
     case .string(let text)?: price = text
     case .integer(let number)?: price = String(number)
     case .real(let number)? where number.isFinite: price = DatasetValue.format(number)
-    case .real?: problem(priceKey, "not a finite number")
-    case nil: problem(priceKey, "missing")
-    case let other?: problem(priceKey, "must be a string or a number, not \(other.kindDescription)")
+    case .real?: problem(ItemFieldNames.price, "not a finite number")
+    case nil: problem(ItemFieldNames.price, "missing")
+    case let other?: problem(ItemFieldNames.price, "must be a string or a number, not \(other.kindDescription)")
     }
     // `url` is the picture in the older datasets, which have no other picture field; beside one, the page.
-    let urlIsPage = fields.img != nil || fields.image != nil
-    let image = text(
-      [("img", fields.img), ("image", fields.image)] + (urlIsPage ? [] : [("url", fields.url)]), report: problem)
-    let title = text([("title", fields.title), ("name", fields.name)], report: problem)
-    let shop = text([("shop", fields.shop)], report: problem)
+    let urlIsPage = fields.picture != nil
+    let url = fields.url.map { (key: ItemFieldNames.url, value: $0) }
+    let image = text(fields.picture.map { ($0.key, $0.value) } ?? (urlIsPage ? nil : url), report: problem)
+    let title = text(fields.title.map { ($0.key, $0.value) }, report: problem)
+    let shop = text(fields.shop.map { (ItemFieldNames.shop, $0) }, report: problem)
 
     guard problems.isEmpty, let width, let height else { return .unusable(problems) }
-    let page = urlIsPage ? fields.url.map { [(key: "url", value: $0)] } ?? [] : []
+    let page = urlIsPage ? url.map { [$0] } ?? [] : []
     let extras = (fields.extras + page).sorted { $0.key < $1.key }.map {
       ExtraField(key: $0.key, value: $0.value.displayText)
     }
@@ -80,17 +94,12 @@ enum ItemDecoder {
         width: width, height: height, imageURL: image, price: price, title: title, shop: shop, extraFields: extras))
   }
 
-  /// The first of the aliases present, with the name the record used.
-  private static func first(_ aliases: [(String, DatasetValue?)]) -> (String, DatasetValue)? {
-    for (key, value) in aliases {
-      if let value { return (key, value) }
-    }
-    return nil
-  }
-
-  private static func side(_ aliases: [(String, DatasetValue?)], report: (String, String) -> Void) -> Double? {
-    guard let (key, value) = first(aliases) else {
-      report(aliases[0].0, "missing")
+  /// A side's value, from the first of its `names` the record has (`field`); missing is named by the first name.
+  private static func side(
+    _ field: Fields.Named?, names: [String], report: (String, String) -> Void
+  ) -> Double? {
+    guard let key = field?.key, let value = field?.value else {
+      report(names[0], "missing")
       return nil
     }
     let number: Double
@@ -128,8 +137,9 @@ enum ItemDecoder {
     return number
   }
 
-  private static func text(_ aliases: [(String, DatasetValue?)], report: (String, String) -> Void) -> String {
-    guard let (key, value) = first(aliases) else { return "" }
+  /// A text field's value, with the name the record gave it; empty when the record has none.
+  private static func text(_ field: (key: String, value: DatasetValue)?, report: (String, String) -> Void) -> String {
+    guard let (key, value) = field else { return "" }
     switch value {
     case .string(let text): return text
     case .integer, .real, .bool: return value.displayText

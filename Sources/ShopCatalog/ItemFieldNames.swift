@@ -1,13 +1,18 @@
 /// The field names the readers give a meaning to, in one place for every source (files, feeds, SQLite tables),
-/// so a name means the same wherever the item comes from. Names are compared exactly (the files' own case).
+/// so a name means the same wherever the item comes from: the item decoder, the JSON fast path, a SQLite table's
+/// columns and the picks all read them here. Names are compared exactly (the files' own case).
 public enum ItemFieldNames {
+  /// Each list: one field's names, in the order of preference when a record has more than one.
   public static let width = ["w", "width"]
   public static let height = ["h", "height"]
   /// The picture, in this order of preference.
   public static let picture = ["img", "image"]
+  /// The name that is the picture in the older datasets, which have no ``picture`` field, and the item's page
+  /// beside one.
+  public static let url = "url"
   /// The item's page (schema.org's Product `url`, a shop API's `link`). `url` is taken for the picture instead
   /// when no ``picture`` field is there: the older datasets' meaning.
-  public static let page = ["url", "link", "href"]
+  public static let page = [url, "link", "href"]
   public static let title = ["title", "name"]
   public static let price = "price"
   public static let shop = "shop"
@@ -16,5 +21,11 @@ public enum ItemFieldNames {
   public static let all = picture + page + title + [price, shop] + width + height
 
   /// The names the item decoder reads itself (``ItemDecoder``): `link` and `href` stay extra fields.
-  public static let decoded = width + height + [price] + picture + ["url"] + title + [shop]
+  public static let decoded = width + height + [price] + picture + [url] + title + [shop]
+
+  /// The names of the field `name` is one name of, in order of preference (`["title", "name"]` for `name`);
+  /// `[name]` for a field that has no other.
+  public static func aliases(of name: String) -> [String] {
+    [width, height, picture, title].first { $0.contains(name) } ?? [name]
+  }
 }

@@ -176,20 +176,32 @@ enum JSONItemScanner {
     }
   }
 
+  /// The members by their names (``ItemFieldNames``), each name's bytes packed into a word: every name is
+  /// shorter than 8 bytes, so a key is found by one comparison per name, without a String.
+  private static let members: [(packed: UInt64, length: Int, member: Member)] = {
+    let named: [(String, Member)] =
+      Array(zip(ItemFieldNames.width, [Member.w, .width])) + Array(zip(ItemFieldNames.height, [Member.h, .height]))
+      + Array(zip(ItemFieldNames.picture, [Member.img, .image]))
+      + Array(zip(ItemFieldNames.title, [Member.title, .name]))
+      + [(ItemFieldNames.url, .url), (ItemFieldNames.price, .price), (ItemFieldNames.shop, .shop)]
+    return named.map { name, member in
+      let bytes = Array(name.utf8)
+      return (bytes.withUnsafeBufferPointer(packed) ?? .max, bytes.count, member)
+    }
+  }()
+
+  /// Up to 8 bytes as one word; nil for a longer key (no member's name is that long).
+  private static func packed(_ key: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard key.count <= 8 else { return nil }
+    var word: UInt64 = 0
+    for byte in key { word = word << 8 | UInt64(byte) }
+    return word
+  }
+
   private static func member(_ key: UnsafeBufferPointer<UInt8>) -> Member? {
-    func equals(_ word: StaticString) -> Bool {
-      word.utf8CodeUnitCount == key.count && memcmp(word.utf8Start, key.baseAddress!, key.count) == 0
-    }
-    switch key.count {
-    case 1: return key[0] == UInt8(ascii: "w") ? .w : key[0] == UInt8(ascii: "h") ? .h : nil
-    case 3: return equals("img") ? .img : equals("url") ? .url : nil
-    case 4: return equals("name") ? .name : equals("shop") ? .shop : nil
-    case 5:
-      return equals("width")
-        ? .width : equals("title") ? .title : equals("image") ? .image : equals("price") ? .price : nil
-    case 6: return equals("height") ? .height : nil
-    default: return nil
-    }
+    guard let word = packed(key) else { return nil }
+    for entry in members where entry.packed == word && entry.length == key.count { return entry.member }
+    return nil
   }
 
   /// Whether `bytes` is well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).

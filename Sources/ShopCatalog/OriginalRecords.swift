@@ -17,7 +17,7 @@ public struct OriginalRecord: Hashable, Sendable {
   /// `width` and `height`; the picture is `url` in a record with no other picture field); nil without one.
   public func value(of name: String) -> String? {
     let hasPicture = ItemFieldNames.picture.contains { has($0) }
-    let picture = ItemFieldNames.picture + (hasPicture ? [] : ["url"])
+    let picture = ItemFieldNames.picture + (hasPicture ? [] : [ItemFieldNames.url])
     let aliases = [
       picture, ItemFieldNames.page, ItemFieldNames.title, ItemFieldNames.width, ItemFieldNames.height,
     ]
@@ -83,10 +83,11 @@ public enum OriginalRecords {
   /// The records numbered `wanted` (from 1, counted as ``DatasetFileReader`` counts items) in a file's bytes.
   static func records(numbered wanted: Set<Int>, in all: [UInt8], file: String) -> [Int: OriginalRecord] {
     let bytes = ByteOrderMark.removed(from: all)
-    let format =
-      file == StreamedInput.name
-      ? nil : DatasetFormat.forExtension(of: file)
-    guard let format = format ?? DatasetFormat.sniff(Array(bytes.prefix(4096))) ?? csvOrNil(bytes) else { return [:] }
+    let named = file == StreamedInput.name ? nil : DatasetFormat.forExtension(of: file)
+    let told = bytes.withUnsafeBufferPointer { buffer in
+      try? DatasetFormat.of(buffer, named: named, isStream: named == nil, file: file)
+    }
+    guard let format = told else { return [:] }
     var found: [Int: OriginalRecord] = [:]
     func keep(_ number: Int, text: ArraySlice<UInt8>) {
       guard wanted.contains(number), let value = try? JSONReader.parse(Array(text)),
@@ -121,17 +122,14 @@ public enum OriginalRecords {
     return found
   }
 
-  private static func csvOrNil(_ bytes: [UInt8]) -> DatasetFormat? {
-    bytes.prefix { $0 != 0x0A }.contains(UInt8(ascii: ",")) ? .csv : nil
-  }
-
   /// An item with no record to go back to, written from its fields under the names the readers take.
   static func record(of item: ShopItem) -> OriginalRecord {
     var fields: [String: DatasetValue] = [
-      "w": number(item.width), "h": number(item.height), "price": .string(item.price), "title": .string(item.title),
+      ItemFieldNames.width[0]: number(item.width), ItemFieldNames.height[0]: number(item.height),
+      ItemFieldNames.price: .string(item.price), ItemFieldNames.title[0]: .string(item.title),
     ]
-    if !item.imageURL.isEmpty { fields["img"] = .string(item.imageURL) }
-    if !item.shop.isEmpty { fields["shop"] = .string(item.shop) }
+    if !item.imageURL.isEmpty { fields[ItemFieldNames.picture[0]] = .string(item.imageURL) }
+    if !item.shop.isEmpty { fields[ItemFieldNames.shop] = .string(item.shop) }
     for extra in item.extraFields where fields[extra.key] == nil { fields[extra.key] = .string(extra.value) }
     return OriginalRecord(json: DatasetValue.dictionary(fields).json, fields: fields)
   }
@@ -169,14 +167,16 @@ extension DatasetValue {
   /// The value as JSON text on one line, keys sorted.
   public var json: String {
     switch self {
-    case .string(let text): Self.quoted(text)
+    case .string(let text): JSONString.quoted(text)
     case .integer(let number): String(number)
     case .real(let number): number.isFinite ? Self.format(number) : "null"
     case .bool(let flag): flag ? "true" : "false"
     case .null: "null"
     case .array(let values): "[" + values.map(\.json).joined(separator: ",") + "]"
     case .dictionary(let values):
-      "{" + values.sorted { $0.key < $1.key }.map { Self.quoted($0.key) + ":" + $0.value.json }.joined(separator: ",")
+      "{"
+        + values.sorted { $0.key < $1.key }.map { JSONString.quoted($0.key) + ":" + $0.value.json }.joined(
+          separator: ",")
         + "}"
     }
   }
@@ -188,23 +188,5 @@ extension DatasetValue {
     case .null: ""
     default: json
     }
-  }
-
-  /// A JSON string: quotes, backslashes and control characters escaped.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        out += String(format: "\\u%04X", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }

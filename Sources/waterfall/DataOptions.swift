@@ -71,118 +71,9 @@ struct DataOptions: ParsableArguments {
     datasetPath == "-" || (whenPiped && datasetPath == nil && isatty(STDIN_FILENO) == 0)
   }
 
-  /// The dataset to show, --data, standard input or the bundled catalogue, opened as a catalogue that reads in
-  /// the background.
-  func openCatalogue(whenPiped: Bool = false) throws(DatasetError) -> OpenedCatalogue {
-    if let (descriptor, name) = try openStream(whenPiped: whenPiped) {
-      let (catalogue, input) = CatalogueReading.open(
-        stream: descriptor, named: name, pageSize: pageSize, loops: loop)
-      return OpenedCatalogue(catalogue: catalogue, name: name, streamed: input)
-    }
-    if let datasetPath {
-      return OpenedCatalogue(
-        catalogue: try CatalogueReading.open(
-          path: datasetPath, pageSize: pageSize, loops: loop, pictureProbe: pictureProbe),
-        name: DatasetLoader.displayName(ofPath: datasetPath))
-    }
-    guard let bundled = BundledCatalogue.locate() else {
-      throw DatasetError(
-        file: BundledCatalogue.candidates().joined(separator: ", "),
-        reason: "the bundled catalogue is missing; pass --data PATH or set \(BundledCatalogue.environmentVariable)")
-    }
-    return OpenedCatalogue(
-      catalogue: try CatalogueReading.open(path: bundled, pageSize: pageSize, loops: loop), name: "Shop catalogue")
-  }
-
-  /// A descriptor of its own for a dataset that arrives rather than sits on disk, and its name: standard input, or
-  /// a path that is a pipe (`<(a command)`, a FIFO), which has no size and cannot be read twice. Nil for a file.
-  private func openStream(whenPiped: Bool) throws(DatasetError) -> (descriptor: Int32, name: String)? {
-    if readsStandardInput(whenPiped: whenPiped) {
-      // The viewer may put the terminal in standard input's place meanwhile.
-      let descriptor = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
-      guard descriptor >= 0 else { throw DatasetError(file: StreamedInput.name, reason: "cannot be read") }
-      return (descriptor, StreamedInput.name)
-    }
-    guard let datasetPath, Self.isStream(datasetPath) else { return nil }
-    let descriptor = open(datasetPath, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw DatasetError(file: datasetPath, reason: "cannot be read: \(String(cString: strerror(errno)))")
-    }
-    return (descriptor, datasetPath)
-  }
-
-  /// ``openCatalogue()`` read as far as the first page (`whole`: to the end; a pipe: its first records), before the
-  /// terminal is touched.
-  /// What makes the dataset unusable is said on stderr: a path or a first page that cannot be read (exit status
-  /// 2), or a dataset whose every item is unusable (its first problems, exit status 1), so nobody opens an empty
-  /// viewer wondering why. A malformed record after the first page is the viewer's to show.
-  func openCatalogueOrExit(whole: Bool, whenPiped: Bool = false) throws -> OpenedCatalogue {
-    let opened: OpenedCatalogue
-    do {
-      opened = try openCatalogue(whenPiped: whenPiped)
-    } catch {
-      printError(error.description)
-      throw ExitCode(2)
-    }
-    let catalogue = opened.catalogue
-    if whole {
-      catalogue.waitUntilComplete()
-    } else if opened.streamed != nil {
-      catalogue.waitUntilStarted()
-    } else {
-      catalogue.waitForFirstPage()
-    }
-    let progress = catalogue.progress
-    if let stopped = progress.stoppedBy, progress.itemsRead < pageSize {
-      printError(stopped)
-      throw ExitCode(2)
-    }
-    guard progress.isComplete, progress.itemsRead == 0 else { return opened }
-    let broken = catalogue.brokenPageReasons
-    if !broken.isEmpty {
-      for reason in broken { printError(reason) }
-      throw ExitCode(2)
-    }
-    let problems = catalogue.readProblems
-    if !problems.isEmpty {
-      for problem in problems.prefix(10) { printError(problem.description) }
-      let more = problems.count > 10 ? " (\(problems.count - 10) more: `waterfall check` lists them all)" : ""
-      printError("no usable items: every item has a problem\(more)")
-      throw ExitCode(1)
-    }
-    return opened
-  }
-
   /// Whether the dataset is a SQLite catalogue (by its name or its first bytes, or because --table names a table).
   var isSQLite: Bool {
-    guard let datasetPath, datasetPath != "-" else { return false }
-    // A pipe's first bytes, once read to look for SQLite's header, would be gone for the dataset reader.
-    return table != nil || (!Self.isStream(datasetPath) && SQLiteFile.isDatabase(path: datasetPath))
-  }
-
-  /// Whether `path` is a pipe or a character device: bytes that arrive, with no size, read once.
-  static func isStream(_ path: String) -> Bool {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return false }
-    let kind = status.st_mode & S_IFMT
-    return kind == S_IFIFO || kind == S_IFCHR
-  }
-
-  /// The SQLite catalogue at `path`, its first page read, so a file damaged where the viewer starts is refused
-  /// here, not in the footer. A file that cannot be used (missing, not a database, corrupt, locked, without the
-  /// table or its columns) gets one line and exit status 2.
-  func openDatabaseOrExit(path: String) throws -> SQLiteCatalogue {
-    do {
-      let catalogue = try SQLiteCatalogue.open(path: path, table: table, pageSize: pageSize)
-      if case .failure(let reason) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery())) {
-        printError(reason)
-        throw ExitCode(2)
-      }
-      return catalogue
-    } catch let error as SQLiteCatalogueError {
-      printError(error.description)
-      throw ExitCode(2)
-    }
+    SQLiteSource(table: table, pageSize: pageSize).opens(address(whenPiped: false))
   }
 
   /// The data as the viewer queries it. A file, a folder, standard input and a database are local and a feed's
@@ -191,18 +82,4 @@ struct DataOptions: ParsableArguments {
   func source(for data: OpenedData) -> SimulatedNetwork {
     SimulatedNetwork(data.source, latencyMilliseconds: latency ?? 0, failureRate: failRate, seed: UInt64(seed))
   }
-}
-
-/// A dataset opened for the viewer: its catalogue, its name for the header, and, read from standard input, the
-/// bytes kept (what `--pick` prints records from).
-struct OpenedCatalogue {
-  var catalogue: ItemCatalogue
-  var name: String
-  var streamed: StreamedInput?
-}
-
-/// Picture sizes for photo folders, from the header alone (libvips through the Pictures module).
-let pictureProbe: PictureProbe = { path in
-  PictureDecoder.probe(path: path).map { PhotoSize(width: $0.width, height: $0.height) }
-    .mapError { PhotoProbeFailure(reason: $0.reason) }
 }

@@ -1,94 +1,51 @@
 import ArgumentParser
-import HTTPFeed
 import Pictures
-import SQLiteCatalog
 import ShopCatalog
 
-/// What the viewer shows, opened before the terminal is touched: a catalogue read from files (in the background),
-/// a SQLite catalogue, or an HTTP feed whose first page is in.
-enum OpenedData {
-  /// Files (or standard input, kept for the picks) read here.
-  case catalogue(OpenedCatalogue)
-  case database(SQLiteCatalogue, name: String)
-  case feed(HTTPFeedCatalogue)
+/// What the viewer shows, opened before the terminal is touched by the source the registry chose for it.
+typealias OpenedData = any OpenedSource
 
-  var name: String {
-    switch self {
-    case .catalogue(let opened): opened.name
-    case .database(_, let name): name
-    case .feed(let feed): feed.template.displayName
-    }
-  }
-
-  var source: any CatalogueSource {
-    switch self {
-    case .catalogue(let opened): opened.catalogue
-    case .database(let catalogue, _): catalogue
-    case .feed(let feed): feed
-    }
-  }
-
-  /// Standard input's bytes, kept so that picks print its records as they were.
-  var streamedInput: StreamedInput? {
-    if case .catalogue(let opened) = self { opened.streamed } else { nil }
-  }
-
-  var isFeed: Bool {
-    if case .feed = self { true } else { false }
-  }
-
-  /// The fields a `--group-by` is looked for in first: those of the items read so far.
-  var fieldsReadSoFar: [ItemField] {
-    switch self {
-    case .catalogue(let opened): ItemField.available(in: opened.catalogue.itemsRead(limit: 10_000))
-    case .database(let catalogue, _): catalogue.fields
-    case .feed(let feed): ItemField.available(in: feed.itemsSeen)
-    }
-  }
-
-  /// Every item's fields: a catalogue's once it is read to its end, a feed's of the items seen so far.
-  func allFields() -> [ItemField] {
-    switch self {
-    case .catalogue(let opened):
-      opened.catalogue.waitUntilComplete()
-      return opened.catalogue.availableFields
-    case .database(let catalogue, _): return catalogue.fields
-    case .feed(let feed): return ItemField.available(in: feed.itemsSeen)
+extension DatasetAddress {
+  /// A dataset as the command line names it, for the viewer and `check` alike: `-` is standard input, nothing
+  /// named is ``unnamed``.
+  init(commandLine path: String?) {
+    switch path {
+    case "-": self = .standardInput
+    case let path?: self = .named(path)
+    case nil: self = .unnamed
     }
   }
 }
 
 extension DataOptions {
-  /// The dataset (`whole`: read to the end), the SQLite catalogue, or the feed (its first page for the command line's sort and filter
-  /// fetched), or a line on stderr and the exit status: 2 when it cannot be read, 1 when no item is usable.
+  /// What the user named: standard input, a path or address, or nothing (the bundled catalogue).
+  func address(whenPiped: Bool) -> DatasetAddress {
+    readsStandardInput(whenPiped: whenPiped) ? .standardInput : DatasetAddress(commandLine: datasetPath)
+  }
+
+  /// The dataset opened by its source (``SourceRegistry``), read as far as its first page (`whole`: to its end;
+  /// a feed: its first page for `query`).
+  func open(
+    whole: Bool, whenPiped: Bool = false, query: CatalogueQuery = CatalogueQuery(),
+    network: NetworkConfiguration = NetworkConfiguration()
+  ) throws(SourceFailure) -> OpenedData {
+    let address = address(whenPiped: whenPiped)
+    let kinds = SourceRegistry.kinds(pageSize: pageSize, loops: loop, table: table, network: network)
+    return try SourceRegistry.kind(for: address, among: kinds).open(address, whole: whole, query: query)
+  }
+
+  /// ``open(whole:whenPiped:query:network:)`` for the command line's sort and filter, or its lines on stderr and
+  /// the exit status: 2 when the dataset cannot be read, 1 when no item is usable.
   func openOrExit(
     whole: Bool, whenPiped: Bool = false, network: NetworkOptions, organise: OrganiseOptions
   ) throws -> OpenedData {
-    if isSQLite, let datasetPath {
-      return .database(try openDatabaseOrExit(path: datasetPath), name: DatasetLoader.displayName(ofPath: datasetPath))
-    }
-    guard let address = datasetPath, FeedTemplate.isWebAddress(address) else {
-      return .catalogue(try openCatalogueOrExit(whole: whole, whenPiped: whenPiped))
-    }
-    let template: FeedTemplate
-    do {
-      template = try FeedTemplate(address)
-    } catch {
-      printError("\(RedactedURL.text(address)): \(error.reason)")
-      throw ExitCode(2)
-    }
-    let feed = HTTPFeedCatalogue(template: template, network: network.networkConfiguration)
     let query = CatalogueQuery(
       order: (try? ItemOrder(sortName: organise.sort)) ?? .dataset, filter: organise.filter.map(ItemQuery.init))
-    switch feed.prime(query) {
-    case .failure(let reason):
-      printError(reason)
-      throw ExitCode(2)
-    case .page(let page) where page.items.isEmpty && !feed.readProblems.isEmpty:
-      for problem in feed.readProblems.prefix(10) { printError(problem.description) }
-      printError("no usable items: every item of the first page has a problem")
-      throw ExitCode(1)
-    case .page: return .feed(feed)
+    do {
+      return try open(whole: whole, whenPiped: whenPiped, query: query, network: network.networkConfiguration)
+    } catch {
+      for line in error.lines { printError(line) }
+      throw ExitCode(error.exitStatus)
     }
   }
 }

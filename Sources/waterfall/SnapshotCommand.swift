@@ -105,7 +105,7 @@ struct SnapshotCommand: ParsableCommand {
     var options = display.viewerOptions(
       environment: ProcessInfo.processInfo.environment, unicode: true, catalogueName: opened.name)
     try organise.apply(to: &options, data: opened)
-    options.refreshKeepsItems = opened.isFeed
+    options.refreshKeepsItems = opened.refreshKeepsItems
     var choice = configOptions.choice
     if !readsDefaultConfig, choice.path == nil { choice.none = true }
     options.customKeys = try keys ?? choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]

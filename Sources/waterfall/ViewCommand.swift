@@ -45,7 +45,7 @@ struct ViewCommand: ParsableCommand {
     let unicode = TerminalSession.localeIsUTF8()
     var options = display.viewerOptions(environment: environment, unicode: unicode, catalogueName: opened.name)
     try organise.apply(to: &options, data: opened)
-    options.refreshKeepsItems = opened.isFeed
+    options.refreshKeepsItems = opened.refreshKeepsItems
     options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
     options.picking = pickOptions.picking

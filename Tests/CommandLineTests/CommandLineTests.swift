@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShopCatalog
 import Testing
 
 @testable import waterfall
@@ -88,12 +89,14 @@ struct NoUsableItemTests {
     try Data("w,h,price\n10,x,1\n,5,2\n".utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let options = try #require(try Waterfall.parseAsRoot(["snapshot", file.path]) as? SnapshotCommand).dataOptions
-    #expect(throws: ExitCode(1)) { _ = try options.openCatalogueOrExit(whole: false) }
+    let refusal = #expect(throws: SourceFailure.self) { _ = try options.open(whole: false) }
+    #expect(refusal?.exitStatus == 1)
+    #expect(refusal?.lines.last == "no usable items: every item has a problem")
     let partly = file.deletingLastPathComponent().appendingPathComponent("waterfall-partly-\(UUID().uuidString).csv")
     try Data("w,h,price\n10,x,1\n10,20,2\n".utf8).write(to: partly)
     defer { try? FileManager.default.removeItem(at: partly) }
     let fine = try #require(try Waterfall.parseAsRoot(["snapshot", partly.path]) as? SnapshotCommand).dataOptions
-    let opened = try fine.openCatalogueOrExit(whole: false)
+    let opened = try #require(try fine.open(whole: false) as? OpenedCatalogue)
     opened.catalogue.waitUntilComplete()
     #expect(opened.catalogue.progress.itemsRead == 1, "some usable items still open")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import ShopCatalog
 import Testing
 
 @testable import waterfall
@@ -20,7 +21,7 @@ struct PhotoFolderCommandLineTests {
     _ = FileManager.default.createFile(atPath: folder + "/1 empty.jpg", contents: Data())
 
     let options = try DataOptions.parse([folder])
-    let opened = try options.openCatalogue()
+    let opened = try #require(try options.open(whole: false) as? OpenedCatalogue)
     let (catalogue, name) = (opened.catalogue, opened.name)
     catalogue.waitUntilComplete()
     #expect(name == (folder as NSString).lastPathComponent)

@@ -139,7 +139,7 @@ struct StreamedInputTests {
         #"{"h":"4","note":"x","price":"¥2","title":"b","w":"3"}"#,
         #"{"w":1,"h":2,"price":"¥1"}"#,
         #"{"w":3,"h":4,"price":"¥2"}"#,
-        #"{"h":3,"price":"¥5","title":"made\u001B in code","w":2}"#,
+        #"{"h":3,"price":"¥5","title":"made\u001b in code","w":2}"#,
       ])
   }
 }

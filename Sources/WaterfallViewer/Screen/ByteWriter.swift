@@ -1,3 +1,5 @@
+import ShopCatalog
+
 /// Bytes written through a pointer into memory of its own, grown by doubling. The frame encoder writes a
 /// recording's megabytes a byte or a few at a time, and a tape takes every frame's text; an array checks at
 /// every append that its buffer is unique, which cost more than the writing.
@@ -61,31 +63,22 @@ struct ByteWriter: ~Copyable {
     append(zero + UInt8(value % 10))
   }
 
-  /// Whether `byte` of UTF-8 text must be escaped in a JSON string: quotes, backslashes, control characters.
+  /// Whether `byte` of UTF-8 text must be escaped in a JSON string (``JSONString``, the one escaper).
   @inline(__always)
-  static func needsJSONEscape(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-  }
+  static func needsJSONEscape(_ byte: UInt8) -> Bool { JSONString.needsEscape(byte) }
 
-  /// One byte of UTF-8 text as it goes in a JSON string: quotes, backslashes and control characters escaped, the
-  /// rest (multi-byte characters' bytes included) as it is.
+  /// One byte of UTF-8 text as it goes in a JSON string (``JSONString``): quotes, backslashes and control
+  /// characters escaped, the rest (multi-byte characters' bytes included) as it is.
   @inline(__always)
   mutating func appendJSONEscaped(_ byte: UInt8) {
-    guard Self.needsJSONEscape(byte) else {
+    guard JSONString.needsEscape(byte) else {
       append(byte)
       return
     }
-    append(UInt8(ascii: "\\"))
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte)
-    case 0x0A: append(UInt8(ascii: "n"))
-    case 0x0D: append(UInt8(ascii: "r"))
-    case 0x09: append(UInt8(ascii: "t"))
-    default:
-      let digits: StaticString = "0123456789abcdef"
-      append("u00")
-      append(digits.utf8Start[Int(byte >> 4)])
-      append(digits.utf8Start[Int(byte & 0xF)])
+    var (word, count) = JSONString.escape(byte)
+    for _ in 0..<count {
+      append(UInt8(truncatingIfNeeded: word))
+      word >>= 8
     }
   }
 
