@@ -1,9 +1,10 @@
 import FuzzSupport
 import WaterfallViewer
 
-/// The asciicast reader (`--replay`, any file a bug report carries): any text gives a recording whose size is in
-/// range and whose events keep their order in time, or one error on a line of the text whose message holds no
-/// control character.
+/// The asciicast reader (`--replay`, any file a bug report carries) and the screens `waterfall render` draws from
+/// it: any text gives a recording whose size is in range and whose events keep their order in time, or one error on
+/// a line of the text whose message holds no control character; a recording's screens stay in range, in time order,
+/// and hold no control character whatever its output events carry.
 runFuzzer { data, size in
   let text = String(decoding: fuzzBytes(data, size), as: UTF8.self)
   let cast: Asciicast
@@ -27,5 +28,19 @@ runFuzzer { data, size in
     zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
       && times.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= AsciicastReader.maximumSeconds },
     "\(text.debugDescription): event times out of order or range: \(times)")
+  let drawn = CastScreens.screens(cast)
+  let milliseconds = drawn.screens.map(\.milliseconds)
+  fuzzCheck(
+    zip(milliseconds, milliseconds.dropFirst()).allSatisfy { $0 < $1 } && milliseconds.allSatisfy { $0 <= drawn.end },
+    "\(text.debugDescription): screens out of time order or past the end \(drawn.end): \(milliseconds)")
+  for (_, screen) in drawn.screens {
+    fuzzCheck(
+      (1...KeyScript.maximumSize.width).contains(screen.width)
+        && (1...KeyScript.maximumSize.height).contains(screen.height),
+      "\(text.debugDescription): a screen of \(screen.width)x\(screen.height)")
+    fuzzCheck(
+      !screen.text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" },
+      "\(text.debugDescription): a control character on a drawn screen")
+  }
   return 0
 }
