@@ -10,8 +10,10 @@ public enum PictureRenderer {
   }()
 
   /// `thumbnail` cropped about its centre to the box's shape and drawn into `size` cells. `cellAspect` is a
-  /// cell's width over its height (0.5: twice as tall as wide). With `cellPixels`, in real pixels too, deflated
-  /// as well when `deflatingPixels` (for the kitty protocol).
+  /// cell's width over its height (0.5: twice as tall as wide). With `cellPixels`, in real pixels, deflated as
+  /// well when `deflatingPixels` (for the kitty protocol): then only the last row, the one a price is drawn over
+  /// (text over a row keeps the pixels off it), is drawn in symbols; the rows the pixels cover get one colour a
+  /// cell (``PixelPicture/cellFill(size:rows:colours:)``).
   public static func render(
     _ thumbnail: Thumbnail, size: BoxSize, symbols: PictureSymbols, colours: PictureColourMode,
     cellAspect: Double = 0.5, cellPixels: CellPixelSize? = nil, deflatingPixels: Bool = false
@@ -20,6 +22,32 @@ public enum PictureRenderer {
     guard size.columns > 0, size.rows > 0, thumbnail.width > 0, thumbnail.height > 0 else {
       return .failure(PictureFailure(.renderingFailed, "nothing to draw into a \(size) box"))
     }
+    let crop = centredCrop(of: thumbnail, to: size.pixelSize(cellAspect: cellAspect))
+    guard let cellPixels else {
+      return mosaic(thumbnail, crop: crop, size: size, symbols: symbols, colours: colours).map {
+        PictureGrid(size: size, cells: $0)
+      }
+    }
+    let target = cellPixels.pixels(of: size)
+    let pixels = PixelPicture.resampling(
+      thumbnail, crop: centredCrop(of: thumbnail, to: target), toWidth: target.width, height: target.height,
+      deflating: deflatingPixels)
+    // The crop's bottom rows that the last cell row stands for.
+    let top = crop.height * (size.rows - 1) / size.rows
+    let lastRow = (x: crop.x, y: crop.y + top, width: crop.width, height: max(1, crop.height - top))
+    return mosaic(
+      thumbnail, crop: lastRow, size: BoxSize(columns: size.columns, rows: 1), symbols: symbols, colours: colours
+    ).map { last in
+      let covered = pixels.cellFill(size: size, rows: 0..<(size.rows - 1), colours: colours)
+      return PictureGrid(size: size, cells: covered + last, pixels: pixels)
+    }
+  }
+
+  /// The part `crop` of `thumbnail` drawn by chafa into `size` cells, row by row.
+  private static func mosaic(
+    _ thumbnail: Thumbnail, crop: (x: Int, y: Int, width: Int, height: Int), size: BoxSize,
+    symbols: PictureSymbols, colours: PictureColourMode
+  ) -> Result<[PictureCell], PictureFailure> {
     let map = chafa_symbol_map_new()
     let config = chafa_canvas_config_new()
     defer {
@@ -40,20 +68,13 @@ public enum PictureRenderer {
       return .failure(PictureFailure(.renderingFailed, "chafa could not make a \(size) canvas"))
     }
     defer { chafa_canvas_unref(canvas) }
-    let crop = centredCrop(of: thumbnail, to: size.pixelSize(cellAspect: cellAspect))
     thumbnail.pixels.withUnsafeBufferPointer { pixels in
       let start = pixels.baseAddress! + (crop.y * thumbnail.width + crop.x) * 4
       chafa_canvas_draw_all_pixels(
         canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, start, Int32(crop.width), Int32(crop.height),
         Int32(thumbnail.width * 4))
     }
-    let grid = readBack(canvas, size: size, colours: colours)
-    guard let cellPixels else { return .success(grid) }
-    let target = cellPixels.pixels(of: size)
-    let pixels = PixelPicture.resampling(
-      thumbnail, crop: centredCrop(of: thumbnail, to: target), toWidth: target.width, height: target.height,
-      deflating: deflatingPixels)
-    return .success(PictureGrid(size: size, cells: grid.cells, pixels: pixels))
+    return .success(readBack(canvas, size: size, colours: colours))
   }
 
   /// The part of the thumbnail with the box's shape, about its centre (a box shows its picture filled, as shop
@@ -71,7 +92,7 @@ public enum PictureRenderer {
     return ((thumbnail.width - width) / 2, 0, width, thumbnail.height)
   }
 
-  private static func readBack(_ canvas: OpaquePointer, size: BoxSize, colours: PictureColourMode) -> PictureGrid {
+  private static func readBack(_ canvas: OpaquePointer, size: BoxSize, colours: PictureColourMode) -> [PictureCell] {
     var cells: [PictureCell] = []
     cells.reserveCapacity(size.columns * size.rows)
     for row in 0..<Int32(size.rows) {
@@ -93,7 +114,7 @@ public enum PictureRenderer {
         }
       }
     }
-    return PictureGrid(size: size, cells: cells)
+    return cells
   }
 
   /// A palette index, or the box's colour for chafa's transparent and default markers (negative or above 255).

@@ -156,8 +156,8 @@ struct PicturePeerBenchmarks {
     return figures
   }
 
-  /// Our whole way from the file to the bytes a terminal gets, as the viewer goes it: decode, draw (the mosaic
-  /// and the real pixels), encode; the bytes written.
+  /// Our whole way from the file to the bytes a terminal gets, as the viewer goes it: decode, draw (the real
+  /// pixels, the price row's mosaic and the other cells' colours), encode; the bytes written.
   static func drawPicture(_ path: String, box: BoxSize, covering: (width: Int, height: Int), sixel: Bool) -> Int {
     let thumbnail = try! PictureDecoder.decode(path: path, covering: covering).get()
     let grid = try! PictureRenderer.render(
