@@ -47,8 +47,8 @@ extension SQLiteCatalogue {
             break
           }
           if shapes.count % pageSize == 0 { starts.append(cursorAfterLast()) }
-          let title: String = row[3] ?? ""
-          shapes.append(width: row[1] ?? 1, height: row[2] ?? 1, titleUTF8: title.utf8)
+          var title: String = row[3] ?? ""
+          title.withUTF8 { shapes.append(width: row[1] ?? 1, height: row[2] ?? 1, titleUTF8: $0) }
           last = (row[0], row[4])
         }
         return .stretch(
