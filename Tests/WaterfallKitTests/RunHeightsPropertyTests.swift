@@ -14,13 +14,7 @@ struct RunHeightsPropertyTests {
     let count = 150_000 + Int.random(in: 0..<70_000, using: &random)
     let heights = (0..<count).map { _ in Int.random(in: -2...30, using: &random) }
     let source = BulkHeightsTests.BulkSource(heights: heights)
-    let view = WaterfallView(
-      viewportSize: GridSize(width: small.configuration.width, height: 24),
-      columnPolicy: .fixed(small.configuration.columnCount), margins: small.configuration.margins)
-    view.register(identifier: "item") { WaterfallCell(reuseIdentifier: "item", objectID: $0) }
-    view.dataSource = source
-    view.reloadData()
-    let layout = view.layout
+    let layout = BulkHeightsTests.loadedView(source, small.configuration).layout
     #expect(layout.count == count)
     // The oracle: each item to the column whose next free row is the smallest, the leftmost on ties.
     let rowGap = small.configuration.margins.rowGap
