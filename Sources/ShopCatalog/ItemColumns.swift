@@ -20,6 +20,9 @@ struct ItemColumns: Sendable {
   private var textEnds: [UInt32] = []
   /// Width and height of each item, one after the other.
   private var sides: [Float] = []
+  /// Each title's width and look (``TitleMetrics``), counted as the item arrives: what measuring a whole result
+  /// copies instead of decoding every title again.
+  private var titleMetrics: [TitleMetrics] = []
   /// The few sides a Float does not hold exactly, by item.
   private var exactSides: [Int: (width: Double, height: Double)] = [:]
   /// Each price's value (``PriceValue``) as a Double; NaN when unreadable.
@@ -94,6 +97,7 @@ struct ItemColumns: Sendable {
     if Double(floatWidth) != width || Double(floatHeight) != height { exactSides[index] = (width, height) }
     sides.append(floatWidth)
     sides.append(floatHeight)
+    titleMetrics.append(TitleMetrics(titleUTF8: title))
 
     let (value, exact) = PriceKey.value(ofUTF8: price)
     priceValues.append(value ?? .nan)
@@ -141,6 +145,7 @@ struct ItemColumns: Sendable {
     text += other.text
     textEnds += other.textEnds.lazy.map { $0 + textBase }
     sides += other.sides
+    titleMetrics += other.titleMetrics
     for (index, exact) in other.exactSides { exactSides[base + index] = exact }
     priceValues += other.priceValues
     for index in other.inexactPrices { inexactPrices.insert(base + index) }
@@ -226,13 +231,13 @@ struct ItemColumns: Sendable {
     return item
   }
 
-  /// Appends what the layout needs of item `index` to `shapes`: its title's bytes copied from the column, no
-  /// string made.
+  /// Appends what the layout needs of item `index` to `shapes`: its sides and its title's metrics, counted when
+  /// it was read.
   func appendShape(at index: Int, to shapes: inout MeasuredShapes) {
     // No hashing of the index where no side needed the exact table (the usual case): measuring asks for 10^6.
     let exact = exactSides.isEmpty ? nil : exactSides[index]
     let (width, height) = exact ?? (Double(sides[2 * index]), Double(sides[2 * index + 1]))
-    shapes.append(width: width, height: height, titleUTF8: textBytes(.title, of: index))
+    shapes.append(width: width, height: height, title: titleMetrics[index])
   }
 
   /// Every item, in order.
@@ -344,6 +349,7 @@ struct ItemColumns: Sendable {
     trimmed(&text)
     trimmed(&textEnds)
     trimmed(&sides)
+    trimmed(&titleMetrics)
     trimmed(&priceValues)
     trimmed(&shopNumbers)
     trimmed(&searchKeys)

@@ -1,14 +1,14 @@
-/// A stretch's shapes the way the column store keeps them: the picture sides side by side and every title's
-/// UTF-8 in one buffer with end offsets. Measuring 10^6 items as ``ItemShape``s made a `String` per title, only
-/// for its width to be counted and the string thrown away: here a stretch is three growing arrays, and a title's
-/// bytes are read in place (``withTitleBytes(_:)``).
+/// A stretch's shapes the way the layout needs them: the picture sides side by side and each title's
+/// ``TitleMetrics`` (width and look), no title itself. The column store counted the metrics as it read the
+/// catalogue, so measuring 10^6 items copies numbers; a source without them (a database) counts them here from
+/// the title's bytes (``append(width:height:titleUTF8:)``).
 public struct MeasuredShapes: Sendable, Equatable {
   /// Width and height of each item, one after the other.
   public private(set) var sides: [Double] = []
-  /// Every title's UTF-8, one after the other.
-  public private(set) var titleBytes: [UInt8] = []
-  /// `titleEnds[i]` ends item `i`'s title in ``titleBytes``; it starts where the one before ends.
-  public private(set) var titleEnds: [Int] = []
+  /// Each title's display width (``TitleMetrics/width``).
+  public private(set) var titleWidths: [UInt16] = []
+  /// Each title's look (``TitleMetrics/look``).
+  public private(set) var looks: [UInt32] = []
 
   public init() {}
 
@@ -16,45 +16,65 @@ public struct MeasuredShapes: Sendable, Equatable {
     for shape in shapes { append(shape) }
   }
 
-  public var count: Int { titleEnds.count }
-  public var isEmpty: Bool { titleEnds.isEmpty }
+  public init(_ shapes: some Sequence<MeasuredShape>) {
+    for shape in shapes { append(width: shape.width, height: shape.height, title: shape.title) }
+  }
+
+  public var count: Int { titleWidths.count }
+  public var isEmpty: Bool { titleWidths.isEmpty }
 
   public mutating func reserveCapacity(_ items: Int) {
     sides.reserveCapacity(2 * items)
-    titleEnds.reserveCapacity(items)
+    titleWidths.reserveCapacity(items)
+    looks.reserveCapacity(items)
   }
 
-  /// Adds an item whose title is `title`'s bytes (valid UTF-8: the bytes of a Swift string).
-  public mutating func append(width: Double, height: Double, titleUTF8 title: some Collection<UInt8>) {
+  /// Adds an item whose title's metrics are known.
+  public mutating func append(width: Double, height: Double, title: TitleMetrics) {
     sides.append(width)
     sides.append(height)
-    titleBytes.append(contentsOf: title)
-    titleEnds.append(titleBytes.count)
+    titleWidths.append(title.width)
+    looks.append(title.look)
+  }
+
+  /// Adds an item whose title is `title`'s bytes (valid UTF-8), counting its metrics.
+  public mutating func append(width: Double, height: Double, titleUTF8 title: UnsafeBufferPointer<UInt8>) {
+    append(width: width, height: height, title: TitleMetrics(titleUTF8: title))
   }
 
   public mutating func append(_ shape: ItemShape) {
-    append(width: shape.width, height: shape.height, titleUTF8: shape.title.utf8)
+    append(width: shape.width, height: shape.height, title: TitleMetrics(title: shape.title))
   }
 
   public mutating func append(contentsOf other: MeasuredShapes) {
-    let base = titleBytes.count
     sides += other.sides
-    titleBytes += other.titleBytes
-    titleEnds += other.titleEnds.lazy.map { $0 + base }
+    titleWidths += other.titleWidths
+    looks += other.looks
   }
 
-  /// The range of item `index`'s title in ``titleBytes``.
-  public func titleRange(of index: Int) -> Range<Int> {
-    (index == 0 ? 0 : titleEnds[index - 1])..<titleEnds[index]
-  }
-
-  /// Item `index` as an ``ItemShape`` (its title a new string: for tests and small stretches).
-  public subscript(index: Int) -> ItemShape {
-    ItemShape(
+  /// Item `index`'s shape.
+  public subscript(index: Int) -> MeasuredShape {
+    MeasuredShape(
       width: sides[2 * index], height: sides[2 * index + 1],
-      title: String(decoding: titleBytes[titleRange(of: index)], as: UTF8.self))
+      title: TitleMetrics(width: titleWidths[index], look: looks[index]))
   }
 
-  /// Every item as an ``ItemShape``.
-  public var shapes: [ItemShape] { (0..<count).map { self[$0] } }
+  /// Every item's shape.
+  public var shapes: [MeasuredShape] { (0..<count).map { self[$0] } }
+}
+
+/// One item of ``MeasuredShapes``: its picture's sides and its title's metrics.
+public struct MeasuredShape: Hashable, Sendable {
+  public var width: Double
+  public var height: Double
+  public var title: TitleMetrics
+
+  public init(width: Double, height: Double, title: TitleMetrics) {
+    (self.width, self.height, self.title) = (width, height, title)
+  }
+
+  /// The shape of `shape`, its title counted.
+  public init(_ shape: ItemShape) {
+    self.init(width: shape.width, height: shape.height, title: TitleMetrics(title: shape.title))
+  }
 }

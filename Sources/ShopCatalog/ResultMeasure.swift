@@ -27,10 +27,10 @@ public struct ItemShape: Hashable, Sendable {
 /// A stretch of a query's result, measured: each item's shape in the result's order, and the cursor of each
 /// page that starts in it, so that any page of the result can then be fetched without reading the ones before.
 public struct MeasuredStretch: Sendable {
-  /// Each item's shape, column-wise (no string per title).
+  /// Each item's shape, column-wise (no title, its metrics).
   public var items: MeasuredShapes
-  /// The shapes one by one, each title a new string: for tests and small stretches.
-  public var shapes: [ItemShape] {
+  /// The shapes one by one: for tests and small stretches.
+  public var shapes: [MeasuredShape] {
     get { items.shapes }
     set { items = MeasuredShapes(newValue) }
   }

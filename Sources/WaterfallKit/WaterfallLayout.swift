@@ -140,7 +140,8 @@ public struct WaterfallLayout: Sendable {
     for column in 0..<columns where perColumn[column + 1] > perColumn[column] {
       columnItems[column].append(contentsOf: byColumn[perColumn[column]..<perColumn[column + 1]])
     }
-    if first == 0 {
+    // Taken whole into an empty layout, unless storage was reserved for more (a layout appended a run at a time).
+    if first == 0, itemTops.capacity < count + added {
       itemTops = tops
       itemHeights = heightsPlaced
       itemColumns = placedColumns

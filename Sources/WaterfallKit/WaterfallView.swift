@@ -212,8 +212,8 @@ public final class WaterfallView {
     var heights: [Int] = []
     for (section, itemCount) in counts.enumerated() {
       if section > 0 { fresh.appendSection(headerHeight: askHeaderHeight(section)) }
-      askHeights(fresh.count..<fresh.count + itemCount, columnWidth: fresh.columnWidth, into: &heights)
-      fresh.append(heights: heights)
+      appendHeights(
+        fresh.count..<fresh.count + itemCount, columnWidth: fresh.columnWidth, to: &fresh, buffer: &heights)
     }
     layout = fresh
   }

@@ -32,17 +32,23 @@ struct BulkHeightsTests {
     }
   }
 
+  /// A view laid out as `configuration` says, over `source`, its data loaded.
+  static func loadedView(_ source: BulkSource, _ configuration: WaterfallLayout.Configuration) -> WaterfallView {
+    let view = WaterfallView(
+      viewportSize: GridSize(width: configuration.width, height: 24),
+      columnPolicy: .fixed(configuration.columnCount), margins: configuration.margins)
+    view.register(identifier: "item") { WaterfallCell(reuseIdentifier: "item", objectID: $0) }
+    view.dataSource = source
+    view.reloadData()
+    return view
+  }
+
   @Test("a reload and appended items lay out the bulk answers, every item asked once", arguments: 0..<20)
   func bulkAnswersAreTheLayout(seed: UInt64) {
     let layoutCase = LayoutCase(seed: seed)
     let split = layoutCase.heights.count / 3
     let source = BulkSource(heights: Array(layoutCase.heights.prefix(split)))
-    let view = WaterfallView(
-      viewportSize: GridSize(width: layoutCase.configuration.width, height: 24),
-      columnPolicy: .fixed(layoutCase.configuration.columnCount), margins: layoutCase.configuration.margins)
-    view.register(identifier: "item") { WaterfallCell(reuseIdentifier: "item", objectID: $0) }
-    view.dataSource = source
-    view.reloadData()
+    let view = Self.loadedView(source, layoutCase.configuration)
     source.heights = layoutCase.heights
     view.appendItems()
     var expected = WaterfallLayout(view.layout.configuration)

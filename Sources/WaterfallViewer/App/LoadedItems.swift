@@ -38,3 +38,18 @@ public struct LoadedItems<Element: Sendable>: RandomAccessCollection, Sendable {
   /// The result is `count` long, loaded or not (it was measured).
   mutating func extend(to count: Int) { endIndex = Swift.max(run.count, count) }
 }
+
+extension LoadedItems where Element: Equatable {
+  /// The first rank holding `element`: the run, then the pages loaded beyond it, not every rank between (a
+  /// measured result is 10^6 ranks long and has a few pages loaded; `:N` in it looked up each).
+  public func firstIndex(of element: Element) -> Int? {
+    if let rank = run.firstIndex(of: element) { return rank }
+    var found = beyond.lazy.filter { $0.value == element }.map(\.key).min()
+    if element == placeholder, run.count < endIndex {
+      var rank = run.count
+      while beyond[rank] != nil { rank += 1 }
+      if rank < endIndex { found = Swift.min(found ?? rank, rank) }
+    }
+    return found
+  }
+}

@@ -73,6 +73,7 @@ extension Viewer {
       state.notice = "could not measure to the end: \(reason)"
       cannotMeasure(measured)
     case .stretch(let stretch):
+      if measured.displayItems.isEmpty { measured.displayItems.reserveCapacity(stretch.resultCount) }
       measured.displayItems += delivery.displayItems
       measured.pageStarts += stretch.pageStarts
       if let ranks = stretch.pageStartRanks { measured.pageStartRanks = (measured.pageStartRanks ?? []) + ranks }

@@ -6,18 +6,28 @@ import ShopCatalog
 /// item (see ``ItemCell``).
 public struct DisplayItem: Sendable {
   /// Titles are cut to this many scalars before anything looks at them, so a 10 MB title costs nothing.
-  static let titleLimit = 400
+  static let titleLimit = TitleMetrics.scalarLimit
 
   /// The title's display width, summed over scalars: exact for most titles, an estimate for some emoji sequences (keycaps, flags).
   /// It only decides how many title lines the box reserves.
-  public var titleWidth: Int
+  public var titleWidth: Int {
+    get { Int(storedTitleWidth) }
+    set { storedTitleWidth = UInt16(clamping: newValue) }
+  }
   public var aspectRatio: Double
-  /// Picks the placeholder's colour and shade, stable for the same picture.
-  public var look: Int
+  /// Picks the placeholder's colour and shade, stable for the same picture (31 bits).
+  public var look: Int {
+    get { Int(storedLook) }
+    set { storedLook = UInt32(truncatingIfNeeded: newValue) }
+  }
+  // Small integers, so that an item is 16 bytes, not 24: a measured result keeps one per item (10^6 to 10^7), and
+  // the bytes are what a far jump copies and faults in. A width is at most 800 (400 scalars of 2 columns).
+  private var storedTitleWidth: UInt16 = 0
+  private var storedLook: UInt32 = 0
 
   public init(_ item: ShopItem) {
-    titleWidth = Self.width(ofTitle: item.title)
     aspectRatio = item.aspectRatio
+    titleWidth = Int(TitleMetrics(title: item.title).width)
     let named = item.imageURL.isEmpty ? item.title + item.price : item.imageURL
     look = Self.look(of: named)
   }
@@ -25,76 +35,37 @@ public struct DisplayItem: Sendable {
   /// An item measured but not loaded (``ItemShape``): the same height as the item will have; its shade
   /// follows the title until the item comes.
   public init(_ shape: ItemShape) {
-    var title = shape.title
-    self = title.withUTF8 { Self(width: shape.width, height: shape.height, titleUTF8: $0) }
+    self.init(MeasuredShape(shape))
   }
 
-  /// An item measured but not loaded, from its title's UTF-8 read in place (``MeasuredShapes``): the same as
-  /// ``init(_:)-(ItemShape)``, without a string per title.
-  public init(width: Double, height: Double, titleUTF8 title: UnsafeBufferPointer<UInt8>) {
-    titleWidth = Self.width(ofTitleUTF8: title)
+  /// An item measured but not loaded, from its sides and its title's metrics (``MeasuredShape``).
+  public init(_ shape: MeasuredShape) {
+    self.init(width: shape.width, height: shape.height, title: shape.title)
+  }
+
+  init(width: Double, height: Double, title: TitleMetrics) {
     aspectRatio = height / width
-    look = Int(truncatingIfNeeded: FNV1a.hash(UnsafeBufferPointer(rebasing: title.prefix(256))) >> 33)
+    storedTitleWidth = title.width
+    storedLook = title.look
   }
 
-  /// Every item of a measured stretch, in order.
+  /// Every item of a measured stretch, in order: numbers copied, the titles were counted when read.
   public static func measured(_ shapes: MeasuredShapes) -> [DisplayItem] {
-    shapes.titleBytes.withUnsafeBufferPointer { bytes in
-      (0..<shapes.count).map { index in
-        DisplayItem(
-          width: shapes.sides[2 * index], height: shapes.sides[2 * index + 1],
-          titleUTF8: UnsafeBufferPointer(rebasing: bytes[shapes.titleRange(of: index)]))
+    shapes.sides.withUnsafeBufferPointer { sides in
+      shapes.titleWidths.withUnsafeBufferPointer { widths in
+        shapes.looks.withUnsafeBufferPointer { looks in
+          (0..<shapes.count).map { index in
+            DisplayItem(
+              width: sides[2 * index], height: sides[2 * index + 1],
+              title: TitleMetrics(width: widths[index], look: looks[index]))
+          }
+        }
       }
     }
-  }
-
-  /// ``width(ofTitle:)`` over valid UTF-8, decoded here: the same scalars, the same sum.
-  private static func width(ofTitleUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var width = 0
-    var afterJoiner = false
-    var count = 0
-    var position = 0
-    while position < bytes.count, count < Self.titleLimit {
-      let lead = UInt32(bytes[position])
-      // ASCII, most of most titles, without the decode and the table: printable is one column.
-      if lead < 0x80 {
-        width += lead >= 0x20 && lead != 0x7F ? 1 : 0
-        afterJoiner = false
-        position += 1
-        count += 1
-        continue
-      }
-      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      guard position + length <= bytes.count else { break }
-      var value = length == 1 ? lead : lead & (0x7F >> UInt32(length))
-      for next in 1..<max(1, length) { value = value << 6 | UInt32(bytes[position + next] & 0x3F) }
-      position += length
-      count += 1
-      guard let scalar = Unicode.Scalar(value) else { continue }
-      if !(afterJoiner && TextSanitizer.isEmojiPart(scalar)) { width += DisplayWidth.ofTabled(scalar) }
-      afterJoiner = value == 0x200D
-    }
-    return width
-  }
-
-  private static func width(ofTitle title: String) -> Int {
-    var width = 0
-    var afterJoiner = false
-    var count = 0
-    // A counted loop, not `prefix`: `G` measures every title of a catalogue (10^6 of them) through here.
-    for scalar in title.unicodeScalars {
-      guard count < Self.titleLimit else { break }
-      count += 1
-      // An emoji after a zero-width joiner is part of the picture before it, which already counted 2.
-      if !(afterJoiner && TextSanitizer.isEmojiPart(scalar)) { width += DisplayWidth.ofTabled(scalar) }
-      afterJoiner = scalar.value == 0x200D
-    }
-    return width
   }
 
   private static func look(of name: String) -> Int {
-    // Over the string's own bytes where it has them: `G` hashes every title of a catalogue through here, and the
-    // generic prefix sequence cost a tenth of it.
+    // Over the string's own bytes where it has them: the generic prefix sequence cost a tenth of a page's items.
     let hash =
       name.utf8.withContiguousStorageIfAvailable { FNV1a.hash(UnsafeBufferPointer(rebasing: $0.prefix(256))) }
       ?? FNV1a.hash(name.utf8.prefix(256))

@@ -1,3 +1,5 @@
+import ShopCatalog
+
 /// Makes untrusted text safe to draw: nothing in it can move the cursor, change modes, set the title, reach the
 /// clipboard or reorder what is shown.
 ///
@@ -99,11 +101,8 @@ public enum TextSanitizer {
     }
   }
 
-  /// A pictographic emoji, a skin-tone modifier or the emoji presentation selector: what may stand either side of
-  /// a joiner in an emoji ZWJ sequence. (`isEmoji` alone would also admit digits, `#` and `*`.)
-  static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value == 0xFE0F || scalar.value > 0xFF && scalar.properties.isEmoji
-  }
+  /// What may stand either side of a joiner in an emoji ZWJ sequence (``ScalarWidth/isEmojiPart(_:)``).
+  static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool { ScalarWidth.isEmojiPart(scalar) }
 
   /// After ESC: a CSI (`[`), a control string (`]`, `P`, `X`, `^`, `_`), or a two-character sequence.
   private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {

@@ -1,0 +1,122 @@
+import GRDB
+import ShopCatalog
+
+/// A query's pages and sections read from the rows, and the ranks of a search's matches.
+extension SQLiteCatalogue {
+  func page(_ query: CatalogueQuery, after cursor: KeysetCursor, in db: Database) throws -> CataloguePage {
+    let key = sortKey(query.order)
+    let filter = try condition(for: query.filter, db: db)
+    let keyIndex = table.isImported ? 8 : table.fieldColumns.count + 1
+    func cursorAfter(_ row: Row, rank: Int, group: Int) -> KeysetCursor {
+      KeysetCursor(rank: rank, group: group, lastID: row[0], lastKey: KeysetCursor.Key(row[keyIndex]))
+    }
+    guard let grouping = query.grouping else {
+      let found = try rows(where: filter, after: cursor, key: key, limit: pageSize + 1, db: db)
+      let shown = Array(found.prefix(pageSize))
+      let next = found.count > pageSize ? cursorAfter(shown.last!, rank: cursor.rank + shown.count, group: 0) : nil
+      return makePage(
+        shown, groups: [], next: next, count: try resultCount(of: query, filter: filter, db: db, waiting: false))
+    }
+    let sections = try self.sections(of: query, grouping: grouping, key: key, filter: filter, db: db)
+    var shown: [Row] = []
+    var runs: [GroupRun] = []
+    var position = cursor
+    while shown.count < pageSize, position.group < sections.count {
+      let section = sections[position.group]
+      let inSection: SQL = "\(filter) AND \(table.groupValue(grouping)) IS \(section.value)"
+      let found = try rows(where: inSection, after: position, key: key, limit: pageSize - shown.count, db: db)
+      if !found.isEmpty {
+        runs.append(
+          GroupRun(ordinal: position.group, name: section.name, totalCount: section.count, count: found.count))
+        shown += found
+        position = cursorAfter(found.last!, rank: position.rank + found.count, group: position.group)
+      }
+      if found.isEmpty || position.rank == sections[...position.group].reduce(0, { $0 + $1.count }) {
+        position = KeysetCursor(rank: position.rank, group: position.group + 1, lastID: nil, lastKey: .none)
+      }
+    }
+    let total = sections.reduce(0) { $0 + $1.count }
+    return makePage(shown, groups: runs, next: position.rank < total ? position : nil, count: total)
+  }
+
+  private func makePage(_ rows: [Row], groups: [GroupRun], next: KeysetCursor?, count: Int?) -> CataloguePage {
+    var items: [ShopItem] = []
+    var ids: [ItemID] = []
+    for row in rows {
+      // A row of a foreign table the item decoder cannot use is left out (`waterfall check` lists them).
+      guard let item = table.item(from: row) else { continue }
+      items.append(item)
+      ids.append(ItemID(Int(row[0] as Int64) - 1))
+    }
+    return CataloguePage(
+      items: items, ids: ids, groups: groups, next: next.map { PageCursor(token: $0.token) }, resultCount: count)
+  }
+
+  /// A grouped query's sections, in the order of their first item in the query's order (the items without a
+  /// value last), found in one pass and kept.
+  func sections(
+    of query: CatalogueQuery, grouping: ItemField, key: SQL?, filter: SQL, db: Database
+  ) throws -> [Section] {
+    if let known = facts.withLock({ $0[query]?.groups }) { return known }
+    var order: [String] = []
+    var counts: [String: Int] = [:]
+    var withoutValue = 0
+    let values = try String?.fetchCursor(
+      db,
+      SQLRequest(
+        literal: """
+          SELECT \(table.groupValue(grouping)) FROM \(table.quotedName) WHERE \(filter) ORDER BY \(ordering(key))
+          """))
+    while let value = try values.next() {
+      guard let value else {
+        withoutValue += 1
+        continue
+      }
+      if let count = counts[value] {
+        counts[value] = count + 1
+      } else {
+        counts[value] = 1
+        order.append(value)
+      }
+    }
+    var sections = order.map { Section(value: $0, name: $0, count: counts[$0]!) }
+    if withoutValue > 0 { sections.append(Section(value: nil, name: "(no \(grouping.name))", count: withoutValue)) }
+    facts.withLock { $0[query, default: QueryFacts()].groups = sections }
+    return sections
+  }
+
+  /// The ranks in the query's result of the rows that match `pattern`: the result's ids walked in order.
+  func matchRanks(of pattern: ItemQuery, in query: CatalogueQuery, db: Database) throws -> [Int] {
+    if pattern.isEmpty { return [] }
+    let key = sortKey(query.order)
+    let filter = try condition(for: query.filter, db: db)
+    let matching = try condition(for: pattern, db: db)
+    if table.isImported, query.isReadingOrder {
+      // Imported ids are 1, 2, … in order: a match's rank is its id less one.
+      return try Int.fetchAll(db, SQLRequest(literal: "SELECT id - 1 FROM items WHERE \(matching) ORDER BY id"))
+    }
+    // Each row of the result in order, with whether it matches: the matching ids are never gathered into memory.
+    var ranks: [Int] = []
+    var rank = 0
+    func walk(_ condition: SQL) throws {
+      let matches = try Bool.fetchCursor(
+        db,
+        SQLRequest(
+          literal: """
+            SELECT (\(matching)) FROM \(table.quotedName) WHERE \(condition) ORDER BY \(ordering(key))
+            """))
+      while let matches = try matches.next() {
+        if matches { ranks.append(rank) }
+        rank += 1
+      }
+    }
+    if let grouping = query.grouping {
+      for section in try sections(of: query, grouping: grouping, key: key, filter: filter, db: db) {
+        try walk("\(filter) AND \(table.groupValue(grouping)) IS \(section.value)")
+      }
+    } else {
+      try walk(filter)
+    }
+    return ranks
+  }
+}

@@ -1,0 +1,119 @@
+import GRDB
+import ShopCatalog
+
+/// The SQL a query becomes: its sort key, its search condition, and a page's statement on the order's keyset.
+extension SQLiteCatalogue {
+  /// The sort key of an order (nil: the row id alone, the order imported).
+  func sortKey(_ order: ItemOrder) -> SQL? {
+    switch order {
+    case .dataset: nil
+    case .priceAscending: table.priceUp
+    case .priceDescending: table.priceDown
+    case .title: table.titleKey
+    }
+  }
+
+  /// `pattern`'s condition on a row: every folded term in one field of its folded search text. An imported
+  /// catalogue finds a term of three characters or more through its FTS5 trigram index when the term is rare;
+  /// a common term (likely in more than ``denseRows`` rows) and a shorter one (the index
+  /// cannot) are matched in the folded text row by row as the order's index is walked, which the page's LIMIT
+  /// cuts short: a common term fills a page within a few rows.
+  func condition(for pattern: ItemQuery?, db: Database) throws -> SQL {
+    guard let pattern, !pattern.isEmpty else { return "1" }
+    let terms = ItemKeys.terms(of: pattern)
+    guard table.isImported else {
+      let text = table.searchText!
+      return terms.map { "instr(\(text), \($0)) > 0" as SQL }.joined(separator: " AND ")
+    }
+    var indexed: [String] = []
+    var scanned: [String] = []
+    for term in terms {
+      if term.unicodeScalars.count >= 3, try !isDense(term, db: db) {
+        indexed.append(term)
+      } else {
+        scanned.append(term)
+      }
+    }
+    var parts: [SQL] = []
+    if !indexed.isEmpty {
+      let phrases = indexed.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        .joined(separator: " ")
+      parts.append("id IN (SELECT rowid FROM items_search WHERE items_search MATCH \(phrases))")
+    }
+    if !scanned.isEmpty {
+      let found = scanned.map { "instr(s.text, \($0)) > 0" as SQL }.joined(separator: " AND ")
+      parts.append("EXISTS (SELECT 1 FROM items_search AS s WHERE s.rowid = items.id AND \(found))")
+    }
+    return parts.joined(separator: " AND ")
+  }
+
+  /// Rows of the search table a term's density is estimated from.
+  static let densitySample = 2_000
+
+  /// Whether `term` (three characters or more) is likely in more than ``denseRows`` rows, estimated from the
+  /// first rows of the search table (reading the index's own counts would read the term's whole row list).
+  func isDense(_ term: String, db: Database) throws -> Bool {
+    if itemCount <= denseRows { return false }
+    if let known = denseTerms.withLock({ $0[term] }) { return known }
+    let sample = Self.densitySample
+    let found =
+      try Int.fetchOne(
+        db,
+        sql: "SELECT count(*) FROM (SELECT text FROM items_search LIMIT ?) WHERE instr(text, ?) > 0",
+        arguments: [sample, term]) ?? 0
+    let dense = found * itemCount > denseRows * min(sample, itemCount)
+    denseTerms.withLock { $0[term] = dense }
+    return dense
+  }
+
+  func ordering(_ key: SQL?) -> SQL {
+    key.map { "\($0), \(table.idColumn)" } ?? table.idColumn
+  }
+
+  /// Rows after the cursor's within `where`, in the order's keyset.
+  func after(_ cursor: KeysetCursor, key: SQL?) -> SQL {
+    guard let lastID = cursor.lastID else { return "1" }
+    guard let key else { return "\(table.idColumn) > \(lastID)" }
+    return "(\(key), \(table.idColumn)) > (\(cursor.lastKey.databaseValue), \(lastID))"
+  }
+
+  /// A page's statement: the rows after the cursor's in the order's keyset, as many as `limit`.
+  func pageStatement(where filter: SQL, after cursor: KeysetCursor, key: SQL?, limit: Int) -> SQL {
+    let keyColumn: SQL = key ?? "NULL"
+    return """
+      SELECT \(table.idColumn), \(table.selection), \(keyColumn) FROM \(table.quotedName)
+      WHERE \(filter) AND \(after(cursor, key: key))
+      ORDER BY \(ordering(key)) LIMIT \(limit)
+      """
+  }
+
+  func rows(
+    where filter: SQL, after cursor: KeysetCursor, key: SQL?, limit: Int, db: Database
+  ) throws -> [Row] {
+    try Row.fetchAll(db, SQLRequest(literal: pageStatement(where: filter, after: cursor, key: key, limit: limit)))
+  }
+
+  /// Items in `query`'s result, counted now if need be (what the pages carry once known).
+  public func resultCount(of query: CatalogueQuery) throws -> Int {
+    try queue.read { db in
+      try resultCount(of: query, filter: try condition(for: query.filter, db: db), db: db, waiting: true) ?? 0
+    }
+  }
+
+  /// SQLite's plan for a page of `query` after its first (for tests: which index it searches).
+  public func queryPlan(_ query: CatalogueQuery) throws -> String {
+    let cursor = KeysetCursor(
+      rank: 1, group: 0, lastID: 1, lastKey: query.order == .title ? .bytes([0x61]) : .number(1))
+    return try queue.read { db in
+      let statement = pageStatement(
+        where: try condition(for: query.filter, db: db), after: cursor, key: sortKey(query.order), limit: pageSize)
+      return try Row.fetchAll(db, SQLRequest(literal: "EXPLAIN QUERY PLAN \(statement)")).map { $0["detail"] as String }
+        .joined(separator: "\n")
+    }
+  }
+
+  /// The names of the table's indexes.
+  public func indexNames() throws -> Set<String> {
+    try queue.read { db in Set(try db.indexes(on: table.name).map(\.name)) }
+  }
+}
