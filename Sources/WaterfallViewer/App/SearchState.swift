@@ -9,8 +9,6 @@ public struct SearchState: Hashable, Sendable {
   public internal(set) var current: Int?
   /// Ranks in the whole query result of every match, once the source has looked.
   public internal(set) var resultRanks: [Int]?
-  /// The match beyond the loaded items that pages are being loaded through to.
-  public internal(set) var loadingTo: LoadTarget?
   /// What `matches` was computed for; a change of layout or items recomputes it.
   var basis: Basis?
   /// Typed just now: when the source's answer finds no match among the loaded items, the view goes on to the
@@ -35,8 +33,8 @@ public struct SearchState: Hashable, Sendable {
     self.query = query
   }
 
-  /// "match 2/17", "loading to match 3/17…", or "no match".
-  public var statusText: String {
+  /// "match 2/17", "loading to match 3/17…" (while pages load through to `loadingTo`), or "no match".
+  public func statusText(loadingTo: LoadTarget?) -> String {
     let total = resultRanks?.count ?? matches.count
     if let loadingTo { return "loading to match \(loadingTo.ordinal + 1)/\(total)…" }
     guard total > 0 else { return "no match for \(query.pattern)" }

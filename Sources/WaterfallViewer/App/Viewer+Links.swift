@@ -15,14 +15,7 @@ extension Viewer {
   }
 
   /// The item of the focused box on screen, else of the box at the top of the view.
-  private var focusedItem: ShopItem? { actedOnIndex.map { store.items[$0] } }
-
-  /// What `x`, `y`, Tab and Enter act on: the focused box on screen, else the box at the top of the view.
-  var actedOnIndex: Int? {
-    guard let index = visibleFocus ?? waterfall.placeAnchor(), index < store.count, store.items.isLoaded(index)
-    else { return nil }
-    return index
-  }
+  private var focusedItem: ShopItem? { focus.actedOn.map { store.items[$0] } }
 
   func openFocusedLink() {
     guard let item = focusedItem, let link = focusedLink else {

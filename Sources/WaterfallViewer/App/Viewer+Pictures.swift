@@ -21,7 +21,7 @@ extension Viewer {
       let priority: PicturePriority = waterfall.layout.frame(of: index).intersects(viewport) ? .visible : .prefetch
       wanted[.box(index)] = (index, size, priority)
     }
-    if case .detail(let index) = state.overlay, index < store.count, store.items.isLoaded(index),
+    if case .detail(let index) = state.panel.overlay, index < store.count, store.items.isLoaded(index),
       let size = detailPictureSize(index)
     {
       wanted[.detail(index)] = (index, size, .visible)

@@ -49,7 +49,7 @@ extension Viewer {
   func renderStatusBar(into screen: inout Screen) {
     let row = screen.height - 1
     screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Palette.statusBar)
-    if let prompt = state.prompt {
+    if let prompt = state.promptLine.prompt {
       // The text typed so far, its end in view, and a cursor block after it.
       let text = TextSanitizer.sanitize(prompt.text)
       let visible = String(text.suffix(max(0, screen.width - 3)))
@@ -88,12 +88,10 @@ extension Viewer {
     if let first = onScreen.first, let last = onScreen.last {
       parts.append("view \(first + 1)-\(last + 1)", priority: 1)
     }
-    if let selected = waterfall.selectedIndex, selected < store.count {
+    if let selected = focus.selected, selected < store.count {
       parts.append("sel #\(store.ids[selected].number)", priority: 6)
     }
-    if let picking = options.picking {
-      parts.append("\(state.marks.count)\(picking.limit.map { "/\($0)" } ?? "") marked", priority: 9)
-    }
+    if options.picking != nil { parts.append(state.picker.statusText, priority: 9) }
     if !reading.isComplete {
       parts.append(
         reading.isSizeKnown ? "reading \(Int(reading.fraction * 100))%" : "reading" + options.glyphs.ellipsis,
@@ -102,10 +100,13 @@ extension Viewer {
     // What stopped the reading early (a malformed record: file, line and why) matters as much as a notice.
     if let stopped = reading.stoppedBy { parts.append(TextSanitizer.sanitize(stopped, limit: 160), priority: 10) }
     if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped", priority: 3) }
-    if let search = state.search { parts.append(TextSanitizer.sanitize(search.statusText, limit: 80), priority: 9) }
+    if let search = state.search {
+      let text = search.statusText(loadingTo: state.rankLoader.match)
+      parts.append(TextSanitizer.sanitize(text, limit: 80), priority: 9)
+    }
     // While the result is measured for the jump, the measuring's progress is the figure.
-    if let target = state.loadingToPlace {
-      parts.append(measuring == nil ? target.statusText(loaded: store.count) : target.jumpText, priority: 10)
+    if let target = state.rankLoader.place {
+      parts.append(measurer.measuring == nil ? target.statusText(loaded: store.count) : target.jumpText, priority: 10)
     }
     // A sort or filter the source could only apply to what it had loaded is never silently partial.
     if store.loadedItemsOnly { parts.append("(loaded items only)", priority: 9) }
@@ -120,7 +121,9 @@ extension Viewer {
       parts.append("by \(sortLabel)", priority: 7)
     }
     if inspector.isStepping { parts.append("STEP", priority: 8) }
-    if let measuring { parts.append("\(spinnerFrame) \(measuring.progressText) (Esc stops)", priority: 9) }
+    if let measuring = measurer.measuring {
+      parts.append("\(spinnerFrame) \(measuring.progressText) (Esc stops)", priority: 9)
+    }
     let help = options.picking == nil ? "? help  q quit" : "Tab mark  Enter pick  ? help  Esc quit"
     if let notice { parts.append(notice, priority: 10) } else { parts.append(help, priority: 2) }
     return parts

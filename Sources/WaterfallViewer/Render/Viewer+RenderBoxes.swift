@@ -15,8 +15,8 @@ extension Viewer {
   private func drawBox(index: Int, cell: ItemCell, frame: GridRect, into screen: inout Screen) {
     let item = store.displayItems[index]
     let glyphs = options.glyphs
-    let isSelected = waterfall.selectedIndex == index
-    let isFocused = state.focusedIndex == index
+    let isSelected = focus.selected == index
+    let isFocused = state.keyboardFocus == index
     let border = isSelected ? glyphs.selected : isFocused ? glyphs.focused : glyphs.plain
     let flashing = state.showReuse && inspector.isFlashing(index, now: state.now)
     let borderStyle =
@@ -31,7 +31,7 @@ extension Viewer {
     guard !rows.isEmpty else { return }
     screen.drawBorder(
       BorderRect(x: frame.x, y: top, width: frame.width, height: frame.height), border, style: borderStyle, rows: rows)
-    if rows.contains(0), isMarked(index) {
+    if rows.contains(0), state.picker.isMarked(store.ids[index]) {
       screen.put(glyphs.pickMark, x: frame.x, y: top, style: Palette.pickMark, maximumWidth: 1)
     }
     if state.showReuse, rows.contains(0) {

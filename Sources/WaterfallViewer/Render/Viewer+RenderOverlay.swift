@@ -27,7 +27,7 @@ extension Viewer {
 
   /// The open overlay's title and lines, before wrapping.
   private var overlayContent: (title: String, lines: [PanelLine]) {
-    switch state.overlay {
+    switch state.panel.overlay {
     case nil: ("", [])
     case .help:
       (
@@ -47,10 +47,10 @@ extension Viewer {
     let size = state.screenSize
     let width = min(size.width - 2, 64)
     let inner = width - 4
-    guard state.overlay != nil, inner > 4 else { return OverlayPanel() }
+    guard state.panel.overlay != nil, inner > 4 else { return OverlayPanel() }
     var body = lines.flatMap { Self.wrap($0, toWidth: inner) }
     var picture: BoxSize?
-    if options.pictures != nil, case .detail(let index) = state.overlay, index < store.count {
+    if options.pictures != nil, case .detail(let index) = state.panel.overlay, index < store.count {
       picture = detailPictureSize(index)
       if let picture { body = Array(repeating: "", count: picture.rows + 1) + body }
     }
@@ -135,16 +135,16 @@ extension Viewer {
 
   func renderOverlay(into screen: inout Screen) {
     let panel = overlayPanel
-    guard state.overlay != nil, panel.height >= 3 else { return }
+    guard state.panel.overlay != nil, panel.height >= 3 else { return }
     let (x, y, width, height) = (panel.x, panel.y, panel.width, panel.height)
     let glyphs = options.glyphs
     screen.fill(x: x, y: y, width: width, height: height)
     screen.drawBorder(BorderRect(x: x, y: y, width: width, height: height), glyphs.plain, style: Palette.overlayBorder)
     screen.put(" \(panel.title) ", x: x + 2, y: y, style: Palette.overlayTitle, maximumWidth: width - 4)
-    let first = min(state.overlayScroll, panel.maximumScroll)
+    let first = min(state.panel.scroll, panel.maximumScroll)
     for (row, line) in panel.body.dropFirst(first).prefix(panel.visibleRows).enumerated() {
       let bodyLine = first + row
-      if let picture = panel.picture, bodyLine < picture.rows, case .detail(let index) = state.overlay {
+      if let picture = panel.picture, bodyLine < picture.rows, case .detail(let index) = state.panel.overlay {
         drawPictureRow(
           bodyLine, of: index, slot: .detail(index), size: picture,
           x: x + 2 + (width - 4 - picture.columns) / 2, y: y + 2 + row, into: &screen)
