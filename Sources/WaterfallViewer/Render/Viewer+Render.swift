@@ -25,7 +25,9 @@ extension Viewer {
       renderSectionHeaders(into: &screen)
     }
     renderFooter(into: &screen)
-    renderInspector(into: &screen)
+    if inspector.isOpen {
+      InspectorPanel(inspector: inspector, waterfall: waterfall, glyphs: options.glyphs).draw(into: &screen)
+    }
     placeCursorOnFocus(in: &screen)
     renderStatusBar(into: &screen)
     renderOverlay(into: &screen)

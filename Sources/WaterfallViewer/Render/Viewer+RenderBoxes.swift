@@ -36,7 +36,8 @@ extension Viewer {
     }
     if state.showReuse, rows.contains(0) {
       screen.put(
-        "#\(store.ids[index].number) \(Self.cellName(cell.objectID)) r\(cell.reuseCount)", x: frame.x + 1, y: top,
+        "#\(store.ids[index].number) \(InspectorPanel.cellName(cell.objectID)) r\(cell.reuseCount)", x: frame.x + 1,
+        y: top,
         style: Palette.reuseLabel,
         maximumWidth: inner)
     }
@@ -45,11 +46,12 @@ extension Viewer {
       let row = top + line
       if line <= imageRows {
         if options.pictures == nil {
-          drawPlaceholderRow(of: index, x: frame.x + 1, y: row, width: inner, into: &screen)
+          PictureArea.drawPlaceholderRow(
+            look: item.look, glyphs: glyphs, x: frame.x + 1, y: row, width: inner, into: &screen)
         } else {
-          drawPictureRow(
-            line - 1, of: index, entry: pictureEntry, slot: .box(index), size: pictureSize, x: frame.x + 1, y: row,
-            into: &screen)
+          PictureArea.drawRow(
+            line - 1, entry: pictureEntry, slot: .box(index), size: pictureSize, look: item.look, glyphs: glyphs,
+            x: frame.x + 1, y: row, into: &screen)
         }
         // No price, like no title, draws nothing: not a blank gap in the picture.
         if line == imageRows, !cell.price.isEmpty {
