@@ -71,23 +71,18 @@ extension Viewer {
 
   /// Recomputes the search's loaded matches when the items or the layout changed since.
   func refreshSearchMatches() {
-    guard var search = state.search else { return }
+    guard let search = state.search else { return }
     let wholeResult = store.measuredPages != nil && search.resultRanks != nil
     let basis = SearchState.Basis(
       itemCount: store.count, columnCount: waterfall.layout.columnCount, width: waterfall.viewportSize.width,
       wholeResult: wholeResult)
-    guard search.basis != basis else { return }
-    // Laid out whole (measured), every match has its frame: all of them, wherever the pages loaded.
-    let matching =
+    let (store, searchIndex) = (store, searchIndex)
+    state.search?.refresh(for: basis, layout: waterfall.layout) {
+      // Laid out whole (measured), every match has its frame: all of them, wherever the pages loaded.
       wholeResult
-      ? search.resultRanks!.filter { $0 < store.count }
-      : (0..<min(store.count, searchIndex.count)).filter { searchIndex.matches($0, query: search.query) }
-    // Each frame looked up once: a whole result's matches may be 10^6.
-    let layout = waterfall.layout
-    search.matches = matching.map { (layout.frame(of: $0), $0) }.sorted { ($0.0.y, $0.0.x) < ($1.0.y, $1.0.x) }.map(\.1)
-    search.current = search.current.flatMap { $0 < search.matches.count ? $0 : nil }
-    search.basis = basis
-    state.search = search
+        ? search.resultRanks!.filter { $0 < store.count }
+        : (0..<min(store.count, searchIndex.count)).filter { searchIndex.matches($0, query: search.query) }
+    }
   }
 
   /// The source found where the search's matches are in the whole result. With none loaded yet, the view
@@ -214,16 +209,8 @@ extension Viewer {
 
   /// Focuses the match at `position` (taken round the list when `wraps`) and scrolls it into view.
   func goToMatch(from position: Int, forward: Bool, wraps: Bool, announce: Bool) {
-    guard var search = state.search, !search.matches.isEmpty else { return }
-    let count = search.matches.count
-    var target = position
-    if target >= count || target < 0 {
-      target = (target % count + count) % count
-      if announce { state.notice = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
-    }
-    search.current = target
-    state.search = search
-    let index = search.matches[target]
+    guard let (index, wrapped) = state.search?.select(position) else { return }
+    if wrapped, announce { state.notice = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
     state.keyboardFocus = index
     reveal(index)
   }
@@ -234,10 +221,6 @@ extension Viewer {
     return matches.firstIndex { waterfall.layout.frame(of: $0).y >= offset } ?? matches.count
   }
 
-  private func readingKey(_ index: Int) -> (Int, Int) {
-    let frame = waterfall.layout.frame(of: index)
-    return (frame.y, frame.x)
-  }
 }
 
 extension ItemOrder: CustomStringConvertible {
