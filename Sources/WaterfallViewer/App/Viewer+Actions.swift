@@ -67,39 +67,27 @@ extension Viewer {
 
   /// ↓ / ↑: with a focused box on screen, move to the next box of its column; otherwise scroll one row.
   private func step(down: Bool) {
-    guard let current = focus.keyboardOnScreen else { return scroll(by: down ? 1 : -1) }
-    let layout = waterfall.layout
-    guard let next = down ? layout.itemBelow(current) : layout.itemAbove(current) else {
-      // The end of the column: keep scrolling, so the footer (or the pull) can be reached.
-      return scroll(by: down ? 1 : -1)
-    }
-    state.keyboardFocus = next
-    reveal(next)
+    carryOut(Browsing.step(from: focus.keyboardOnScreen, down: down, layout: waterfall.layout))
   }
 
-  /// ← / →: focus the box in the neighbouring column that overlaps the focused one most.
+  /// ← / →: focus the box in the neighbouring column that overlaps the focused one most; with none on screen,
+  /// the box at the top of the view.
   private func moveFocusAcross(toRight: Bool) {
     guard let current = focus.keyboardOnScreen else {
       state.keyboardFocus = waterfall.placeAnchor()
       return
     }
-    let layout = waterfall.layout
-    let column = layout.column(of: current) + (toRight ? 1 : -1)
-    guard column >= 0, column < layout.columnCount else { return }
-    let frame = layout.frame(of: current)
-    let candidates = layout.items(
-      intersecting: GridRect(x: layout.columnX(column), y: frame.y, width: layout.columnWidth, height: frame.height))
-    let target =
-      candidates.max { overlap($0, frame) < overlap($1, frame) }
-      ?? layout.items(inColumn: column).last
-    guard let target else { return }
-    state.keyboardFocus = target
-    reveal(target)
+    carryOut(Browsing.across(from: current, toRight: toRight, layout: waterfall.layout))
   }
 
-  private func overlap(_ index: Int, _ frame: GridRect) -> Int {
-    let other = waterfall.layout.frame(of: index)
-    return min(other.maxY, frame.maxY) - max(other.y, frame.y)
+  private func carryOut(_ move: Browsing.Move) {
+    switch move {
+    case .focus(let index):
+      state.keyboardFocus = index
+      reveal(index)
+    case .scroll(let rows): scroll(by: rows)
+    case .stay: break
+    }
   }
 
   /// Enter: select the focused box and show its detail, scrolling it into view first when it was scrolled away;
