@@ -2,47 +2,24 @@ import WaterfallKit
 
 /// The full-width rows: the header (name, count, pull state), the footer (load more) and the status bar.
 extension Viewer {
+  private var bars: Bars {
+    Bars(paging: waterfall.paging, count: store.countText, spinner: spinnerFrame, glyphs: options.glyphs)
+  }
+
   func renderHeader(into screen: inout Screen) {
     guard let row = screenRow(waterfall.layout.headerFrame.y) else { return }
-    let glyphs = options.glyphs
-    let name = TextSanitizer.sanitize(options.catalogueName)
-    let left = " Waterfall \(glyphs.dot) \(name) \(glyphs.dot) \(store.countText)"
-    let right: String
-    let paging = waterfall.paging
-    if let pending = pendingQuery {
-      right = "\(spinnerFrame) \(pending.change.progressText)\(glyphs.ellipsis)"
-    } else if paging.isRefreshing, waterfall.itemCount > 0 {
-      right = "\(spinnerFrame) refreshing\(glyphs.ellipsis)"
-    } else if paging.isArmed {
-      right = "\(glyphs.arrowUp) release to refresh"
-    } else if paging.pulledRows > 0 {
-      right = "\(glyphs.arrowDown) pull to refresh (\(paging.pulledRows)/\(paging.refreshThreshold))"
-    } else {
-      right = ""
-    }
+    let (left, right) = bars.header(
+      name: options.catalogueName, pendingChange: pendingQuery?.change, hasItems: waterfall.itemCount > 0)
     let rightWidth = DisplayWidth.of(right)
     screen.put(
-      TextLayout.clip(left, toWidth: screen.width - rightWidth - 1, ellipsis: glyphs.ellipsis), x: 0,
+      TextLayout.clip(left, toWidth: screen.width - rightWidth - 1, ellipsis: options.glyphs.ellipsis), x: 0,
       y: row, style: Palette.header)
     if !right.isEmpty { screen.put(right, x: screen.width - rightWidth - 1, y: row, style: Palette.pull) }
   }
 
   func renderFooter(into screen: inout Screen) {
     guard waterfall.contentState == .items, let row = screenRow(waterfall.layout.footerFrame.y) else { return }
-    let glyphs = options.glyphs
-    let (text, style): (String, Style) =
-      switch waterfall.paging.loadMore {
-      case .idle: ("\(glyphs.arrowDown) scroll down to load more", Palette.footer)
-      case .loading: ("\(spinnerFrame) loading more\(glyphs.ellipsis)", Palette.footerBusy)
-      case .failed(let reason):
-        // The reason last, so a narrow footer still shows what to press.
-        (
-          "\(waterfall.paging.retryRefreshes ? "refresh" : "load") failed, R retries: \(TextSanitizer.sanitize(reason))",
-          Palette.footerFailed
-        )
-      case .exhausted:
-        ("\(glyphs.dash) end of the catalogue \(glyphs.dot) \(store.countText) \(glyphs.dash)", Palette.footer)
-      }
+    let (text, style) = bars.footer
     putCentered(text, row: row, style: style, into: &screen)
   }
 
