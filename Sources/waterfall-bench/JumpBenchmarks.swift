@@ -135,7 +135,7 @@ struct JumpBenchmarks {
       return elapsed
     }
     func shows(_ viewer: Viewer, rank: Int) -> Bool {
-      viewer.state.focusedIndex == rank && viewer.store.items.isLoaded(rank)
+      viewer.state.keyboardFocus == rank && viewer.store.items.isLoaded(rank)
         && viewer.waterfall.indicesInViewport.contains(rank)
     }
     let fresh = { ScriptedRun(source: catalogue, size: size, options: ViewerOptions()) }

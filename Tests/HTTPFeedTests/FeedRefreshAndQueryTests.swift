@@ -120,7 +120,7 @@ struct FeedViewerTests {
     run.apply(try KeyScript.parse("G G G"))
     #expect(run.viewer.store.count >= 12)
     run.apply(try KeyScript.parse("l"))
-    let focused = try #require(run.viewer.state.focusedIndex)
+    let focused = try #require(run.viewer.state.keyboardFocus)
     let focusedID = run.viewer.store.ids[focused]
     let before = Array(run.viewer.store.ids)
     let offsetBefore = run.viewer.waterfall.contentOffset
@@ -128,7 +128,7 @@ struct FeedViewerTests {
     run.apply(try KeyScript.parse("r"))
     #expect(run.viewer.store.items.first?.title == "New 1")
     #expect(Array(run.viewer.store.ids.dropFirst()) == before)
-    let now = try #require(run.viewer.state.focusedIndex)
+    let now = try #require(run.viewer.state.keyboardFocus)
     #expect(run.viewer.store.ids[now] == focusedID)
     #expect(run.viewer.waterfall.layout.frame(of: now).intersects(run.viewer.waterfall.viewportRect))
     #expect(offsetBefore > 0 && run.viewer.waterfall.contentOffset > 0, "the view stayed down the feed")

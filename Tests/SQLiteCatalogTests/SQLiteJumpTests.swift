@@ -10,7 +10,7 @@ import WaterfallViewer
 @Suite("Far jumps in a SQLite catalogue")
 struct SQLiteJumpTests {
   static func focused(_ viewer: Viewer) -> ItemID? {
-    guard let focus = viewer.state.focusedIndex, viewer.store.ids.isLoaded(focus) else { return nil }
+    guard let focus = viewer.state.keyboardFocus, viewer.store.ids.isLoaded(focus) else { return nil }
     return viewer.store.ids[focus]
   }
 
@@ -22,13 +22,13 @@ struct SQLiteJumpTests {
     _ = run.run(try KeyScript.parse(": 1 5 0 0 Enter"))
     #expect(Self.focused(viewer) == ItemID(number: 1_500))
     #expect(viewer.store.loadedRunCount == 20 && viewer.store.measuredPages != nil)
-    let focus = try #require(viewer.state.focusedIndex)
+    let focus = try #require(viewer.state.keyboardFocus)
     #expect(viewer.waterfall.indicesInViewport.contains(focus))
     let row = viewer.waterfall.layout.frame(of: focus).y - viewer.waterfall.contentOffset
     _ = run.run(try KeyScript.parse("o"))
     #expect(viewer.presentation.query.order == .priceAscending)
     #expect(Self.focused(viewer) == ItemID(number: 1_500), "the same row of the table, wherever the sort put it")
-    let sortedFocus = try #require(viewer.state.focusedIndex)
+    let sortedFocus = try #require(viewer.state.keyboardFocus)
     #expect(viewer.store.measuredPages != nil && viewer.store.loadedRunCount == 20)
     #expect(viewer.waterfall.layout.frame(of: sortedFocus).y - viewer.waterfall.contentOffset == row)
   }

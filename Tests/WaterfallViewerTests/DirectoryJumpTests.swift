@@ -35,7 +35,7 @@ struct DirectoryJumpTests {
   }
 
   static func focusedTitle(_ viewer: Viewer) -> String? {
-    guard let focus = viewer.state.focusedIndex, viewer.store.items.isLoaded(focus) else { return nil }
+    guard let focus = viewer.state.keyboardFocus, viewer.store.items.isLoaded(focus) else { return nil }
     return viewer.store.items[focus].title
   }
 

@@ -37,24 +37,25 @@ struct EventSequenceTests {
     let runner = Self.runner()
     let app = runner.viewer
     runner.apply(try! KeyScript.parse("l"))
-    #expect(app.state.focusedIndex == 0, "first focus goes to the top box")
+    #expect(app.state.keyboardFocus == 0, "first focus goes to the top box")
     runner.apply(try! KeyScript.parse("l"))
     let layout = app.waterfall.layout
-    let second = try! #require(app.state.focusedIndex)
+    let second = try! #require(app.state.keyboardFocus)
     #expect(layout.column(of: second) == 1)
     #expect(layout.frame(of: second).overlapsRows(layout.frame(of: 0).y, layout.frame(of: 0).maxY))
     runner.apply(try! KeyScript.parse("j"))
-    #expect(app.state.focusedIndex == layout.itemBelow(second))
+    #expect(app.state.keyboardFocus == layout.itemBelow(second))
     runner.apply(try! KeyScript.parse("h"))
-    #expect(layout.column(of: app.state.focusedIndex!) == 0)
+    #expect(layout.column(of: app.state.keyboardFocus!) == 0)
     let before = app.waterfall.contentOffset
     runner.apply(try! KeyScript.parse("j j j j j j"))
     #expect(
-      app.waterfall.layout.frame(of: app.state.focusedIndex!).intersects(app.waterfall.viewportRect), "the view follows"
+      app.waterfall.layout.frame(of: app.state.keyboardFocus!).intersects(app.waterfall.viewportRect),
+      "the view follows"
     )
     #expect(app.waterfall.contentOffset > before)
     runner.apply(try! KeyScript.parse("Escape j"))
-    #expect(app.state.focusedIndex == nil)
+    #expect(app.state.keyboardFocus == nil)
   }
 
   @Test("Enter selects the focused box and shows its detail; Esc closes it")
@@ -62,11 +63,11 @@ struct EventSequenceTests {
     let runner = Self.runner()
     runner.apply(try! KeyScript.parse("l l Enter"))
     let app = runner.viewer
-    #expect(app.waterfall.selectedIndex == app.state.focusedIndex)
-    #expect(app.state.overlay == .detail(app.state.focusedIndex!))
-    #expect(app.renderedScreen().text.contains("Item #\(app.state.focusedIndex! + 1)"), "in dataset order")
+    #expect(app.waterfall.selectedIndex == app.state.keyboardFocus)
+    #expect(app.state.panel.overlay == .detail(app.state.keyboardFocus!))
+    #expect(app.renderedScreen().text.contains("Item #\(app.state.keyboardFocus! + 1)"), "in dataset order")
     runner.apply(try! KeyScript.parse("Escape"))
-    #expect(app.state.overlay == nil)
+    #expect(app.state.panel.overlay == nil)
     #expect(app.waterfall.selectedIndex != nil, "the selection stays")
   }
 
@@ -78,12 +79,12 @@ struct EventSequenceTests {
     let y = frame.y + 1 - app.waterfall.contentOffset
     runner.apply(try! KeyScript.parse("click:\(frame.x + 2),\(y)"))
     #expect(app.waterfall.selectedIndex == 4)
-    #expect(app.state.overlay == .detail(4))
+    #expect(app.state.panel.overlay == .detail(4))
     runner.apply(try! KeyScript.parse("Escape"))
     let gapX = app.waterfall.layout.columnX(1) - 1
     runner.apply(try! KeyScript.parse("click:\(gapX),5 click:0,5"))
     #expect(app.waterfall.selectedIndex == 4)
-    #expect(app.state.overlay == nil)
+    #expect(app.state.panel.overlay == nil)
   }
 
   @Test("+ and - change the column count and keep the top box in view; = goes back to automatic")
@@ -107,7 +108,7 @@ struct EventSequenceTests {
     let runner = Self.runner(columns: nil)
     let app = runner.viewer
     runner.apply(try! KeyScript.parse("C-d C-d C-d l j"))
-    let focus = try! #require(app.state.focusedIndex)
+    let focus = try! #require(app.state.keyboardFocus)
     let columns = app.waterfall.columnCount
     runner.apply(try! KeyScript.parse("resize:40x30"))
     #expect(app.waterfall.columnCount < columns)

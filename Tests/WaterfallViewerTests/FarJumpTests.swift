@@ -45,7 +45,7 @@ struct FarJumpTests {
   static let jumpRoundTrips = (count + 65_535) / 65_536 + 2
 
   static func focusedItem(_ viewer: Viewer) -> ShopItem? {
-    guard let focus = viewer.state.focusedIndex, viewer.store.items.isLoaded(focus) else { return nil }
+    guard let focus = viewer.state.keyboardFocus, viewer.store.items.isLoaded(focus) else { return nil }
     return viewer.store.items[focus]
   }
 
@@ -71,7 +71,7 @@ struct FarJumpTests {
     let run = Self.runner()
     let keys = ": 5 0 0 0 0 0 Enter"
     let going = AppFixture.screen(run, keys + " wait:\(Self.latency)")
-    #expect(going.contains("going to item #500000…") && run.viewer.measuring != nil)
+    #expect(going.contains("going to item #500000…") && run.viewer.measurer.measuring != nil)
     let waited = Self.jump(run, "") { Self.focusedItem($0)?.title == "item 499999" }
     let viewer = run.viewer
     #expect(Self.focusedItem(viewer)?.title == "item 499999")
@@ -106,14 +106,14 @@ struct FarJumpTests {
     let run = Self.runner()
     _ = Self.jump(run, ": 5 0 0 0 0 0 Enter") { Self.focusedItem($0)?.title == "item 499999" }
     let viewer = run.viewer
-    let row = viewer.waterfall.layout.frame(of: viewer.state.focusedIndex!).y - viewer.waterfall.contentOffset
+    let row = viewer.waterfall.layout.frame(of: viewer.state.keyboardFocus!).y - viewer.waterfall.contentOffset
     // Dearest first: item #500000 (¥500009) is at rank 500,000 of the new order.
     let waited = Self.jump(run, "o o") {
       $0.presentation.query.order == .priceDescending && Self.focusedItem($0)?.title == "item 499999"
     }
     // Two first pages (the first sort's answer is overtaken by the second's) before the measuring.
     #expect(waited <= (Self.jumpRoundTrips + 2) * Self.latency)
-    let focus = try! #require(viewer.state.focusedIndex)
+    let focus = try! #require(viewer.state.keyboardFocus)
     #expect(focus == 500_000 && viewer.store.ids[focus] == ItemID(number: 500_000))
     #expect(viewer.waterfall.layout.frame(of: focus).y - viewer.waterfall.contentOffset == row)
     #expect(viewer.store.loadedRunCount == 50)
@@ -162,6 +162,6 @@ struct UnmeasuredJumpTests {
     #expect(run.viewer.state.notice == "stopped loading to match 1")
     let count = run.viewer.store.count
     _ = AppFixture.screen(run, "wait:100 wait:100 wait:100 wait:100")
-    #expect(run.viewer.store.count <= count + 10 && run.viewer.state.search?.loadingTo == nil)
+    #expect(run.viewer.store.count <= count + 10 && run.viewer.state.rankLoader.match == nil)
   }
 }

@@ -20,11 +20,11 @@ struct FindingStatusTests {
     _ = AppFixture.screen(runner, "& s i l k Enter")
     #expect(runner.viewer.store.count == 14)
     let prompt = AppFixture.screen(runner, "&")
-    #expect(runner.viewer.state.prompt?.text == "", "the prompt opens empty: \(prompt)")
+    #expect(runner.viewer.state.promptLine.prompt?.text == "", "the prompt opens empty: \(prompt)")
     _ = AppFixture.screen(runner, "Enter")
     #expect(runner.viewer.store.count == 42, "& Enter shows all")
     _ = AppFixture.screen(runner, "& Up")
-    #expect(runner.viewer.state.prompt?.text == "silk", "Up recalls the last filter")
+    #expect(runner.viewer.state.promptLine.prompt?.text == "silk", "Up recalls the last filter")
     _ = AppFixture.screen(runner, "Enter")
     #expect(runner.viewer.store.count == 14)
   }
@@ -33,7 +33,7 @@ struct FindingStatusTests {
   func searchRecall() {
     let runner = OrganiseFixture.runner()
     _ = AppFixture.screen(runner, "/ w o o l Enter Escape / Up")
-    #expect(runner.viewer.state.prompt?.text == "wool")
+    #expect(runner.viewer.state.promptLine.prompt?.text == "wool")
   }
 
   @Test("a filter that hides every match leaves no stale match count in the status bar")

@@ -28,8 +28,8 @@ struct HeldInputTests {
     let app = runner.viewer
     runner.apply(try! KeyScript.parse("l j / i t e m Space 1 2"))
     runner.apply(try! KeyScript.parse("wait:800"))
-    #expect(app.state.prompt?.text == "item 12", "the prompt opened by / took the letters typed after it")
-    #expect(app.state.focusedIndex != nil, "l focused a box before the prompt opened")
+    #expect(app.state.promptLine.prompt?.text == "item 12", "the prompt opened by / took the letters typed after it")
+    #expect(app.state.keyboardFocus != nil, "l focused a box before the prompt opened")
   }
 
   @Test("q quits at once while the source opens; a resize applies at once")
@@ -61,7 +61,7 @@ struct CursorPlacementTests {
     #expect(screen.cursorRow == 23 && screen.cursorColumn == 0, "no focus: the status line")
     _ = AppFixture.screen(runner, "l")
     screen = viewer.renderedScreen()
-    let focused = try #require(viewer.state.focusedIndex)
+    let focused = try #require(viewer.state.keyboardFocus)
     let frame = viewer.waterfall.layout.frame(of: focused)
     #expect(screen.cursorColumn == frame.x + 1)
     let title = viewer.store.items[focused].title

@@ -106,7 +106,7 @@ struct NumberingTests {
       options: AppFixture.options(columns: 3, showReuse: true))
     let viewer = runner.viewer
     let screen = AppFixture.screen(runner, "i l l Enter")
-    let focused = try #require(viewer.state.focusedIndex)
+    let focused = try #require(viewer.state.keyboardFocus)
     let number = viewer.store.ids[focused].number
     #expect(screen.contains("Item #\(number)"), "the detail")
     #expect(screen.contains("sel #\(number)"), "the status bar")

@@ -27,9 +27,9 @@ struct JumpMeasuringTests {
     let run = Self.runner()
     _ = AppFixture.screen(run, "/ v e l v e t Enter wait:150")
     #expect(Self.statusBar(run).contains("loading to match 1/1…"))
-    #expect(run.viewer.measuring != nil)
+    #expect(run.viewer.measurer.measuring != nil)
     _ = AppFixture.screen(run, "Escape")
-    #expect(run.viewer.state.notice == "stopped loading to match 1" && run.viewer.measuring == nil)
+    #expect(run.viewer.state.notice == "stopped loading to match 1" && run.viewer.measurer.measuring == nil)
     run.advance(by: 1_000)
     #expect(run.viewer.store.count == 20 && run.viewer.waterfall.contentOffset == 0, "nothing moved, nothing laid out")
   }
@@ -42,7 +42,7 @@ struct JumpMeasuringTests {
     _ = AppFixture.screen(run, "G")
     run.advance(by: 1_000)
     let viewer = run.viewer
-    #expect(viewer.state.focusedIndex == 999 && viewer.state.loadingToPlace == nil)
+    #expect(viewer.state.keyboardFocus == 999 && viewer.state.rankLoader.place == nil)
     #expect(Self.statusBar(run).contains("the end: 1000 items"))
   }
 
@@ -52,8 +52,8 @@ struct JumpMeasuringTests {
     _ = AppFixture.screen(run, "/ v e l v e t Enter wait:150 o")
     run.advance(by: 1_000)
     let viewer = run.viewer
-    #expect(viewer.measuring == nil && viewer.store.measuredPages == nil && viewer.store.count == 20)
-    #expect(viewer.waterfall.contentOffset == 0 && viewer.state.search?.loadingTo == nil)
-    #expect(viewer.state.search?.statusText == "match 1/1")
+    #expect(viewer.measurer.measuring == nil && viewer.store.measuredPages == nil && viewer.store.count == 20)
+    #expect(viewer.waterfall.contentOffset == 0 && viewer.state.rankLoader.match == nil)
+    #expect(viewer.state.search?.statusText(loadingTo: nil) == "match 1/1")
   }
 }

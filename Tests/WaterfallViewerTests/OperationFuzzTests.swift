@@ -121,7 +121,7 @@ struct OperationFuzzTests {
     }
     guard view.contentOffset >= 0, view.contentOffset <= view.maximumOffset else { return "offset out of range" }
     if let selected = view.selectedIndex, selected >= layout.count { return "selection \(selected) out of range" }
-    if let focus = app.state.focusedIndex, focus >= layout.count { return "focus \(focus) out of range" }
+    if let focus = app.state.keyboardFocus, focus >= layout.count { return "focus \(focus) out of range" }
     let stats = view.statistics
     guard stats.cellsCreated == stats.liveCells + stats.pooledCells + stats.cellsDropped else {
       return "cells unaccounted for: \(stats)"

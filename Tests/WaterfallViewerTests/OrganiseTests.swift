@@ -34,7 +34,7 @@ struct SearchTests {
     let screen = AppFixture.styledScreen(runner, "/ s i l k")
     let search = try! #require(viewer.state.search)
     #expect(search.matches.count == 14, "silk scarf and silk blouse, 7 each")
-    #expect(viewer.state.focusedIndex == search.matches[0])
+    #expect(viewer.state.keyboardFocus == search.matches[0])
     #expect(search.matches[0] == 0)
     #expect(screen.contains("fg black, bg cyan, bold"), "the match is highlighted")
     #expect(screen.contains("/silk"), "the prompt shows what is typed")
@@ -51,10 +51,10 @@ struct SearchTests {
     let frames = matches.map { viewer.waterfall.layout.frame(of: $0) }
     #expect(frames == frames.sorted { ($0.y, $0.x) < ($1.y, $1.x) }, "reading order: by top, then left")
     _ = AppFixture.screen(runner, "n")
-    #expect(viewer.state.focusedIndex == matches[1])
+    #expect(viewer.state.keyboardFocus == matches[1])
     #expect(viewer.waterfall.layout.frame(of: matches[1]).intersects(viewer.waterfall.viewportRect))
     let wrapped = AppFixture.screen(runner, "N N")
-    #expect(viewer.state.focusedIndex == matches.last)
+    #expect(viewer.state.keyboardFocus == matches.last)
     #expect(wrapped.contains("search wrapped") && runner.viewer.state.notice == "search wrapped to the bottom")
   }
 
@@ -77,7 +77,7 @@ struct SearchTests {
     _ = AppFixture.screen(runner, "/ d e n i m")
     #expect(runner.viewer.state.search != nil)
     let screen = AppFixture.styledScreen(runner, "Escape")
-    #expect(runner.viewer.state.search == nil && runner.viewer.state.prompt == nil)
+    #expect(runner.viewer.state.search == nil && runner.viewer.state.promptLine.prompt == nil)
     #expect(runner.viewer.waterfall.contentOffset == offset)
     #expect(!screen.contains("bg cyan"))
   }
@@ -106,14 +106,14 @@ struct FilterAndSortTests {
     let runner = OrganiseFixture.runner()
     let viewer = runner.viewer
     _ = AppFixture.screen(runner, "C-d l")
-    let focus = try! #require(viewer.state.focusedIndex)
+    let focus = try! #require(viewer.state.keyboardFocus)
     let item = focus
     let word = String(viewer.store.items[item].title.split(separator: " ")[0])
     let cell = try! #require(viewer.waterfall.cell(at: focus))
     let distance = viewer.waterfall.layout.frame(of: focus).y - viewer.waterfall.contentOffset
     let keys = "& " + word.map { String($0) }.joined(separator: " ") + " Enter"
     let screen = AppFixture.screen(runner, keys)
-    let kept = try! #require(viewer.state.focusedIndex)
+    let kept = try! #require(viewer.state.keyboardFocus)
     #expect(kept == item, "the focused item still matches and stays focused")
     #expect(viewer.waterfall.cell(at: kept) === cell, "its box keeps its cell")
     let newDistance = viewer.waterfall.layout.frame(of: kept).y - viewer.waterfall.contentOffset
@@ -163,7 +163,7 @@ struct FilterAndSortTests {
     let runner = OrganiseFixture.runner()
     let viewer = runner.viewer
     _ = AppFixture.screen(runner, "o C-d l")
-    let focus = viewer.state.focusedIndex!
+    let focus = viewer.state.keyboardFocus!
     let order = Array(viewer.store.ids)
     _ = AppFixture.screen(runner, "resize:50x20")
     #expect(Array(viewer.store.ids) == order)

@@ -14,14 +14,14 @@ struct PickingTests {
   func marks() {
     let runner = Self.runner()
     var screen = AppFixture.screen(runner, "Tab")
-    #expect(runner.viewer.state.marks.keys.sorted() == [ItemID(0)], "no focus: the box at the top, focused")
+    #expect(runner.viewer.state.picker.marks.keys.sorted() == [ItemID(0)], "no focus: the box at the top, focused")
     #expect(screen.split(separator: "\n")[1].hasPrefix(" ✓"), "\(screen)")
     #expect(screen.contains("1 marked"))
     screen = AppFixture.screen(runner, "l Space")
-    #expect(runner.viewer.state.marks.keys.sorted() == [ItemID(0), ItemID(1)])
+    #expect(runner.viewer.state.picker.marks.keys.sorted() == [ItemID(0), ItemID(1)])
     #expect(screen.contains("2 marked"))
     screen = AppFixture.screen(runner, "Tab")
-    #expect(runner.viewer.state.marks.keys.sorted() == [ItemID(0)], "Tab again unmarks")
+    #expect(runner.viewer.state.picker.marks.keys.sorted() == [ItemID(0)], "Tab again unmarks")
     #expect(screen.contains("1 marked"))
     #expect(runner.viewer.state.picked == nil)
   }
@@ -55,7 +55,7 @@ struct PickingTests {
   func limit() {
     let runner = Self.runner(limit: 2)
     let screen = AppFixture.screen(runner, "Tab l Tab l Tab")
-    #expect(runner.viewer.state.marks.count == 2)
+    #expect(runner.viewer.state.picker.marks.count == 2)
     #expect(screen.contains("at most 2 marked"))
   }
 
@@ -73,7 +73,7 @@ struct PickingTests {
     let runner = AppFixture.runner(items: AppFixture.items(40), options: AppFixture.options(columns: 3))
     _ = AppFixture.screen(runner, "Tab Space")
     #expect(runner.viewer.waterfall.contentOffset > 0)
-    #expect(runner.viewer.state.marks.isEmpty)
+    #expect(runner.viewer.state.picker.marks.isEmpty)
   }
 
   @Test("the chooser's actions bound in a config file do nothing without --pick")
@@ -82,7 +82,7 @@ struct PickingTests {
     options.customKeys = [.character("z"): .toggleMark, .character("Z"): .acceptPicks]
     let runner = AppFixture.runner(items: AppFixture.items(12), options: options)
     _ = AppFixture.screen(runner, "l z Z")
-    #expect(runner.viewer.state.marks.isEmpty)
+    #expect(runner.viewer.state.picker.marks.isEmpty)
     #expect(!runner.viewer.state.isQuitting)
     #expect(runner.viewer.state.picked == nil)
   }

@@ -171,7 +171,9 @@ struct PictureHarness {
   func checkScreen(requireEveryPicture: Bool = false) -> String? {
     let screen = viewer.renderedScreen()
     let waterfall = viewer.waterfall
-    guard !viewer.state.isTooSmall, viewer.state.overlay == nil, waterfall.contentState == .items else { return nil }
+    guard !viewer.state.isTooSmall, viewer.state.panel.overlay == nil, waterfall.contentState == .items else {
+      return nil
+    }
     let shades = Set(viewer.options.glyphs.shades)
     for index in waterfall.indicesInViewport {
       let frame = waterfall.layout.frame(of: index)

@@ -115,7 +115,7 @@ struct DetailPictureTests {
     // A wide picture: its box is short, the detail shows it across the panel.
     let wide = try #require(items.indices.first { items[$0].aspectRatio < 0.8 })
     _ = AppFixture.screen(runner, ": " + String(wide + 1).map { String($0) }.joined(separator: " ") + " Enter Enter")
-    let index = try #require(runner.viewer.state.focusedIndex)
+    let index = try #require(runner.viewer.state.keyboardFocus)
     #expect(index == wide)
     guard case .shown(let grid, _)? = runner.viewer.pictures[.detail(index)] else {
       Issue.record("the detail's picture is drawn: \(String(describing: runner.viewer.pictures[.detail(index)]))")

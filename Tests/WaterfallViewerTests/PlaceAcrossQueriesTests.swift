@@ -24,7 +24,7 @@ struct PlaceAcrossQueriesTests {
 
   /// The focused item's identity and its top's distance from the top of the view.
   static func focus(_ viewer: Viewer) -> (item: ItemID, row: Int)? {
-    guard let index = viewer.state.focusedIndex, index < viewer.store.count else { return nil }
+    guard let index = viewer.state.keyboardFocus, index < viewer.store.count else { return nil }
     return (viewer.store.ids[index], viewer.waterfall.layout.frame(of: index).y - viewer.waterfall.contentOffset)
   }
 
@@ -43,14 +43,14 @@ struct PlaceAcrossQueriesTests {
     #expect(before.item == ItemID(9) && before.row > 0)
     // Price, lowest first: item 9 (¥91) is 51st of 60, on the last page.
     let loading = AppFixture.screen(runner, "o wait:100 wait:100")
-    #expect(viewer.store.count < 60 && viewer.state.focusedIndex == nil)
+    #expect(viewer.store.count < 60 && viewer.state.keyboardFocus == nil)
     #expect(loading.contains("loading to the focused item 39%…"), "20 of the 51 items up to it are in")
     let arrived = AppFixture.screen(runner, "wait:100 wait:100 wait:100 wait:100 wait:100")
     #expect(viewer.store.count == 60 && viewer.presentation.query.order == .priceAscending)
     let after = try! #require(Self.focus(viewer))
     #expect(after.item == before.item && after.row == before.row)
     #expect(viewer.store.ids.firstIndex(of: before.item) == 50)
-    #expect(viewer.waterfall.selectedIndex == viewer.state.focusedIndex)
+    #expect(viewer.waterfall.selectedIndex == viewer.state.keyboardFocus)
     #expect(!arrived.contains("loading to"))
   }
 
@@ -58,12 +58,12 @@ struct PlaceAcrossQueriesTests {
   func escapeStopsLoadingToPlace() {
     let runner = Self.runner(latency: 100)
     _ = AppFixture.screen(runner, "wait:100 : 1 0 Enter o wait:100 wait:100")
-    #expect(runner.viewer.state.loadingToPlace != nil)
+    #expect(runner.viewer.state.rankLoader.place != nil)
     _ = AppFixture.screen(runner, "Escape")
     #expect(runner.viewer.state.notice == "stopped loading to the focused item")
     _ = AppFixture.screen(runner, "wait:100 wait:100 wait:100 wait:100")
     #expect(runner.viewer.store.count <= 40, "the load on its way may land; nothing more is asked")
-    #expect(runner.viewer.state.loadingToPlace == nil && runner.viewer.state.focusedIndex == nil)
+    #expect(runner.viewer.state.rankLoader.place == nil && runner.viewer.state.keyboardFocus == nil)
   }
 
   @Test("a filter that keeps the focused item, beyond its first page: the item comes back at the same row")
@@ -86,7 +86,7 @@ struct PlaceAcrossQueriesTests {
     let viewer = runner.viewer
     _ = Self.focusItem(40, in: runner)
     _ = AppFixture.screen(runner, "& v e l v e t Enter")
-    #expect(viewer.state.focusedIndex == nil && viewer.state.loadingToPlace == nil)
+    #expect(viewer.state.keyboardFocus == nil && viewer.state.rankLoader.place == nil)
     #expect(viewer.store.count == 10 && viewer.waterfall.contentOffset == 0)
   }
 
@@ -114,7 +114,7 @@ struct PlaceAcrossQueriesTests {
     _ = AppFixture.screen(runner, "o")
     let index = try! #require(viewer.store.ids.firstIndex(of: before.0))
     #expect(viewer.waterfall.layout.frame(of: index).y - viewer.waterfall.contentOffset == before.1)
-    #expect(viewer.state.focusedIndex == nil)
+    #expect(viewer.state.keyboardFocus == nil)
   }
 }
 
@@ -128,7 +128,7 @@ struct ItemNumberTests {
     let viewer = runner.viewer
     _ = AppFixture.screen(runner, "o g : 5 8 Enter")
     // Sorted by price, lowest first: item #58 (¥43) is third, and loaded.
-    let focus = try! #require(viewer.state.focusedIndex)
+    let focus = try! #require(viewer.state.keyboardFocus)
     #expect(focus == 2 && viewer.store.ids[focus] == ItemID(number: 58))
     let detail = AppFixture.screen(runner, "Enter")
     #expect(detail.contains("Item #58") && detail.contains("sel #58") && detail.contains("velvet 57"))
@@ -141,7 +141,7 @@ struct ItemNumberTests {
     let loading = AppFixture.screen(runner, "wait:100 : 4 5 Enter wait:100")
     #expect(loading.contains("loading to item #45"))
     _ = AppFixture.screen(runner, "wait:100 wait:100 wait:100")
-    let focus = try! #require(viewer.state.focusedIndex)
+    let focus = try! #require(viewer.state.keyboardFocus)
     #expect(viewer.store.ids[focus] == ItemID(number: 45) && viewer.store.count == 50)
     #expect(viewer.waterfall.layout.frame(of: focus).intersects(viewer.waterfall.viewportRect))
   }
@@ -151,9 +151,9 @@ struct ItemNumberTests {
     let runner = PlaceAcrossQueriesTests.runner()
     let viewer = runner.viewer
     let filtered = AppFixture.screen(runner, "& v e l v e t Enter : 3 Enter")
-    #expect(filtered.contains("no item #3 in this result") && viewer.state.focusedIndex == nil)
+    #expect(filtered.contains("no item #3 in this result") && viewer.state.keyboardFocus == nil)
     let past = AppFixture.screen(runner, "& Enter : 6 1 Enter")
-    #expect(past.contains("no item #61: the catalogue has 60") && viewer.state.focusedIndex == nil)
+    #expect(past.contains("no item #61: the catalogue has 60") && viewer.state.keyboardFocus == nil)
     let zero = AppFixture.screen(runner, ": 0 Enter")
     #expect(zero.contains("no item #0: items count from 1"))
   }

@@ -17,7 +17,7 @@ struct PlaceKeepingEventTests {
     let runner = Self.runner(columns: 5)
     let app = runner.viewer
     runner.apply(try! KeyScript.parse("G g l j j j j"))
-    let focus = try! #require(app.state.focusedIndex)
+    let focus = try! #require(app.state.keyboardFocus)
     runner.apply(try! KeyScript.parse("resize:\(size)"))
     let frame = app.waterfall.layout.frame(of: focus)
     let viewport = app.waterfall.viewportRect
@@ -60,7 +60,7 @@ extension PlaceKeepingEventTests {
     let runner = Self.runner(columns: nil)
     let app = runner.viewer
     runner.apply(try! KeyScript.parse("C-d C-d l l j"))
-    let focus = try! #require(app.state.focusedIndex)
+    let focus = try! #require(app.state.keyboardFocus)
     runner.apply(try! KeyScript.parse(keys))
     let frame = app.waterfall.layout.frame(of: focus)
     let viewport = app.waterfall.viewportRect

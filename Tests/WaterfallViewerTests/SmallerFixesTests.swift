@@ -9,12 +9,12 @@ struct SmallerFixesTests {
   func enterOnFocusScrolledAway() throws {
     let runner = OrganiseFixture.runner()
     _ = AppFixture.screen(runner, "l")
-    let focus = try #require(runner.viewer.state.focusedIndex)
+    let focus = try #require(runner.viewer.state.keyboardFocus)
     _ = AppFixture.screen(runner, "PageDown PageDown PageDown")
     let viewer = runner.viewer
     #expect(!viewer.waterfall.layout.frame(of: focus).intersects(viewer.waterfall.viewportRect), "scrolled away")
     _ = AppFixture.screen(runner, "Enter")
-    #expect(viewer.state.overlay == .detail(focus))
+    #expect(viewer.state.panel.overlay == .detail(focus))
     #expect(viewer.waterfall.layout.frame(of: focus).intersects(viewer.waterfall.viewportRect), "in view again")
   }
 
@@ -68,10 +68,10 @@ struct MouseOffTests {
     options.mouseEnabled = false
     let runner = AppFixture.runner(items: OrganiseFixture.items(), options: options)
     _ = AppFixture.screen(runner, "click:10,5 wheeldown:10,5")
-    #expect(runner.viewer.state.overlay == nil)
+    #expect(runner.viewer.state.panel.overlay == nil)
     #expect(runner.viewer.waterfall.contentOffset == 0)
     let clicking = AppFixture.runner(items: OrganiseFixture.items())
     _ = AppFixture.screen(clicking, "click:10,5")
-    #expect(clicking.viewer.state.overlay != nil, "the same click with the mouse on opens the detail")
+    #expect(clicking.viewer.state.panel.overlay != nil, "the same click with the mouse on opens the detail")
   }
 }

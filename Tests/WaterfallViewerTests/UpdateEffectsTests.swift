@@ -75,7 +75,7 @@ struct InputModeTests {
     #expect(viewer.waterfall.contentOffset == 0, "j, q and digits typed into a prompt do not act")
     _ = AppFixture.screen(runner, "Enter")
     #expect(viewer.state.inputMode == .normal)
-    #expect(viewer.state.focusedIndex == 45)
+    #expect(viewer.state.keyboardFocus == 45)
     #expect(viewer.waterfall.layout.frame(of: 45).intersects(viewer.waterfall.viewportRect))
     let offset = viewer.waterfall.contentOffset
     _ = AppFixture.screen(runner, ": 3 q Escape")
@@ -88,6 +88,6 @@ struct InputModeTests {
     let runner = AppFixture.runner(items: AppFixture.items(20), width: 100, height: 20)
     let screen = AppFixture.screen(runner, ": 9 9 Backspace Backspace 9 9 9 C-u 7 7 Enter")
     #expect(screen.contains("no item #77: the catalogue has 20"), "\(screen)")
-    #expect(runner.viewer.state.focusedIndex == nil)
+    #expect(runner.viewer.state.keyboardFocus == nil)
   }
 }

@@ -53,7 +53,7 @@ struct WholeCatalogueTests {
     let found = AppFixture.screen(runner, "wait:100 wait:100 wait:100 wait:100")
     let viewer = runner.viewer
     #expect(viewer.store.count == 60)
-    let focus = try! #require(viewer.state.focusedIndex)
+    let focus = try! #require(viewer.state.keyboardFocus)
     #expect(viewer.store.items[focus].title == "unique velvet")
     #expect(viewer.waterfall.layout.frame(of: focus).intersects(viewer.waterfall.viewportRect))
     #expect(found.contains("match 1/1") && !found.contains("loading to"))
@@ -67,7 +67,7 @@ struct WholeCatalogueTests {
     #expect(runner.viewer.state.notice == "stopped loading to match 1")
     _ = AppFixture.screen(runner, "wait:100 wait:100 wait:100")
     #expect(runner.viewer.store.count <= 30, "the load on its way may land; nothing more is asked")
-    #expect(runner.viewer.state.search?.loadingTo == nil)
+    #expect(runner.viewer.state.rankLoader.match == nil)
   }
 
   @Test("n past the last loaded match loads on to the next match in the result")
@@ -76,11 +76,11 @@ struct WholeCatalogueTests {
     items[2].title = "velvet too"
     let runner = AppFixture.runner(items: items, pageSize: 10, width: 60, height: 20)
     _ = AppFixture.screen(runner, "/ v e l v e t Enter")
-    #expect(runner.viewer.state.search?.statusText == "match 1/2")
+    #expect(runner.viewer.state.search?.statusText(loadingTo: nil) == "match 1/2")
     _ = AppFixture.screen(runner, "n")
-    let focus = try! #require(runner.viewer.state.focusedIndex)
+    let focus = try! #require(runner.viewer.state.keyboardFocus)
     #expect(runner.viewer.store.items[focus].title == "unique velvet")
-    #expect(runner.viewer.state.search?.statusText == "match 2/2")
+    #expect(runner.viewer.state.search?.statusText(loadingTo: nil) == "match 2/2")
   }
 
   @Test("sort and sections while pages arrive: each page continues the sorted, grouped result")
@@ -112,9 +112,9 @@ struct WholeCatalogueTests {
     let asking = AppFixture.screen(runner, "o")
     #expect(viewer.pendingQuery != nil && asking.contains("sorting by price, lowest first…"))
     _ = AppFixture.screen(runner, "j l")
-    #expect(viewer.state.focusedIndex != nil, "keys moved the focus meanwhile")
+    #expect(viewer.state.keyboardFocus != nil, "keys moved the focus meanwhile")
     _ = AppFixture.screen(runner, "?")
-    #expect(viewer.state.overlay == .help)
+    #expect(viewer.state.panel.overlay == .help)
     _ = AppFixture.screen(runner, "Escape wait:1000")
     #expect(viewer.pendingQuery == nil && viewer.store.items.first?.title == "the cheapest")
   }

@@ -7,20 +7,19 @@ public struct ViewState: Hashable, Sendable {
   public var screenSize: GridSize
   /// The app's clock in milliseconds, from the last tick: drives the spinner and the pull release.
   public var now = 0
-  /// The box the arrows walk from; drawn heavy.
-  public var focusedIndex: Int?
-  public var overlay: Overlay? {
-    didSet { if overlay != oldValue { overlayScroll = 0 } }
-  }
-  /// The first body line the open overlay shows; each overlay opens at its top.
-  public var overlayScroll = 0
-  public var prompt: Prompt?
-  /// The text last submitted in each kind of prompt: Up in a prompt brings it back (as in less).
-  public var promptHistory: [Prompt.Purpose: String] = [:]
+  /// The box the keyboard is on (``Focus/keyboard``): the arrows walk from it; drawn heavy.
+  public var keyboardFocus: Int?
+  /// The panel over the waterfall and its scroll.
+  public var panel = PanelState()
+  /// The prompt being typed in the status bar, and each kind's last text.
+  public var promptLine = PromptLine()
   /// The search whose matches are highlighted and walked with n / N.
-  public var search: SearchState?
-  /// The item a new query's answer is being loaded through to, keeping the user's place.
-  public var loadingToPlace: PlaceTarget?
+  public var search: SearchState? {
+    // A match being loaded through to belongs to its search.
+    didSet { if search?.query != oldValue?.query, rankLoader.match != nil { rankLoader.drop() } }
+  }
+  /// The rank beyond the loaded items that pages are being loaded through to: a match, or the user's place.
+  public var rankLoader = RankLoader()
   /// A short note for the status bar (a failed refresh, say), until the next key.
   public var notice: String?
   /// Label each box with its cell object's ID and reuse count.
@@ -30,20 +29,22 @@ public struct ViewState: Hashable, Sendable {
   /// When the last pull past the top happened; the pull lets go after a rest.
   public var lastPullTime: Int?
   public var isQuitting = false
-  /// `--pick`: the marked items by identity (their place in the catalogue, so a sort or a filter keeps them).
-  public var marks: [ItemID: ShopItem] = [:]
-  /// `--pick`: what Enter picked, in dataset order; `nil` until then (and when the pick was cancelled).
-  public var picked: [ShopItem]?
+  /// `--pick`: the marks, and what Enter picked.
+  public var picker: Picker
 
-  public init(screenSize: GridSize, showReuse: Bool, columnOverride: Int?) {
+  public init(screenSize: GridSize, showReuse: Bool, columnOverride: Int?, picking: Picking? = nil) {
     self.screenSize = screenSize
     self.showReuse = showReuse
     self.columnOverride = columnOverride
+    picker = Picker(limit: picking?.limit)
   }
 
+  /// `--pick`: what Enter picked, in dataset order; nil until then (and when the pick was cancelled).
+  public var picked: [ShopItem]? { picker.picked }
+
   public var inputMode: InputMode {
-    if prompt != nil { return .prompt }
-    return overlay == nil ? .normal : .overlay
+    if promptLine.prompt != nil { return .prompt }
+    return panel.overlay == nil ? .normal : .overlay
   }
 
   public var isTooSmall: Bool {

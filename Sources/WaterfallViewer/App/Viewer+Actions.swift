@@ -9,14 +9,14 @@ extension Viewer {
       emit(.quit)
     case .redrawAll: emit(.redrawAll)
     case .escape:
-      if stopLoadingToMatch() || stopLoadingToPlace() || stopMeasuring() { return }
+      if stopLoadingToRank() || stopMeasuring() { return }
       // A chooser's Esc picks nothing and quits, as fzf's does.
       if options.picking != nil { return perform(.quit) }
       // Let go of everything, so the selection no longer anchors resizes and column changes.
-      state.focusedIndex = nil
+      state.keyboardFocus = nil
       waterfall.selectItem(at: nil)
-    case .toggleHelp: state.overlay = .help
-    case .toggleStatistics: state.overlay = .statistics
+    case .toggleHelp: state.panel.overlay = .help
+    case .toggleStatistics: state.panel.overlay = .statistics
     case .toggleReuseLabels:
       state.showReuse.toggle()
       listenToLayoutPasses()
@@ -37,7 +37,7 @@ extension Viewer {
     case .refresh: waterfall.beginRefresh()
     case .retry:
       waterfall.retryLoadMore()
-      retryFarPages()
+      measurer.retryFarPages()
     case .goToItem: openPrompt(.goToItem)
     case .search: openPrompt(.search)
     case .filter: openPrompt(.filter)
@@ -67,51 +67,39 @@ extension Viewer {
 
   /// ↓ / ↑: with a focused box on screen, move to the next box of its column; otherwise scroll one row.
   private func step(down: Bool) {
-    guard let focus = visibleFocus else { return scroll(by: down ? 1 : -1) }
-    let layout = waterfall.layout
-    guard let next = down ? layout.itemBelow(focus) : layout.itemAbove(focus) else {
-      // The end of the column: keep scrolling, so the footer (or the pull) can be reached.
-      return scroll(by: down ? 1 : -1)
-    }
-    state.focusedIndex = next
-    reveal(next)
+    carryOut(Browsing.step(from: focus.keyboardOnScreen, down: down, layout: waterfall.layout))
   }
 
-  /// ← / →: focus the box in the neighbouring column that overlaps the focused one most.
+  /// ← / →: focus the box in the neighbouring column that overlaps the focused one most; with none on screen,
+  /// the box at the top of the view.
   private func moveFocusAcross(toRight: Bool) {
-    guard let focus = visibleFocus else {
-      state.focusedIndex = waterfall.placeAnchor()
+    guard let current = focus.keyboardOnScreen else {
+      state.keyboardFocus = waterfall.placeAnchor()
       return
     }
-    let layout = waterfall.layout
-    let column = layout.column(of: focus) + (toRight ? 1 : -1)
-    guard column >= 0, column < layout.columnCount else { return }
-    let frame = layout.frame(of: focus)
-    let candidates = layout.items(
-      intersecting: GridRect(x: layout.columnX(column), y: frame.y, width: layout.columnWidth, height: frame.height))
-    let target =
-      candidates.max { overlap($0, frame) < overlap($1, frame) }
-      ?? layout.items(inColumn: column).last
-    guard let target else { return }
-    state.focusedIndex = target
-    reveal(target)
+    carryOut(Browsing.across(from: current, toRight: toRight, layout: waterfall.layout))
   }
 
-  private func overlap(_ index: Int, _ frame: GridRect) -> Int {
-    let other = waterfall.layout.frame(of: index)
-    return min(other.maxY, frame.maxY) - max(other.y, frame.y)
+  private func carryOut(_ move: Browsing.Move) {
+    switch move {
+    case .focus(let index):
+      state.keyboardFocus = index
+      reveal(index)
+    case .scroll(let rows): scroll(by: rows)
+    case .stay: break
+    }
   }
 
   /// Enter: select the focused box and show its detail, scrolling it into view first when it was scrolled away;
   /// with nothing focused, focus the box at the top.
   private func activateFocus() {
-    guard let focus = state.focusedIndex, focus < waterfall.itemCount else {
-      state.focusedIndex = waterfall.placeAnchor()
+    guard let keyboard = state.keyboardFocus, keyboard < waterfall.itemCount else {
+      state.keyboardFocus = waterfall.placeAnchor()
       return
     }
-    if visibleFocus == nil { reveal(focus) }
-    waterfall.selectItem(at: focus)
-    state.overlay = .detail(focus)
+    if focus.keyboardOnScreen == nil { reveal(keyboard) }
+    waterfall.selectItem(at: keyboard)
+    state.panel.overlay = .detail(keyboard)
   }
 
   /// Scrolls the least that shows item `index`, as a user's move, so that reaching the footer this way loads
@@ -133,6 +121,6 @@ extension Viewer {
 
   private func setColumnOverride(_ count: Int?) {
     state.columnOverride = count
-    waterfall.setColumnPolicy(columnPolicy, anchor: visibleFocus)
+    waterfall.setColumnPolicy(columnPolicy, anchor: focus.keyboardOnScreen)
   }
 }

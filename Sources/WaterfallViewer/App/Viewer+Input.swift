@@ -36,7 +36,7 @@ extension Viewer {
     switch event {
     case .resize(let width, let height):
       state.screenSize = GridSize(width: width, height: height)
-      waterfall.setViewportSize(waterfallViewport, anchor: visibleFocus)
+      waterfall.setViewportSize(waterfallViewport, anchor: focus.keyboardOnScreen)
     case .repaint:
       emit(.redrawAll)
     case .cellPixels(let width, let height):
@@ -72,7 +72,7 @@ extension Viewer {
   }
 
   private func handle(_ mouse: MouseEvent) {
-    if state.overlay != nil, mouse.kind != .press {
+    if state.panel.overlay != nil, mouse.kind != .press {
       return scrollOverlay(by: mouse.kind == .wheelUp ? -Self.wheelRows : Self.wheelRows)
     }
     switch mouse.kind {
@@ -80,16 +80,16 @@ extension Viewer {
     case .wheelDown: scroll(by: stepRows(Self.wheelRows))
     case .press:
       letGoOfPull()
-      if state.overlay != nil {
-        state.overlay = nil
+      if state.panel.overlay != nil {
+        state.panel.overlay = nil
         return
       }
-      guard state.prompt == nil, mouse.y < waterfall.viewportSize.height else { return }
+      guard state.promptLine.prompt == nil, mouse.y < waterfall.viewportSize.height else { return }
       let point = waterfall.contentPoint(fromViewport: GridPoint(x: mouse.x, y: mouse.y))
       switch waterfall.selectItem(atContentPoint: point) {
       case .item(let index):
-        state.focusedIndex = index
-        state.overlay = .detail(index)
+        state.keyboardFocus = index
+        state.panel.overlay = .detail(index)
       case .footer:
         waterfall.retryLoadMore()
       default:

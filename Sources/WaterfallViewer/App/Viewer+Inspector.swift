@@ -25,7 +25,7 @@ extension Viewer {
   func toggleInspector() {
     inspector.isOpen.toggle()
     listenToLayoutPasses()
-    waterfall.setViewportSize(waterfallViewport, anchor: visibleFocus)
+    waterfall.setViewportSize(waterfallViewport, anchor: focus.keyboardOnScreen)
   }
 
   func toggleStepMode() {

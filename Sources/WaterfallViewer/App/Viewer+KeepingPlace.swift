@@ -7,7 +7,7 @@ extension Viewer {
   /// The item whose place a new query keeps (layout index): the focused box when it is on screen, else the
   /// topmost box on screen; none at the very top, where the top is the place.
   func placeItem() -> (index: Int, purpose: PlaceTarget.Purpose)? {
-    if let focus = visibleFocus, focus < store.count { return (focus, .focusedBox) }
+    if let focus = focus.keyboardOnScreen, focus < store.count { return (focus, .focusedBox) }
     guard waterfall.contentOffset > 0, let top = waterfall.placeAnchor(), top < store.count else { return nil }
     return (top, .topOfView)
   }
@@ -18,9 +18,9 @@ extension Viewer {
     _ place: (item: ItemID, distanceFromTop: Int, purpose: PlaceTarget.Purpose), location: (item: ItemID, rank: Int?)?
   ) {
     guard let location, location.item == place.item, let rank = location.rank, rank >= store.count else { return }
-    state.loadingToPlace = PlaceTarget(
-      item: place.item, rank: rank, purpose: place.purpose, distanceFromTop: place.distanceFromTop)
-    continueLoadingToPlace()
+    state.rankLoader.start(
+      .place(PlaceTarget(item: place.item, rank: rank, purpose: place.purpose, distanceFromTop: place.distanceFromTop)))
+    continueLoadingToRank()
   }
 
   /// The source answered where the item `:N` named is: focus it if loaded, else load through to it.
@@ -32,27 +32,36 @@ extension Viewer {
         "no item #\(location.item.number)" + (whole ? ": the catalogue has \(reading.itemsRead)" : " in this result")
       return
     }
-    state.loadingToPlace = PlaceTarget(item: location.item, rank: rank, purpose: .goToItem, distanceFromTop: nil)
-    continueLoadingToPlace()
+    state.rankLoader.start(
+      .place(PlaceTarget(item: location.item, rank: rank, purpose: .goToItem, distanceFromTop: nil)))
+    continueLoadingToRank()
   }
 
-  /// A page arrived (or loading through began): put the item where it belongs if it is in, else ask for the
-  /// next page.
-  func continueLoadingToPlace() {
-    guard let target = state.loadingToPlace else { return }
-    guard target.rank < store.count else {
-      if measureForJump() { return }
-      switch waterfall.paging.loadMore {
-      case .idle: waterfall.loadMore()
-      case .loading: break
-      case .failed(let reason):
-        state.loadingToPlace = nil
-        state.notice = "stopped loading to \(target.name): \(reason)"
-      case .exhausted: state.loadingToPlace = nil
-      }
-      return
+  /// A page arrived, the measuring ended, or loading through began: one step of the one rank loader.
+  func continueLoadingToRank() {
+    let step = state.rankLoader.step(loadedCount: store.count, loadMore: waterfall.paging.loadMore) {
+      measureForJump()
     }
-    state.loadingToPlace = nil
+    switch step {
+    case .wait: break
+    case .loadMore: waterfall.loadMore()
+    case .stopped(let notice): if let notice { state.notice = notice }
+    case .arrived(.match(let target)): arrive(atMatch: target)
+    case .arrived(.place(let target)): arrive(at: target)
+    }
+  }
+
+  /// The match is loaded: it becomes the search's current one, focused.
+  private func arrive(atMatch target: SearchState.LoadTarget) {
+    refreshSearchMatches()
+    let current = state.search?.matches.firstIndex(of: target.rank)
+    state.search?.current = current
+    state.keyboardFocus = target.rank
+    reveal(target.rank)
+  }
+
+  /// The item is loaded: put it where it belongs.
+  private func arrive(at target: PlaceTarget) {
     // A measured result's rank not loaded yet is where the source said the item is.
     let rank =
       !store.ids.isLoaded(target.rank) || store.ids[target.rank] == target.item
@@ -63,17 +72,16 @@ extension Viewer {
       waterfall.scroll(toOffset: waterfall.layout.frame(of: index).y - distance)
     }
     guard target.purpose != .topOfView else { return }
-    state.focusedIndex = index
+    state.keyboardFocus = index
     if target.purpose == .focusedBox { waterfall.selectItem(at: index) }
     reveal(index)
   }
 
-  /// Esc while loading through to an item: stop where the view is.
-  func stopLoadingToPlace() -> Bool {
-    guard let target = state.loadingToPlace else { return false }
-    state.loadingToPlace = nil
+  /// Esc while loading through to a match or an item: stop where the view is.
+  func stopLoadingToRank() -> Bool {
+    guard let notice = state.rankLoader.stop() else { return false }
     cancelMeasuring()
-    state.notice = "stopped loading to \(target.name)"
+    state.notice = notice
     return true
   }
 }

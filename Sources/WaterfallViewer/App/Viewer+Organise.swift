@@ -5,10 +5,7 @@ import WaterfallKit
 extension Viewer {
   /// Opens a prompt, remembering where the view is so that Esc can go back.
   func openPrompt(_ purpose: Prompt.Purpose) {
-    var prompt = Prompt(purpose: purpose)
-    prompt.origin = (waterfall.contentOffset, state.focusedIndex)
-    // Every prompt opens empty, so "& Enter" shows every item; the previous text is one key away (Up).
-    state.prompt = prompt
+    state.promptLine.open(purpose, origin: (waterfall.contentOffset, state.keyboardFocus))
     if purpose == .search { state.search = nil }
   }
 
@@ -63,7 +60,7 @@ extension Viewer {
     }
     refreshSearchMatches()
     let from: Int
-    if let focus = visibleFocus, let position = state.search?.matches.firstIndex(of: focus) {
+    if let focus = focus.keyboardOnScreen, let position = state.search?.matches.firstIndex(of: focus) {
       from = forward ? position + 1 : position - 1
     } else {
       from = readingPosition(offset: waterfall.contentOffset) - (forward ? 0 : 1)
@@ -74,23 +71,18 @@ extension Viewer {
 
   /// Recomputes the search's loaded matches when the items or the layout changed since.
   func refreshSearchMatches() {
-    guard var search = state.search else { return }
+    guard let search = state.search else { return }
     let wholeResult = store.measuredPages != nil && search.resultRanks != nil
     let basis = SearchState.Basis(
       itemCount: store.count, columnCount: waterfall.layout.columnCount, width: waterfall.viewportSize.width,
       wholeResult: wholeResult)
-    guard search.basis != basis else { return }
-    // Laid out whole (measured), every match has its frame: all of them, wherever the pages loaded.
-    let matching =
+    let (store, searchIndex) = (store, searchIndex)
+    state.search?.refresh(for: basis, layout: waterfall.layout) {
+      // Laid out whole (measured), every match has its frame: all of them, wherever the pages loaded.
       wholeResult
-      ? search.resultRanks!.filter { $0 < store.count }
-      : (0..<min(store.count, searchIndex.count)).filter { searchIndex.matches($0, query: search.query) }
-    // Each frame looked up once: a whole result's matches may be 10^6.
-    let layout = waterfall.layout
-    search.matches = matching.map { (layout.frame(of: $0), $0) }.sorted { ($0.0.y, $0.0.x) < ($1.0.y, $1.0.x) }.map(\.1)
-    search.current = search.current.flatMap { $0 < search.matches.count ? $0 : nil }
-    search.basis = basis
-    state.search = search
+        ? search.resultRanks!.filter { $0 < store.count }
+        : (0..<min(store.count, searchIndex.count)).filter { searchIndex.matches($0, query: search.query) }
+    }
   }
 
   /// The source found where the search's matches are in the whole result. With none loaded yet, the view
@@ -101,7 +93,7 @@ extension Viewer {
     search.resultRanks = found.ranks
     state.search = search
     // Loading through to the user's place comes first; `n` goes on from there.
-    guard search.seeksFirstMatch, state.loadingToPlace == nil else { return }
+    guard search.seeksFirstMatch, state.rankLoader.place == nil else { return }
     if store.measuredPages != nil {
       // Laid out whole: every match is in reach, the first at or below the view is the one.
       refreshSearchMatches()
@@ -116,45 +108,11 @@ extension Viewer {
   /// Starts loading pages until the first match beyond the loaded items is in. Returns `false` when the result
   /// has no such match.
   func loadThroughToNextMatch() -> Bool {
-    guard var search = state.search, let ranks = search.resultRanks,
+    guard let ranks = state.search?.resultRanks,
       let rank = ranks.first(where: { $0 >= store.count })
     else { return false }
-    search.loadingTo = SearchState.LoadTarget(rank: rank, ordinal: ranks.firstIndex(of: rank)!)
-    state.search = search
-    continueLoadingToMatch()
-    return true
-  }
-
-  /// A page arrived (or loading through began): focus the match if it is in, else ask for the next page.
-  func continueLoadingToMatch() {
-    guard let target = state.search?.loadingTo else { return }
-    if target.rank < store.count {
-      state.search?.loadingTo = nil
-      refreshSearchMatches()
-      let current = state.search?.matches.firstIndex(of: target.rank)
-      state.search?.current = current
-      state.focusedIndex = target.rank
-      reveal(target.rank)
-      return
-    }
-    if measureForJump() { return }
-    switch waterfall.paging.loadMore {
-    case .idle: waterfall.loadMore()
-    case .loading: break
-    case .failed(let reason):
-      state.search?.loadingTo = nil
-      state.notice = "stopped loading to match \(target.ordinal + 1): \(reason)"
-    case .exhausted:
-      state.search?.loadingTo = nil
-    }
-  }
-
-  /// Esc while loading through to a match: stop where the view is.
-  func stopLoadingToMatch() -> Bool {
-    guard let target = state.search?.loadingTo else { return false }
-    state.search?.loadingTo = nil
-    cancelMeasuring()
-    state.notice = "stopped loading to match \(target.ordinal + 1)"
+    state.rankLoader.start(.match(SearchState.LoadTarget(rank: rank, ordinal: ranks.firstIndex(of: rank)!)))
+    continueLoadingToRank()
     return true
   }
 
@@ -175,8 +133,7 @@ extension Viewer {
       return
     }
     pendingQuery = (query, change)
-    state.search?.loadingTo = nil
-    state.loadingToPlace = nil
+    state.rankLoader.drop()
     waterfall.beginRefresh()
   }
 
@@ -209,7 +166,7 @@ extension Viewer {
     with answer: CatalogueResponse, location: (item: ItemID, rank: Int?)? = nil, keepsPlace: Bool = true
   ) {
     let oldIDs = store.ids
-    let focusedItem = keepsPlace ? state.focusedIndex.flatMap { $0 < oldIDs.count ? oldIDs[$0] : nil } : nil
+    let focusedItem = keepsPlace ? state.keyboardFocus.flatMap { $0 < oldIDs.count ? oldIDs[$0] : nil } : nil
     let place = (keepsPlace ? placeItem() : nil).map { place in
       (
         item: oldIDs[place.index], distanceFromTop: waterfall.layout.frame(of: place.index).y - waterfall.contentOffset,
@@ -217,20 +174,20 @@ extension Viewer {
       )
     }
     let onScreen = waterfall.indicesInViewport.filter { $0 < oldIDs.count }.map { oldIDs[$0] }
-    state.loadingToPlace = nil
+    state.rankLoader.drop()
     store.replace(with: answer)
     searchIndex = SearchIndex(store.items.run)
     startPicturesOver()
     var newIndex: [ItemID: Int] = [:]
     for (index, id) in store.ids.enumerated() where newIndex[id] == nil { newIndex[id] = index }
     let wasAtTop = waterfall.contentOffset == 0
-    if case .detail = state.overlay { state.overlay = nil }
-    waterfall.reloadData(preferring: visibleFocus) { old in old < oldIDs.count ? newIndex[oldIDs[old]] : nil }
+    if case .detail = state.panel.overlay { state.panel.overlay = nil }
+    waterfall.reloadData(preferring: focus.keyboardOnScreen) { old in old < oldIDs.count ? newIndex[oldIDs[old]] : nil }
     // At the top the top is the place: the header stays in view. Nothing on screen is in the answer: so is the
     // top, rather than somewhere in the first page.
     if !keepsPlace || wasAtTop || !onScreen.contains(where: { newIndex[$0] != nil }) { waterfall.scroll(toOffset: 0) }
-    state.focusedIndex = focusedItem.flatMap { newIndex[$0] }
-    waterfall.selectItem(at: state.focusedIndex)
+    state.keyboardFocus = focusedItem.flatMap { newIndex[$0] }
+    waterfall.selectItem(at: state.keyboardFocus)
     if let place, newIndex[place.item] == nil { startLoadingToPlace(place, location: location) }
   }
 
@@ -246,23 +203,15 @@ extension Viewer {
   }
 
   private func goBack(to prompt: Prompt) {
-    state.focusedIndex = prompt.origin.focus
+    state.keyboardFocus = prompt.origin.focus
     waterfall.scroll(toOffset: prompt.origin.offset)
   }
 
   /// Focuses the match at `position` (taken round the list when `wraps`) and scrolls it into view.
   func goToMatch(from position: Int, forward: Bool, wraps: Bool, announce: Bool) {
-    guard var search = state.search, !search.matches.isEmpty else { return }
-    let count = search.matches.count
-    var target = position
-    if target >= count || target < 0 {
-      target = (target % count + count) % count
-      if announce { state.notice = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
-    }
-    search.current = target
-    state.search = search
-    let index = search.matches[target]
-    state.focusedIndex = index
+    guard let (index, wrapped) = state.search?.select(position) else { return }
+    if wrapped, announce { state.notice = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
+    state.keyboardFocus = index
     reveal(index)
   }
 
@@ -272,10 +221,6 @@ extension Viewer {
     return matches.firstIndex { waterfall.layout.frame(of: $0).y >= offset } ?? matches.count
   }
 
-  private func readingKey(_ index: Int) -> (Int, Int) {
-    let frame = waterfall.layout.frame(of: index)
-    return (frame.y, frame.x)
-  }
 }
 
 extension ItemOrder: CustomStringConvertible {

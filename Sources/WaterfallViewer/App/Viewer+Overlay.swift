@@ -1,23 +1,12 @@
 extension Viewer {
-  /// Carries out an action while a panel is open: it scrolls, switches or closes; nothing moves behind it.
+  /// Carries out an action while a panel is open (the ``PanelState`` part's, on the panel as laid out now).
   func perform(overlayAction action: Action) {
-    let page = max(1, overlayPanel.visibleRows - 1)
-    switch action {
-    case .quit, .redrawAll: perform(action)
-    case .escape: state.overlay = nil
-    case .toggleHelp: state.overlay = state.overlay == .help ? nil : .help
-    case .toggleStatistics: state.overlay = state.overlay == .statistics ? nil : .statistics
-    case .stepDown: scrollOverlay(by: 1)
-    case .stepUp: scrollOverlay(by: -1)
-    case .pageDown: scrollOverlay(by: page)
-    case .pageUp: scrollOverlay(by: -page)
-    case .top: state.overlayScroll = 0
-    case .bottom: state.overlayScroll = overlayPanel.maximumScroll
-    default: break
-    }
+    let panel = overlayPanel
+    let outcome = state.panel.update(action, visibleRows: panel.visibleRows, maximumScroll: panel.maximumScroll)
+    if case .passOn(let action) = outcome { perform(action) }
   }
 
   func scrollOverlay(by rows: Int) {
-    state.overlayScroll = min(max(0, state.overlayScroll + rows), overlayPanel.maximumScroll)
+    state.panel.scroll(by: rows, maximumScroll: overlayPanel.maximumScroll)
   }
 }

@@ -54,8 +54,7 @@ extension Viewer {
       // A load-more asked before the result was measured (G while the footer was in view): every item is laid out
       // now, so the footer says the end, not "scroll down to load more" (requestPages answers at once).
       if store.measuredPages != nil, case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
-      continueLoadingToMatch()
-      continueLoadingToPlace()
+      continueLoadingToRank()
     case .refresh:
       guard waterfall.finishRefresh(request: request.number, outcome: outcome) else { return }
       if let pending = pendingQuery, pending.query != delivery.load.pageRequest.query {
@@ -81,13 +80,13 @@ extension Viewer {
           state.notice = added == 0 ? "refreshed: nothing new" : "refreshed: \(added) new at the top"
         }
       } else {
-        state.loadingToPlace = nil
+        state.rankLoader.drop()
         store.replace(with: delivery.response)
         searchIndex = SearchIndex(store.items.run)
         startPicturesOver()
-        state.focusedIndex = nil
+        state.keyboardFocus = nil
         waterfall.selectItem(at: nil)
-        if case .detail = state.overlay { state.overlay = nil }
+        if case .detail = state.panel.overlay { state.panel.overlay = nil }
         waterfall.reloadData(keepingCells: false)
         waterfall.scroll(toOffset: 0)
       }

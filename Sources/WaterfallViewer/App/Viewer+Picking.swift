@@ -8,40 +8,25 @@ extension Viewer {
     options.picking == nil ? nil : KeyMap.action(for: key, in: KeyMap.picking)
   }
 
-  /// Marks the focused item (focusing the box at the top of the view when none is), or unmarks it.
+  /// Tab: marks the item acted on (focusing it: the box at the top of the view when none is), or unmarks it.
   func toggleMark() {
-    guard let picking = options.picking else { return }
-    guard let index = actedOnIndex else {
-      state.notice = "nothing to mark"
-      return
-    }
-    state.focusedIndex = index
-    let id = store.ids[index]
-    if state.marks.removeValue(forKey: id) != nil { return }
-    if let limit = picking.limit, state.marks.count >= limit {
-      state.notice = "at most \(limit) marked (--multi \(limit))"
-      return
-    }
-    state.marks[id] = store.items[index]
+    guard options.picking != nil else { return }
+    let index = focus.actedOn
+    if let index { state.keyboardFocus = index }
+    carryOut(state.picker.update(.toggleMark(index.map { store.ids[$0] }, index.map { store.items[$0] })))
   }
 
-  /// Picks the marked items in dataset order, or the focused one when none is marked, and quits.
+  /// Enter: picks the marked items in dataset order, or the item acted on when none is marked, and quits.
   func acceptPicks() {
     guard options.picking != nil else { return }
-    if state.marks.isEmpty {
-      guard let index = actedOnIndex else {
-        state.notice = "nothing to pick"
-        return
-      }
-      state.picked = [store.items[index]]
-    } else {
-      state.picked = state.marks.sorted { $0.key < $1.key }.map(\.value)
-    }
-    perform(.quit)
+    carryOut(state.picker.update(.accept(focus.actedOn.map { store.items[$0] })))
   }
 
-  /// Whether the item at layout index `index` is marked.
-  func isMarked(_ index: Int) -> Bool {
-    !state.marks.isEmpty && state.marks[store.ids[index]] != nil
+  private func carryOut(_ outcome: Picker.Outcome) {
+    switch outcome {
+    case .done: break
+    case .notice(let text): state.notice = text
+    case .quit: perform(.quit)
+    }
   }
 }

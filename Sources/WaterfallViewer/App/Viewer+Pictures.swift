@@ -8,7 +8,7 @@ extension Viewer {
     guard var display = options.pictures else { return }
     if let cellPixels { display.cellPixels = cellPixels }
     // By slot: the item's store index, its picture's size, and how urgent it is.
-    var wanted: [PictureSlot: (index: Int, size: BoxSize, priority: PicturePriority)] = [:]
+    var wanted: [PictureSlot: PictureBook.Want] = [:]
     // Sized once: this runs after every message, and growing it from empty was a fifth of its cost.
     wanted.reserveCapacity(waterfall.visibleCells.count + 1)
     let viewport = waterfall.viewportRect
@@ -19,35 +19,20 @@ extension Viewer {
         aspectRatio: store.displayItems[index].aspectRatio, columnWidth: columnWidth)
       let size = BoxSize(columns: max(1, columnWidth - 2), rows: rows)
       let priority: PicturePriority = waterfall.layout.frame(of: index).intersects(viewport) ? .visible : .prefetch
-      wanted[.box(index)] = (index, size, priority)
+      wanted[.box(index)] = PictureBook.Want(index: index, size: size, priority: priority)
     }
-    if case .detail(let index) = state.overlay, index < store.count, store.items.isLoaded(index),
+    if case .detail(let index) = state.panel.overlay, index < store.count, store.items.isLoaded(index),
       let size = detailPictureSize(index)
     {
-      wanted[.detail(index)] = (index, size, .visible)
+      wanted[.detail(index)] = PictureBook.Want(index: index, size: size, priority: .visible)
     }
-    // Only the entries no longer wanted are sorted (into the same order): usually none.
-    for item in pictures.entries.keys.filter({ wanted[$0] == nil }).sorted() {
-      pictures[item] = nil
-      emit(.cancelPicture(item: item))
+    let items = store.items
+    // The item is read only when its source is not known yet: reading it builds a whole ShopItem.
+    let effects = pictures.update(wanted: wanted, display: display) { index in
+      let item = items[index]
+      return (item.imageURL, item.sourceFile)
     }
-    for (item, want) in wanted.sorted(by: { $0.key < $1.key }) {
-      let entry = pictures[item]
-      // The entry's key already names the item's source; only the size or the display can have changed.
-      if let entry, entry.key.size == want.size, entry.key.symbols == display.symbols,
-        entry.key.colours == display.colours, entry.key.cellPixels == display.cellPixels,
-        entry.key.deflatesPixels == display.deflatesPixels
-      {
-        guard case .loading(let key, let asked) = entry, asked < want.priority else { continue }
-        pictures[item] = .loading(key, want.priority)
-        emit(
-          .loadPicture(PictureRequest(item: item, generation: pictures.generation, key: key, priority: want.priority)))
-        continue
-      }
-      let key = key(for: want.index, size: want.size, display: display)
-      pictures[item] = .loading(key, want.priority)
-      emit(.loadPicture(PictureRequest(item: item, generation: pictures.generation, key: key, priority: want.priority)))
-    }
+    for effect in effects { emit(effect) }
   }
 
   /// A picture came back: kept if its item still wants exactly it.
@@ -71,18 +56,5 @@ extension Viewer {
       columns = max(1, min(widest, Int((Double(rows) / rowsPerColumn).rounded())))
     }
     return BoxSize(columns: columns, rows: max(1, rows))
-  }
-
-  /// `index`: the store's.
-  private func key(for index: Int, size: BoxSize, display: PictureDisplay) -> PictureRenderKey {
-    // The item is read only when its source is not known yet: reading it builds a whole ShopItem.
-    let items = store.items
-    let source = pictures.source(ofStoreItem: index) {
-      let item = items[index]
-      return (item.imageURL, item.sourceFile)
-    }
-    return PictureRenderKey(
-      source: source, size: size, symbols: display.symbols, colours: display.colours, cellPixels: display.cellPixels,
-      deflatesPixels: display.deflatesPixels)
   }
 }

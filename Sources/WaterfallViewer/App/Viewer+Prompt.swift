@@ -1,36 +1,18 @@
 import ShopCatalog
 
 extension Viewer {
-  /// Keys while a prompt is open: text goes into it; Backspace, Ctrl-U, Esc and Enter edit, cancel and submit.
+  /// Keys while a prompt is open: the ``PromptLine`` part edits it; the viewer acts on the text.
   func handlePromptKey(_ key: Key) {
-    guard var prompt = state.prompt else { return }
-    switch key {
-    case .character(let character):
-      if prompt.text.count < 200 { prompt.text.append(character) }
-    case .backspace:
-      if !prompt.text.isEmpty { prompt.text.removeLast() }
-    case .control("u"):
-      prompt.text = ""
-    case .up:
-      if let previous = state.promptHistory[prompt.purpose] { prompt.text = previous }
-    case .escape:
-      state.prompt = nil
-      return cancelPrompt(prompt)
-    case .enter:
-      state.prompt = nil
-      return submit(prompt)
-    case .control("l"):
-      emit(.redrawAll)
-    default:
-      break
+    switch state.promptLine.update(key) {
+    case .unchanged: break
+    case .changed(let prompt): promptChanged(prompt)
+    case .cancelled(let prompt): cancelPrompt(prompt)
+    case .submitted(let prompt): submit(prompt)
+    case .redrawAll: emit(.redrawAll)
     }
-    let changed = prompt.text != state.prompt?.text
-    state.prompt = prompt
-    if changed { promptChanged(prompt) }
   }
 
   private func submit(_ prompt: Prompt) {
-    if !prompt.text.isEmpty { state.promptHistory[prompt.purpose] = prompt.text }
     switch prompt.purpose {
     case .goToItem: goToItem(prompt.text)
     case .search: if prompt.text.isEmpty { state.search = nil }
@@ -50,11 +32,11 @@ extension Viewer {
     }
     let item = ItemID(number: number)
     if let index = store.ids.firstIndex(of: item) {
-      state.focusedIndex = index
+      state.keyboardFocus = index
       reveal(index)
       return
     }
-    state.loadingToPlace = nil
+    if state.rankLoader.place != nil { state.rankLoader.drop() }
     emit(.locateItem(ItemLocation(item: item, query: pendingQuery?.query ?? presentation.query)))
   }
 }

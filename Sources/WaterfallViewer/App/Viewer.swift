@@ -36,15 +36,8 @@ public final class Viewer {
   var pendingEffects: [Effect] = []
   /// Load-more requests on their way, so a refresh can cancel them.
   var loadsInFlight: Set<Int> = []
-  /// The whole result being measured for `G`, stretch by stretch; `nil` when not measuring.
-  public internal(set) var measuring: Measuring?
-  /// Measurings started so far: each has its number.
-  var measuringsStarted = 0
-  /// The query whose result the source said it cannot measure: its jumps load page by page.
-  var unmeasurableQuery: CatalogueQuery?
-  /// Pages of a measured result asked for (each once), and those whose fetch failed (R asks again).
-  var farPagesAsked: Set<Int> = []
-  var farPagesFailed: Set<Int> = []
+  /// The measured-layout path of `G` and far jumps: the measuring under way and the far pages asked for.
+  public internal(set) var measurer = Measurer()
   /// Refreshes failed in a row: the next is a new attempt (a simulated network's failures go by attempt).
   var refreshFailures = 0
   /// A new query whose answer failed: R, which retries that refresh, asks for it again.
@@ -64,7 +57,9 @@ public final class Viewer {
     self.options = options
     presentation = Presentation(
       query: CatalogueQuery(order: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy))
-    state = ViewState(screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns)
+    state = ViewState(
+      screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns,
+      picking: options.picking)
     waterfall = WaterfallView(
       viewportSize: GridSize(width: max(1, screenSize.width), height: max(1, screenSize.height - 1)),
       columnPolicy: Self.columnPolicy(override: options.fixedColumns, options: options),
@@ -126,13 +121,8 @@ public final class Viewer {
 
   var columnPolicy: ColumnPolicy { Self.columnPolicy(override: state.columnOverride, options: options) }
 
-  /// The focused item when any row of it is on screen.
-  var visibleFocus: Int? {
-    guard let focused = state.focusedIndex, focused < waterfall.itemCount,
-      waterfall.layout.frame(of: focused).intersects(waterfall.viewportRect)
-    else { return nil }
-    return focused
-  }
+  /// Which box is focused, selected and acted on.
+  public var focus: Focus { Focus(keyboard: state.keyboardFocus, waterfall: waterfall, store: store) }
 
   // MARK: - Time
 

@@ -25,7 +25,9 @@ extension Viewer {
       renderSectionHeaders(into: &screen)
     }
     renderFooter(into: &screen)
-    renderInspector(into: &screen)
+    if inspector.isOpen {
+      InspectorPanel(inspector: inspector, waterfall: waterfall, glyphs: options.glyphs).draw(into: &screen)
+    }
     placeCursorOnFocus(in: &screen)
     renderStatusBar(into: &screen)
     renderOverlay(into: &screen)
@@ -35,12 +37,12 @@ extension Viewer {
   /// title (its first row on screen, if the title is not), else the status line. A prompt takes it after this.
   private func placeCursorOnFocus(in screen: inout Screen) {
     (screen.cursorColumn, screen.cursorRow) = (0, screen.height - 1)
-    if state.overlay != nil {
+    if state.panel.overlay != nil {
       let panel = overlayPanel
       if panel.height >= 3 { (screen.cursorColumn, screen.cursorRow) = (panel.x + 3, panel.y) }
       return
     }
-    guard let focused = visibleFocus, waterfall.contentState == .items else { return }
+    guard let focused = focus.keyboardOnScreen, waterfall.contentState == .items else { return }
     let frame = waterfall.layout.frame(of: focused)
     let imageRows = options.metrics.imageRows(
       aspectRatio: store.displayItems[focused].aspectRatio, columnWidth: frame.width)

@@ -15,8 +15,8 @@ extension Viewer {
   private func drawBox(index: Int, cell: ItemCell, frame: GridRect, into screen: inout Screen) {
     let item = store.displayItems[index]
     let glyphs = options.glyphs
-    let isSelected = waterfall.selectedIndex == index
-    let isFocused = state.focusedIndex == index
+    let isSelected = focus.selected == index
+    let isFocused = state.keyboardFocus == index
     let border = isSelected ? glyphs.selected : isFocused ? glyphs.focused : glyphs.plain
     let flashing = state.showReuse && inspector.isFlashing(index, now: state.now)
     let borderStyle =
@@ -31,12 +31,13 @@ extension Viewer {
     guard !rows.isEmpty else { return }
     screen.drawBorder(
       BorderRect(x: frame.x, y: top, width: frame.width, height: frame.height), border, style: borderStyle, rows: rows)
-    if rows.contains(0), isMarked(index) {
+    if rows.contains(0), state.picker.isMarked(store.ids[index]) {
       screen.put(glyphs.pickMark, x: frame.x, y: top, style: Palette.pickMark, maximumWidth: 1)
     }
     if state.showReuse, rows.contains(0) {
       screen.put(
-        "#\(store.ids[index].number) \(Self.cellName(cell.objectID)) r\(cell.reuseCount)", x: frame.x + 1, y: top,
+        "#\(store.ids[index].number) \(InspectorPanel.cellName(cell.objectID)) r\(cell.reuseCount)", x: frame.x + 1,
+        y: top,
         style: Palette.reuseLabel,
         maximumWidth: inner)
     }
@@ -45,11 +46,12 @@ extension Viewer {
       let row = top + line
       if line <= imageRows {
         if options.pictures == nil {
-          drawPlaceholderRow(of: index, x: frame.x + 1, y: row, width: inner, into: &screen)
+          PictureArea.drawPlaceholderRow(
+            look: item.look, glyphs: glyphs, x: frame.x + 1, y: row, width: inner, into: &screen)
         } else {
-          drawPictureRow(
-            line - 1, of: index, entry: pictureEntry, slot: .box(index), size: pictureSize, x: frame.x + 1, y: row,
-            into: &screen)
+          PictureArea.drawRow(
+            line - 1, entry: pictureEntry, slot: .box(index), size: pictureSize, look: item.look, glyphs: glyphs,
+            x: frame.x + 1, y: row, into: &screen)
         }
         // No price, like no title, draws nothing: not a blank gap in the picture.
         if line == imageRows, !cell.price.isEmpty {

@@ -1,4 +1,5 @@
 import ShopCatalog
+import WaterfallKit
 
 /// An active search: the query, its matches in reading order (by top, then left), and which one is current.
 public struct SearchState: Hashable, Sendable {
@@ -9,8 +10,6 @@ public struct SearchState: Hashable, Sendable {
   public internal(set) var current: Int?
   /// Ranks in the whole query result of every match, once the source has looked.
   public internal(set) var resultRanks: [Int]?
-  /// The match beyond the loaded items that pages are being loaded through to.
-  public internal(set) var loadingTo: LoadTarget?
   /// What `matches` was computed for; a change of layout or items recomputes it.
   var basis: Basis?
   /// Typed just now: when the source's answer finds no match among the loaded items, the view goes on to the
@@ -35,11 +34,34 @@ public struct SearchState: Hashable, Sendable {
     self.query = query
   }
 
-  /// "match 2/17", "loading to match 3/17…", or "no match".
-  public var statusText: String {
+  /// "match 2/17", "loading to match 3/17…" (while pages load through to `loadingTo`), or "no match".
+  public func statusText(loadingTo: LoadTarget?) -> String {
     let total = resultRanks?.count ?? matches.count
     if let loadingTo { return "loading to match \(loadingTo.ordinal + 1)/\(total)…" }
     guard total > 0 else { return "no match for \(query.pattern)" }
     return "match \((current ?? 0) + 1)/\(total)"
+  }
+}
+
+extension SearchState {
+  /// Recomputes the loaded matches for `basis`, unless they were computed for it: the layout indices `matching`
+  /// gives, in the reading order of their frames in `layout` (by top, then left). A current match past the new
+  /// end is let go.
+  mutating func refresh(for basis: Basis, layout: WaterfallLayout, matching: () -> [Int]) {
+    guard self.basis != basis else { return }
+    // Each frame looked up once: a whole result's matches may be 10^6.
+    matches = matching().map { (layout.frame(of: $0), $0) }.sorted { ($0.0.y, $0.0.x) < ($1.0.y, $1.0.x) }.map(\.1)
+    current = current.flatMap { $0 < matches.count ? $0 : nil }
+    self.basis = basis
+  }
+
+  /// Makes the match at `position` current, taken round the list; returns its layout index and whether it went
+  /// round (nil: no match).
+  mutating func select(_ position: Int) -> (index: Int, wrapped: Bool)? {
+    guard !matches.isEmpty else { return nil }
+    let count = matches.count
+    let target = (position % count + count) % count
+    current = target
+    return (matches[target], target != position)
   }
 }

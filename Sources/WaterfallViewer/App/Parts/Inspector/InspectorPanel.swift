@@ -4,14 +4,18 @@ import WaterfallKit
 /// column, the viewport and the buffered rect over it, live cells marked), the pool by reuse identifier, and
 /// the log of the latest layout passes, read top to bottom (the newest last). Items are `#N` as everywhere; cell
 /// objects are `cN`, in the labels as here.
-extension Viewer {
-  func renderInspector(into screen: inout Screen) {
-    guard inspector.isOpen, !state.isTooSmall else { return }
-    let width = Self.inspectorWidth(screenWidth: screen.width)
+struct InspectorPanel {
+  let inspector: InspectorState
+  let waterfall: WaterfallView
+  let glyphs: Glyphs
+
+  /// Draws the panel down the right of `screen`, above the status bar.
+  func draw(into screen: inout Screen) {
+    let width = Viewer.inspectorWidth(screenWidth: screen.width)
     let rect = BorderRect(x: screen.width - width, y: 0, width: width, height: screen.height - 1)
     guard rect.width >= 12, rect.height >= 6 else { return }
     screen.fill(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-    screen.drawBorder(rect, options.glyphs.plain, style: Palette.overlayBorder)
+    screen.drawBorder(rect, glyphs.plain, style: Palette.overlayBorder)
     screen.put(" Reuse inspector ", x: rect.x + 2, y: rect.y, style: Palette.overlayTitle, maximumWidth: width - 4)
     let inner = BorderRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
     var row = inner.y
@@ -38,7 +42,7 @@ extension Viewer {
 
   /// What the minimap's marks mean, in the marks' own styles.
   private func drawMinimapLegend(x: Int, y: Int, width: Int, into screen: inout Screen) {
-    let shades = options.glyphs.shades
+    let shades = glyphs.shades
     let parts: [(String, Style)] = [
       (" ", Style.plain), ("\(shades[2])", Palette.inspectorLive), (" live ", Palette.inspectorQuiet),
       ("\(shades[0])\(shades[1])", Style.plain), (" laid out ", Palette.inspectorQuiet),
@@ -93,7 +97,7 @@ extension Viewer {
         // A hit test: O(log n) a column, where copying every column's items cost O(n) a frame.
         guard let item = layout.hitTest(GridPoint(x: layout.columnX(column), y: middle)).itemIndex else { continue }
         let isLive = live.contains(item)
-        let shades = options.glyphs.shades
+        let shades = glyphs.shades
         let shade = isLive ? shades[2] : shades[item % 2]
         let style = isLive ? band.merging(Palette.inspectorLive) : band
         screen.fill(

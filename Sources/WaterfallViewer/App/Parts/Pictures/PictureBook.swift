@@ -88,6 +88,13 @@ public struct PictureBook: Sendable {
     return source
   }
 
+  /// Why the picture of the item at store index `index` cannot be shown, if it cannot.
+  func failure(ofStoreItem index: Int) -> PictureFailure? {
+    if case .failed(let failure, _) = entries[.box(index)] { return failure }
+    if case .failed(let failure, _) = entries[.detail(index)] { return failure }
+    return nil
+  }
+
   /// Forgets every picture and starts a new generation.
   mutating func startOver() {
     entries.removeAll()

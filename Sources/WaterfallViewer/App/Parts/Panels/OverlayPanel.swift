@@ -1,0 +1,92 @@
+import Pictures
+import WaterfallKit
+
+/// One line of a panel: a label column and text; text too long for the panel wraps under itself.
+struct PanelLine {
+  var label: String
+  var text: String
+}
+
+/// Where the open panel (help, statistics, an item's detail) goes on the screen and what it holds, wrapped to its
+/// width; and its drawing.
+struct OverlayPanel {
+  var title = ""
+  var x = 0
+  var y = 0
+  var width = 0
+  var height = 0
+  /// Every body line, wrapped; the panel shows `visibleRows` of them from the overlay's scroll position.
+  var body: [String] = []
+  /// The first body lines are the item's picture (the detail panel), drawn over blank lines, centred.
+  var picture: BoxSize?
+  var visibleRows: Int { max(0, height - 4) }
+  var maximumScroll: Int { max(0, body.count - visibleRows) }
+
+  /// A label and its text in `width` columns: the text wraps whole (a long URL can be read) under its own start,
+  /// or under the label when the label leaves too little room.
+  static func wrap(_ line: PanelLine, toWidth width: Int) -> [String] {
+    let labelWidth = DisplayWidth.of(line.label)
+    let indent = labelWidth <= width / 3 ? labelWidth : 0
+    let first = line.label + line.text
+    if DisplayWidth.of(first) <= width { return [first] }
+    if indent == 0 { return TextLayout.wrap(first, toWidth: width, maximumLines: .max) }
+    let pad = String(repeating: " ", count: indent)
+    let wrapped = TextLayout.wrap(line.text, toWidth: width - indent, maximumLines: .max)
+    return wrapped.enumerated().map { ($0.offset == 0 ? line.label : pad) + $0.element }
+  }
+
+  /// Draws the panel scrolled to body line `scroll`; `drawPictureRow` draws row `row` of the picture (`picture`
+  /// columns wide) at `x`, `y`.
+  func draw(
+    scroll: Int, glyphs: Glyphs, into screen: inout Screen,
+    drawPictureRow: (_ row: Int, _ x: Int, _ y: Int, inout Screen) -> Void
+  ) {
+    guard height >= 3 else { return }
+    screen.fill(x: x, y: y, width: width, height: height)
+    screen.drawBorder(BorderRect(x: x, y: y, width: width, height: height), glyphs.plain, style: Palette.overlayBorder)
+    screen.put(" \(title) ", x: x + 2, y: y, style: Palette.overlayTitle, maximumWidth: width - 4)
+    let first = min(scroll, maximumScroll)
+    for (row, line) in body.dropFirst(first).prefix(visibleRows).enumerated() {
+      let bodyLine = first + row
+      if let picture, bodyLine < picture.rows {
+        drawPictureRow(bodyLine, x + 2 + (width - 4 - picture.columns) / 2, y + 2 + row, &screen)
+      } else {
+        screen.put(line, x: x + 2, y: y + 2 + row, style: Palette.overlayText, maximumWidth: width - 4)
+      }
+    }
+    let closes = " Esc closes "
+    screen.put(closes, x: x + width - 2 - closes.count, y: y + height - 1, style: Palette.overlayBorder)
+    if maximumScroll > 0 {
+      // Where the reader is in a panel that does not fit.
+      let last = min(body.count, first + visibleRows)
+      let arrows = (first > 0 ? glyphs.arrowUp : "") + (last < body.count ? glyphs.arrowDown : "")
+      let position = " \(first + 1)-\(last)/\(body.count) \(arrows) "
+      screen.put(
+        position, x: x + 2, y: y + height - 1, style: Palette.overlayBorder,
+        maximumWidth: max(0, width - 4 - closes.count))
+    }
+  }
+}
+
+extension OverlayPanel {
+  /// The panel for `title` and `lines` on a screen of `size`, wrapped to its width; `picture` (the detail's) takes
+  /// the first body lines. Empty (height 0) when the screen has no room for it.
+  init(title: String, lines: [PanelLine], screenSize size: GridSize, picture: BoxSize?) {
+    let width = min(size.width - 2, 64)
+    let inner = width - 4
+    guard inner > 4 else {
+      self.init()
+      return
+    }
+    var body = lines.flatMap { Self.wrap($0, toWidth: inner) }
+    if let picture { body = Array(repeating: "", count: picture.rows + 1) + body }
+    let height = min(size.height - 3, body.count + 4)
+    guard height >= 3 else {
+      self.init()
+      return
+    }
+    self.init(
+      title: title, x: (size.width - width) / 2, y: max(0, (size.height - 1 - height) / 2), width: width,
+      height: height, body: body, picture: picture)
+  }
+}

@@ -1,0 +1,63 @@
+/// The line typed in the status bar (`:`, `/`, `&`): the open prompt, if any, and the text last submitted in each
+/// kind (Up brings it back, as in less). Keys edit it; what the text means is the viewer's business.
+public struct PromptLine: Hashable, Sendable {
+  /// What a key did to the prompt.
+  public enum Outcome: Hashable, Sendable {
+    /// Nothing the viewer need act on (the text is unchanged, or no prompt is open).
+    case unchanged
+    /// The text changed: a search follows it as it is typed.
+    case changed(Prompt)
+    /// Esc: closed, nothing submitted.
+    case cancelled(Prompt)
+    /// Enter: closed, submitted.
+    case submitted(Prompt)
+    /// Ctrl-L: draw the whole terminal again.
+    case redrawAll
+  }
+
+  /// Longer text is not taken: nobody searches for more, and it keeps a stuck key harmless.
+  static let longestText = 200
+
+  public internal(set) var prompt: Prompt?
+  /// The text last submitted in each kind of prompt.
+  public internal(set) var history: [Prompt.Purpose: String] = [:]
+
+  public init() {}
+
+  /// Opens an empty prompt (so "& Enter" shows every item; the last text is one key away), remembering where the
+  /// view was so that Esc can go back.
+  mutating func open(_ purpose: Prompt.Purpose, origin: (offset: Int, focus: Int?)) {
+    var prompt = Prompt(purpose: purpose)
+    prompt.origin = origin
+    self.prompt = prompt
+  }
+
+  /// Backspace, Ctrl-U, Up, Esc and Enter edit, recall, cancel and submit; other characters are typed.
+  mutating func update(_ key: Key) -> Outcome {
+    guard var edited = prompt else { return .unchanged }
+    switch key {
+    case .character(let character):
+      if edited.text.count < Self.longestText { edited.text.append(character) }
+    case .backspace:
+      if !edited.text.isEmpty { edited.text.removeLast() }
+    case .control("u"):
+      edited.text = ""
+    case .up:
+      if let previous = history[edited.purpose] { edited.text = previous }
+    case .escape:
+      prompt = nil
+      return .cancelled(edited)
+    case .enter:
+      prompt = nil
+      if !edited.text.isEmpty { history[edited.purpose] = edited.text }
+      return .submitted(edited)
+    case .control("l"):
+      return .redrawAll
+    default:
+      break
+    }
+    let changed = edited.text != prompt?.text
+    prompt = edited
+    return changed ? .changed(edited) : .unchanged
+  }
+}

@@ -1,0 +1,88 @@
+import ShopCatalog
+
+/// The status bar's part: what is going on, each piece with how much it matters (what just happened, the search
+/// and the filter most, the position least), so a narrow bar drops the least important. The root fills it in from
+/// the other parts' state; it draws itself, or the prompt being typed in its place.
+struct StatusLine {
+  /// Where the view is: its top content row, the content's height, the furthest it scrolls; nil with no items.
+  var position: (offset: Int, height: Int, maximum: Int)?
+  /// The items loaded and, when known, of how many: "50/300 items".
+  var count: String
+  /// The places in the result on screen, from 1.
+  var onScreen: ClosedRange<Int>?
+  /// The selected box's item number (`#N`, the same whatever the order).
+  var selectedNumber: Int?
+  /// `--pick`'s "2/5 marked"; nil without `--pick`.
+  var marked: String?
+  var reading: ReadingProgress
+  /// The search's "match 2/17".
+  var search: String?
+  /// "loading to item #7 40%…" or "going to item #7…".
+  var place: String?
+  /// The source could only sort or filter what it had loaded: never silently partial.
+  var loadedItemsOnly: Bool
+  /// A filter's "12/300 shown".
+  var filterShown: String?
+  var sort: ItemOrder
+  var notice: String?
+  var stepping: Bool
+  /// The measuring's progress, spinner first.
+  var measuring: String?
+  var glyphs: Glyphs
+
+  /// The pieces in the order they are shown, each with its priority.
+  var parts: StatusParts {
+    var parts = StatusParts()
+    if let (offset, height, maximum) = position {
+      let percent = maximum == 0 ? 100 : offset * 100 / maximum
+      parts.append("row \(offset + 1)/\(height) \(percent)%", priority: 4)
+    }
+    parts.append(count, priority: 5)
+    if let onScreen { parts.append("view \(onScreen.lowerBound + 1)-\(onScreen.upperBound + 1)", priority: 1) }
+    if let selectedNumber { parts.append("sel #\(selectedNumber)", priority: 6) }
+    if let marked { parts.append(marked, priority: 9) }
+    if !reading.isComplete {
+      parts.append(
+        reading.isSizeKnown ? "reading \(Int(reading.fraction * 100))%" : "reading" + glyphs.ellipsis, priority: 8)
+    }
+    // What stopped the reading early (a malformed record: file, line and why) matters as much as a notice.
+    if let stopped = reading.stoppedBy { parts.append(TextSanitizer.sanitize(stopped, limit: 160), priority: 10) }
+    if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped", priority: 3) }
+    if let search { parts.append(TextSanitizer.sanitize(search, limit: 80), priority: 9) }
+    if let place { parts.append(place, priority: 10) }
+    if loadedItemsOnly { parts.append("(loaded items only)", priority: 9) }
+    if let filterShown { parts.append(filterShown, priority: 8) }
+    let notice = notice.map(TextSanitizer.sanitize)
+    // The notice of a sort already names it.
+    if sort != .dataset, notice?.contains(sort.description) != true {
+      parts.append("by \(sort.description)", priority: 7)
+    }
+    if stepping { parts.append("STEP", priority: 8) }
+    if let measuring { parts.append(measuring, priority: 9) }
+    let help = marked == nil ? "? help  q quit" : "Tab mark  Enter pick  ? help  Esc quit"
+    if let notice { parts.append(notice, priority: 10) } else { parts.append(help, priority: 2) }
+    return parts
+  }
+
+  /// Draws the bar on the screen's last row.
+  func draw(into screen: inout Screen) {
+    let row = screen.height - 1
+    screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Palette.statusBar)
+    let separator = " \(glyphs.separator) "
+    let fitting = parts.fitting(width: screen.width - 1, separator: separator, ellipsis: glyphs.ellipsis)
+    let text = " " + fitting.joined(separator: separator)
+    screen.put(text, x: 0, y: row, style: Palette.statusBar, maximumWidth: screen.width)
+  }
+
+  /// Draws `prompt` being typed on the screen's last row instead: its label, the end of the text in view, and a
+  /// cursor block after it, where the terminal's cursor rests.
+  static func draw(_ prompt: Prompt, into screen: inout Screen) {
+    let row = screen.height - 1
+    screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Palette.statusBar)
+    let text = TextSanitizer.sanitize(prompt.text)
+    let visible = String(text.suffix(max(0, screen.width - 3)))
+    let end = screen.put(prompt.label + visible, x: 0, y: row, style: Palette.statusBar)
+    screen.put(character: " ", x: end, y: row, style: Palette.promptCursor)
+    (screen.cursorColumn, screen.cursorRow) = (min(end, screen.width - 1), row)
+  }
+}
