@@ -17,25 +17,11 @@ extension PixelPicture {
         for column in 0..<size.columns {
           let left = min(width - 1, column * cellWidth)
           let right = max(left + 1, min(width, left + cellWidth))
-          var sums = (0, 0, 0)
-          for y in top..<bottom {
-            var offset = (y * width + left) * 4
-            for _ in left..<right {
-              sums.0 += Int(pixels[offset])
-              sums.1 += Int(pixels[offset + 1])
-              sums.2 += Int(pixels[offset + 2])
-              offset += 4
-            }
-          }
-          let count = (bottom - top) * (right - left)
-          let mean = (
-            UInt8((sums.0 + count / 2) / count), UInt8((sums.1 + count / 2) / count),
-            UInt8((sums.2 + count / 2) / count)
-          )
+          let mean = Self.areaMean(pixels, rowLength: width, columns: left..<right, rows: top..<bottom)
           let colour =
             colours == .direct
             ? PictureColour.rgb(red: mean.0, green: mean.1, blue: mean.2)
-            : .palette(Self.cubeIndex(mean))
+            : .palette(Self.cubeIndex((mean.0, mean.1, mean.2)))
           cells.append(PictureCell(character: " ", foreground: .box, background: colour))
         }
       }

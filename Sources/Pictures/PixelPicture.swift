@@ -80,24 +80,35 @@ public final class PixelPicture: Hashable, Sendable {
       for column in 0..<width {
         let left = rect.x + column * rect.width / width
         let right = max(left + 1, rect.x + (column + 1) * rect.width / width)
-        var sums = (0, 0, 0, 0)
-        for y in top..<bottom {
-          var offset = (y * sourceWidth + left) * 4
-          for _ in left..<right {
-            sums.0 += Int(source[offset])
-            sums.1 += Int(source[offset + 1])
-            sums.2 += Int(source[offset + 2])
-            sums.3 += Int(source[offset + 3])
-            offset += 4
-          }
-        }
-        let count = (bottom - top) * (right - left)
+        let mean = areaMean(source, rowLength: sourceWidth, columns: left..<right, rows: top..<bottom)
         let target = (row * width + column) * 4
-        output.initializeElement(at: target, to: UInt8((sums.0 + count / 2) / count))
-        output.initializeElement(at: target + 1, to: UInt8((sums.1 + count / 2) / count))
-        output.initializeElement(at: target + 2, to: UInt8((sums.2 + count / 2) / count))
-        output.initializeElement(at: target + 3, to: UInt8((sums.3 + count / 2) / count))
+        output.initializeElement(at: target, to: mean.0)
+        output.initializeElement(at: target + 1, to: mean.1)
+        output.initializeElement(at: target + 2, to: mean.2)
+        output.initializeElement(at: target + 3, to: mean.3)
       }
     }
+  }
+
+  /// The rounded mean of each channel of RGBA pixels over `columns` × `rows` (not empty) of a picture whose rows
+  /// are `rowLength` pixels long.
+  @inline(__always)
+  static func areaMean(
+    _ pixels: UnsafeBufferPointer<UInt8>, rowLength: Int, columns: Range<Int>, rows: Range<Int>
+  ) -> (UInt8, UInt8, UInt8, UInt8) {
+    var sums = (0, 0, 0, 0)
+    for y in rows {
+      var offset = (y * rowLength + columns.lowerBound) * 4
+      for _ in columns {
+        sums.0 += Int(pixels[offset])
+        sums.1 += Int(pixels[offset + 1])
+        sums.2 += Int(pixels[offset + 2])
+        sums.3 += Int(pixels[offset + 3])
+        offset += 4
+      }
+    }
+    let count = rows.count * columns.count
+    func mean(_ sum: Int) -> UInt8 { UInt8((sum + count / 2) / count) }
+    return (mean(sums.0), mean(sums.1), mean(sums.2), mean(sums.3))
   }
 }
