@@ -56,7 +56,7 @@ extension ViewerEndToEndTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let text = folder.appendingPathComponent("notes.sqlite").path
     try Data("not a database at all, but long enough to look like one".utf8).write(to: URL(fileURLWithPath: text))
-    let pane = try TmuxPane(arguments: [text], width: 100, height: 30)
+    let pane = try TmuxPane(arguments: [text], width: 200, height: 30)
     let screen = try pane.waitForScreen { $0.contains("EXIT=") }
     #expect(screen.contains("waterfall: \(text): not a SQLite database") && screen.contains("EXIT=2"), "\(screen)")
     #expect(try pane.format("#{alternate_on}") == "0", "the alternate screen was never entered")
