@@ -4,10 +4,14 @@ import Locking
 final class WebDeadlines: Sendable {
   private let end: ContinuousClock.Instant
   private let total: Duration
-  /// When the server now asked must have answered; nil once it has.
-  private let answerBy = Locked<ContinuousClock.Instant?>(nil)
+  /// When the server now asked must have answered; nil once the last one has. Set from the start, so the timer
+  /// never sleeps past it.
+  private let answerBy: Locked<ContinuousClock.Instant?>
 
-  init(total: Duration) { (self.total, end) = (total, .now + total) }
+  init(total: Duration, connect: Duration) {
+    (self.total, end) = (total, .now + total)
+    answerBy = Locked(.now + connect)
+  }
 
   func expectAnswer(within limit: Duration) { answerBy.withLock { $0 = .now + limit } }
 

@@ -49,23 +49,26 @@ public struct WebGet: Sendable {
     Task(executorPreference: WebExecutor.shared) { [self] in then(await run(address)) }
   }
 
+  /// The GET's outcome: its answer or failure, or the first limit it missed, whichever comes first. The request
+  /// is then cancelled but not waited for: the client may hold a request queued for a connection that never
+  /// answers until its own time-out, and the caller must not wait that long.
   public func run(_ address: String) async -> Result<WebAnswer, WebFailure> {
-    let watch = WebDeadlines(total: network.totalTimeout)
-    return await withTaskGroup(of: Result<WebAnswer, WebFailure>?.self) { group in
-      group.addTask { await follow(address, watch) }
-      group.addTask {
-        // The limits are kept here, not left to the client: its own deadline does not end a request still
-        // waiting for a connection that was made but never answered.
-        do { return try await watch.firstMissed(connect: network.connectTimeout) } catch { return nil }
+    let watch = WebDeadlines(total: network.totalTimeout, connect: network.connectTimeout)
+    let first = WebFirstOutcome()
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        first.await(continuation)
+        let fetch = Task(executorPreference: WebExecutor.shared) { [self] in first.offer(await follow(address, watch)) }
+        let timer = Task(executorPreference: WebExecutor.shared) { [network] in
+          if let missed = try? await watch.firstMissed(connect: network.connectTimeout) { first.offer(missed) }
+        }
+        first.whenDone {
+          fetch.cancel()
+          timer.cancel()
+        }
       }
-      var outcome: Result<WebAnswer, WebFailure> = .failure(WebFailure(.network, "cancelled"))
-      for await ended in group {
-        guard let ended else { continue }
-        outcome = ended
-        break
-      }
-      group.cancelAll()
-      return outcome
+    } onCancel: {
+      first.offer(.failure(WebFailure(.network, "cancelled")))
     }
   }
 
@@ -95,7 +98,6 @@ public struct WebGet: Sendable {
           }
           return .failure(WebFailure(.timedOut, "no answer within \(network.connectTimeout)", hostDown: true))
         }
-        watch.answered()
         let status = Int(response.status.code)
         if let target = Self.redirectTarget(response, from: url) {
           _ = try? await response.body.collect(upTo: 1 << 16)
@@ -109,6 +111,8 @@ public struct WebGet: Sendable {
           url = target
           continue
         }
+        // Only the last answer ends the time to answer: the timer sleeps until the pending limit, never past it.
+        watch.answered()
         guard (200..<300).contains(status) else {
           let words = response.status.reasonPhrase.lowercased()
           return .failure(WebFailure(.httpStatus, "the server answered \(status) (\(words))", status: status))
