@@ -34,16 +34,14 @@ define require
 endef
 
 # ncursesw, libvips, libchafa, zlib and libjpeg(-turbo) through pkg-config are the system requirements (and the chafa command for the
-# benchmarks' side-by-side), libcurl for Foundation's URLSession (pictures and feeds over http(s); the -dev package,
-# as swift.org lists it, has the same name on every Debian release), and SQLite (with FTS5, as Debian builds it) for
-# GRDB. As root we install what is missing; otherwise we say how.
-SYSTEM_PACKAGES = libncurses-dev libvips-dev libchafa-dev zlib1g-dev chafa pkg-config libcurl4-openssl-dev \
+# benchmarks' side-by-side), and SQLite (with FTS5, as Debian builds it) for GRDB (http(s) needs nothing: AsyncHTTPClient
+# and its TLS are built from source). As root we install what is missing; otherwise we say how.
+SYSTEM_PACKAGES = libncurses-dev libvips-dev libchafa-dev zlib1g-dev chafa pkg-config \
   libsqlite3-dev libjpeg-dev
 SYSTEM_MISSING = ! pkg-config --exists ncursesw vips chafa zlib sqlite3 libjpeg 2>/dev/null \
-  || ! command -v chafa >/dev/null \
-  || ! /sbin/ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 '
+  || ! command -v chafa >/dev/null
 deps:
-	$(call require,$(SYSTEM_MISSING),$(SYSTEM_PACKAGES),Waterfall needs ncursesw and libvips and libchafa and zlib and libjpeg (through pkg-config) and libcurl and SQLite)
+	$(call require,$(SYSTEM_MISSING),$(SYSTEM_PACKAGES),Waterfall needs ncursesw and libvips and libchafa and zlib and libjpeg (through pkg-config) and SQLite)
 
 # The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term);
 # the network tests serve pictures with Python's http.server; the recording tests check that asciinema plays
