@@ -7,14 +7,15 @@ BENCH_OUT ?= .build/bench.json
 ARGS ?=
 FUZZ_STEPS ?= 200000
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniffer feed-body jpeg tape
+FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniffer feed-body jpeg tape stream-split \
+  asciicast golden-frames link-header terminal-reply
 # The libFuzzer targets exist only with WATERFALL_FUZZ=1 (Package.swift); gold fails on their link, lld does not.
 # The C targets are built with AddressSanitizer too: the JPEG decoder is C reading untrusted bytes.
 FUZZ_BUILD = WATERFALL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=address
 
 .PHONY: all build run test lint format bench bench-quick fuzz fuzz-build fuzz-inputs fuzz-merge fuzz-regressions sanitize man man-page \
-  install clean deps test-deps bench-deps
+  install clean deps test-deps bench-deps screenshots
 
 all: build
 
@@ -33,15 +34,21 @@ define require
 	fi
 endef
 
-# ncursesw, libvips, libchafa, zlib and libjpeg(-turbo) through pkg-config are the system requirements (and the chafa command for the
+# ncursesw, libvips, libchafa, zlib, libdeflate and libjpeg(-turbo) through pkg-config are the system requirements (and the chafa command for the
 # benchmarks' side-by-side), and SQLite (with FTS5, as Debian builds it) for GRDB (http(s) needs nothing: AsyncHTTPClient
-# and its TLS are built from source). As root we install what is missing; otherwise we say how.
-SYSTEM_PACKAGES = libncurses-dev libvips-dev libchafa-dev zlib1g-dev chafa pkg-config \
-  libsqlite3-dev libjpeg-dev
-SYSTEM_MISSING = ! pkg-config --exists ncursesw vips chafa zlib sqlite3 libjpeg 2>/dev/null \
-  || ! command -v chafa >/dev/null
+# and its TLS are built from source); libdeflate deflates kitty's pictures. A tape's pictures (GIF, WebP, PNG) need FreeType and fontconfig, cgif
+# and libwebp, and their fonts: DejaVu Sans Mono, Droid Sans Fallback for CJK (fonts-droid-fallback: 4 MB, where
+# fonts-noto-cjk is 60) and Noto Color Emoji. As root we install what is missing; otherwise we say how.
+SYSTEM_PACKAGES = libncurses-dev libvips-dev libchafa-dev zlib1g-dev libdeflate-dev chafa pkg-config \
+  libsqlite3-dev libjpeg-dev libfreetype-dev libfontconfig-dev libcgif-dev libwebp-dev \
+  fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji
+SYSTEM_MISSING = ! pkg-config --exists ncursesw vips chafa zlib libdeflate sqlite3 libjpeg freetype2 fontconfig cgif \
+  libwebpmux 2>/dev/null \
+  || ! command -v chafa >/dev/null \
+  || ! fc-list 2>/dev/null | grep -q 'DejaVu Sans Mono' || ! fc-list 2>/dev/null | grep -q 'Droid Sans Fallback' \
+  || ! fc-list 2>/dev/null | grep -q 'Noto Color Emoji'
 deps:
-	$(call require,$(SYSTEM_MISSING),$(SYSTEM_PACKAGES),Waterfall needs ncursesw and libvips and libchafa and zlib and libjpeg (through pkg-config) and SQLite)
+	$(call require,$(SYSTEM_MISSING),$(SYSTEM_PACKAGES),Waterfall needs ncursesw and libvips and libchafa and zlib and libdeflate and libjpeg (through pkg-config) and SQLite; and for a tape's pictures FreeType and fontconfig and cgif and libwebp and the DejaVu and Droid Sans Fallback and Noto Color Emoji fonts)
 
 # The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term);
 # the network tests serve pictures with Python's http.server; the recording tests check that asciinema plays
@@ -95,6 +102,13 @@ bench-quick: bench-deps
 	$(SWIFT) build -c release
 	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" --quick \
 	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
+
+# The README's GIF, from a tape on the bundled catalogue with its pictures in real pixels: drawn without a browser,
+# the same bytes on every run.
+screenshots: deps
+	$(SWIFT) build -c release --product waterfall
+	"$$($(SWIFT) build -c release --show-bin-path)/waterfall" snapshot --tape Resources/tapes/readme.tape \
+	  --graphics kitty --size 100x30 Resources/catalogue >/dev/null
 
 fuzz: deps
 	$(SWIFT) build --build-tests

@@ -13,7 +13,7 @@ import ShopCatalog
 /// A query the server can answer (the template names `{sort}` and `{q}` for what the query needs) has a feed of
 /// its own; any other is answered over the items loaded in the feed's own order, flagged
 /// ``CataloguePage/loadedItemsOnly``.
-public final class HTTPFeedCatalogue: CatalogueSource, @unchecked Sendable {
+public final class HTTPFeedCatalogue: CatalogueSource, Sendable {
   /// A page's address, and the `{page}` number it stands for.
   struct Position: Hashable {
     var address: String

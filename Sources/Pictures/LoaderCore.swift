@@ -29,6 +29,8 @@ final class LoaderCore: Sendable {
     /// Files that failed, so a missing picture is not looked for again on every scroll step.
     var failures = ByteBoundedCache<String, PictureFailure>(byteLimit: 1 << 20)
     var statistics = PictureStatistics()
+    /// Cancels that have done their part and wait for a delivery under way to end (for the tests).
+    var cancelsAwaitingDelivery = 0
 
     /// Marks the running jobs that match as cancelled, except those already being delivered.
     mutating func cancelRunning(where matches: (PictureRequest) -> Bool) {
@@ -120,8 +122,11 @@ final class LoaderCore: Sendable {
     state.wakeWaiters()
     stopFetches(stoppedFetches)
     // Wait for a delivery under way on another thread: after this, no cancelled load is delivered.
+    state.withLock { $0.cancelsAwaitingDelivery += 1 }
+    state.wakeWaiters()
     delivery.lock()
     delivery.unlock()
+    state.withLock { $0.cancelsAwaitingDelivery -= 1 }
   }
 
   func setPaused(_ paused: Bool) {

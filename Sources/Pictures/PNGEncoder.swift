@@ -12,9 +12,14 @@ public enum PNGEncoder {
       raw += rgba[offset..<offset + width * 4]
       offset += width * 4
     }
+    return file(width: width, height: height, colorType: 6, zlibStream: zlibStored(raw))
+  }
+
+  /// A PNG file around an image's zlib stream: 8 bits a channel, `colorType` 2 (RGB) or 6 (RGBA), no interlace.
+  public static func file(width: Int, height: Int, colorType: UInt8, zlibStream: [UInt8]) -> [UInt8] {
     var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])
-    png += chunk("IDAT", zlibStored(raw))
+    png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colorType, 0, 0, 0])
+    png += chunk("IDAT", zlibStream)
     png += chunk("IEND", [])
     return png
   }

@@ -64,6 +64,10 @@ public final class PictureLoader: Sendable {
   /// from `deliver`). Each fetch ends within its time limits, so this does too.
   public func waitUntilIdle() { core.waitUntilIdle() }
 
+  /// Blocks until a cancel on another thread has taken its loads off the books and waits for the delivery under
+  /// way (for the tests of cancelling during a delivery).
+  func waitUntilACancelAwaitsDelivery() { core.state.wait { $0.cancelsAwaitingDelivery > 0 } }
+
   /// Blocks until every load is done or waiting for the network (for the tests of the fetcher's order).
   func waitUntilOnlyFetching() { core.waitUntilOnlyFetching() }
 

@@ -46,40 +46,58 @@ public final class PixelPicture: Hashable, Sendable {
   public static func == (left: PixelPicture, right: PixelPicture) -> Bool { left.id == right.id }
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
-  /// The part `rect` of `thumbnail` (a centred crop), resampled to `width` × `height` by averaging the source
-  /// pixels each target pixel covers (the thumbnail is at most about twice the target, so a box filter is enough).
+  /// The part `rect` of `thumbnail` (a centred crop) at `width` × `height`: copied row by row when the crop is
+  /// that size already (the decoder makes the thumbnail at the box's pixel size, so a pixel picture usually is: the
+  /// one resample was the decoder's), else averaged over the source pixels each target pixel covers (the
+  /// thumbnail is at most about twice the target, so a box filter is enough).
   static func resampling(
     _ thumbnail: Thumbnail, crop rect: (x: Int, y: Int, width: Int, height: Int), toWidth width: Int, height: Int,
     deflating: Bool
   ) -> PixelPicture {
-    var output = [UInt8](repeating: 0, count: width * height * 4)
-    thumbnail.pixels.withUnsafeBufferPointer { source in
-      for row in 0..<height {
-        let top = rect.y + row * rect.height / height
-        let bottom = max(top + 1, rect.y + (row + 1) * rect.height / height)
-        for column in 0..<width {
-          let left = rect.x + column * rect.width / width
-          let right = max(left + 1, rect.x + (column + 1) * rect.width / width)
-          var sums = (0, 0, 0, 0)
-          for y in top..<bottom {
-            var offset = (y * thumbnail.width + left) * 4
-            for _ in left..<right {
-              sums.0 += Int(source[offset])
-              sums.1 += Int(source[offset + 1])
-              sums.2 += Int(source[offset + 2])
-              sums.3 += Int(source[offset + 3])
-              offset += 4
-            }
+    let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
+      thumbnail.pixels.withUnsafeBufferPointer { source in
+        if rect.width == width && rect.height == height {
+          for row in 0..<height {
+            let from = source.baseAddress! + ((rect.y + row) * thumbnail.width + rect.x) * 4
+            (output.baseAddress! + row * width * 4).initialize(from: from, count: width * 4)
           }
-          let count = (bottom - top) * (right - left)
-          let target = (row * width + column) * 4
-          output[target] = UInt8((sums.0 + count / 2) / count)
-          output[target + 1] = UInt8((sums.1 + count / 2) / count)
-          output[target + 2] = UInt8((sums.2 + count / 2) / count)
-          output[target + 3] = UInt8((sums.3 + count / 2) / count)
+        } else {
+          boxFilter(source, sourceWidth: thumbnail.width, crop: rect, into: output, width: width, height: height)
         }
       }
+      count = width * height * 4
     }
     return PixelPicture(width: width, height: height, pixels: output, deflating: deflating)
+  }
+
+  private static func boxFilter(
+    _ source: UnsafeBufferPointer<UInt8>, sourceWidth: Int, crop rect: (x: Int, y: Int, width: Int, height: Int),
+    into output: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int
+  ) {
+    for row in 0..<height {
+      let top = rect.y + row * rect.height / height
+      let bottom = max(top + 1, rect.y + (row + 1) * rect.height / height)
+      for column in 0..<width {
+        let left = rect.x + column * rect.width / width
+        let right = max(left + 1, rect.x + (column + 1) * rect.width / width)
+        var sums = (0, 0, 0, 0)
+        for y in top..<bottom {
+          var offset = (y * sourceWidth + left) * 4
+          for _ in left..<right {
+            sums.0 += Int(source[offset])
+            sums.1 += Int(source[offset + 1])
+            sums.2 += Int(source[offset + 2])
+            sums.3 += Int(source[offset + 3])
+            offset += 4
+          }
+        }
+        let count = (bottom - top) * (right - left)
+        let target = (row * width + column) * 4
+        output.initializeElement(at: target, to: UInt8((sums.0 + count / 2) / count))
+        output.initializeElement(at: target + 1, to: UInt8((sums.1 + count / 2) / count))
+        output.initializeElement(at: target + 2, to: UInt8((sums.2 + count / 2) / count))
+        output.initializeElement(at: target + 3, to: UInt8((sums.3 + count / 2) / count))
+      }
+    }
   }
 }

@@ -23,9 +23,13 @@ struct CatalogueTable: Sendable {
   /// The extra fields' names (`--group-by` takes them).
   let extraKeys: [String]
 
-  var quotedName: SQL { SQL(sql: name.quotedDatabaseIdentifier) }
-  /// The row id: an imported catalogue's `id` (1, 2, … in the order imported), any other table's `rowid`.
-  var idColumn: SQL { isImported ? "id" : "rowid" }
+  var quotedName: SQL { SQL(sql: Self.quoted(name)) }
+  /// A view's column that stands in for the row id it lacks (unique whole numbers, checked when opened).
+  var viewKey: String? = nil
+
+  /// The row id: an imported catalogue's `id` (1, 2, … in the order imported), a view's key column, any other
+  /// table's `rowid`.
+  var idColumn: SQL { isImported ? "id" : viewKey.map { SQL(sql: Self.quoted($0)) } ?? "rowid" }
 
   /// The expression a section is made by, its value as stored (`waterfall_group_value` makes blanks NULL).
   func groupValue(_ field: ItemField) -> SQL {
@@ -36,7 +40,7 @@ struct CatalogueTable: Sendable {
     case (.title, true): value = "title"
     case (.extra(let key), true): value = "(SELECT value FROM json_each(extra) WHERE key = \(key))"
     case (let field, false):
-      value = column(forField: field.name).map { SQL(sql: $0.quotedDatabaseIdentifier) } ?? "NULL"
+      value = column(forField: field.name).map { SQL(sql: Self.quoted($0)) } ?? "NULL"
     }
     return "waterfall_group_value(\(value))"
   }
@@ -128,13 +132,19 @@ struct CatalogueTable: Sendable {
       titleKey: "title_key", searchText: nil, fieldColumns: [], extraKeys: extraKeys)
   }
 
-  /// The names the item decoder knows, each with its aliases.
-  private static let knownFields = [
-    "w", "width", "h", "height", "price", "img", "image", "url", "title", "name", "shop",
-  ]
+  /// `name` as a SQL identifier: in double quotes, each one inside doubled. (GRDB's `quotedDatabaseIdentifier`
+  /// does not double them: a table or column named with a `"` broke the statement, or became SQL.)
+  static func quoted(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// The names the item decoder reads, each with its aliases (`link` and `href` stay extra fields).
+  private static let knownFields = ItemFieldNames.decoded
 
   private static func foreign(_ name: String, in db: Database, file: String) throws -> CatalogueTable {
-    let columns = try db.columns(in: name).map(\.name)
+    // Named by a bound value, not in the SQL: the table's name is the file's, and may hold anything.
+    let columns = try String.fetchAll(
+      db, sql: "SELECT name FROM pragma_table_xinfo(?) WHERE hidden != 1 ORDER BY cid", arguments: [name])
     var fieldColumns: [(field: String, column: String)] = []
     for column in columns {
       let lowered = column.lowercased()
@@ -153,31 +163,38 @@ struct CatalogueTable: Sendable {
           "table \(name) has no \(missing.joined(separator: ", ")) column (its columns: \(columns.joined(separator: ", ")))"
       )
     }
-    // A table without row ids (WITHOUT ROWID, or a view) cannot be paged by keyset.
-    do {
-      _ = try Row.fetchOne(db, sql: "SELECT rowid FROM \(name.quotedDatabaseIdentifier) LIMIT 1")
-    } catch {
-      throw SQLiteCatalogueError(file: file, reason: "table \(name) has no row ids (WITHOUT ROWID, or a view)")
+    // Keyset paging needs a stable key: a table's row id, or a view's own unique whole-number `id` column.
+    let isView =
+      try String.fetchOne(db, sql: "SELECT type FROM sqlite_master WHERE name = ?", arguments: [name]) == "view"
+    let viewKey = isView ? try ViewKey.column(of: name, columns: columns, in: db, file: file) : nil
+    if !isView {
+      do {
+        _ = try Row.fetchOne(db, sql: "SELECT rowid FROM \(Self.quoted(name)) LIMIT 1")
+      } catch {
+        throw SQLiteCatalogueError(file: file, reason: "table \(name) has no row ids (WITHOUT ROWID)")
+      }
     }
     func quoted(_ field: String) -> String? {
-      fieldColumns.first { $0.field == field }?.column.quotedDatabaseIdentifier
+      fieldColumns.first { $0.field == field }.map { Self.quoted($0.column) }
     }
-    let selection = SQL(sql: fieldColumns.map { $0.column.quotedDatabaseIdentifier }.joined(separator: ", "))
+    let selection = SQL(sql: fieldColumns.map { Self.quoted($0.column) }.joined(separator: ", "))
     let price = SQL(sql: quoted("price")!)
     let titleColumns = ["title", "name"].compactMap(quoted)
     let titleExpression = titleColumns.isEmpty ? "''" : "COALESCE(\(titleColumns.joined(separator: ", ")), '')"
     let title = SQL(sql: titleExpression)
     // Title, shop, price, then every other field, as the search index of a dataset folds them.
-    let named: Set<String> = ["w", "width", "h", "height", "img", "image", "url", "title", "name", "price", "shop"]
+    // `url` beside a picture column is the item's page, an extra field as in a dataset (ItemDecoder).
+    let urlIsPage = !fields.isDisjoint(with: ItemFieldNames.picture)
+    let named = Set(ItemFieldNames.decoded).subtracting(urlIsPage ? ["url"] : [])
     let searchColumns =
       [titleExpression, quoted("shop") ?? "''", quoted("price")!]
-      + fieldColumns.filter { !named.contains($0.field) }.map { $0.column.quotedDatabaseIdentifier }
+      + fieldColumns.filter { !named.contains($0.field) }.map { Self.quoted($0.column) }
     let extraKeys = fieldColumns.filter { !named.contains($0.field) }.map(\.field).sorted()
     return CatalogueTable(
       file: file, name: name, isImported: false, selection: selection,
       priceUp: "waterfall_price_up(\(price))", priceDown: "waterfall_price_down(\(price))",
       titleKey: "waterfall_title_key(\(title))",
       searchText: SQL(sql: "waterfall_search_text(\(searchColumns.joined(separator: ", ")))"),
-      fieldColumns: fieldColumns, extraKeys: extraKeys)
+      fieldColumns: fieldColumns, extraKeys: extraKeys, viewKey: viewKey)
   }
 }

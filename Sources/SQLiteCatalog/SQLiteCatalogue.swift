@@ -7,30 +7,40 @@ import ShopCatalog
 /// last id)` on an index, never OFFSET), sort, filter and sections as SQL, search through FTS5 (an imported
 /// catalogue) or the catalogue's folding computed in the query (any table opened with `--table`).
 ///
-/// The file is opened read-only (`SQLITE_OPEN_READONLY`), so nothing is ever written to it. A database in WAL
-/// mode is read in one transaction held open for the whole session: what another process writes meanwhile is not
-/// seen, so every page comes from the same snapshot.
-public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
+/// The file is opened read-only (`SQLITE_OPEN_READONLY`), so nothing is ever written to it, and as untrusted
+/// input: defensive mode, `trusted_schema=OFF` (a view, trigger, generated column or index of the file runs no
+/// function that is not innocuous), no extension loading. Each answer (a page, a measure, the matches) reads in a
+/// transaction of its own, one snapshot, and none is held between answers: a writer's checkpoints go on and its
+/// WAL does not grow for the viewer. A query's first page (a new query, or `r`) starts its facts (count,
+/// sections) again from the database as it is now.
+public final class SQLiteCatalogue: CatalogueSource, Sendable {
   public let file: String
   public let pageSize: Int
   let table: CatalogueTable
   let queue: DatabaseQueue
-  /// Items in the whole table.
-  public let itemCount: Int
+  /// Items in the whole table, as of the last first page.
+  public var itemCount: Int { tableCount.withLock { $0 } }
+  private let tableCount: Locked<Int>
+  /// SQLite's `data_version` when the table was last counted (nil before the first page).
+  private let dataVersion = Locked<Int?>(nil)
   /// See ``open(path:table:pageSize:denseRows:)``.
   let denseRows: Int
-  /// What queries already cost a pass to learn: their counts and sections.
-  private let facts = Locked<[CatalogueQuery: QueryFacts]>([:])
+  /// What queries already cost a pass to learn: their counts and sections, for the last few queries only.
+  let facts = Locked(BoundedFacts())
   /// The filter being counted on its thread.
-  private let countedFilter = Locked<CatalogueQuery?>(nil)
+  let countedFilter = Locked<CatalogueQuery?>(nil)
+  /// Counts started on their own thread (for the tests: a failed one is not started again on every page).
+  let countsStarted = Locked(0)
   /// Search terms found in so many rows that the FTS5 index is not worth reading whole.
   private let denseTerms = Locked<[String: Bool]>([:])
 
   /// A query's result count and, when it groups, its sections in order.
-  private struct QueryFacts {
+  struct QueryFacts {
     var count: Int?
     /// A thread is counting the result.
     var counting = false
+    /// The count failed (the database went away, say): not started again until the query's first page.
+    var countFailed = false
     var groups: [Section]?
   }
 
@@ -66,18 +76,13 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
     // said to lock it: never a hang.
     configuration.busyMode = .timeout(2)
     configuration.label = "waterfall catalogue"
-    // The WAL snapshot's transaction stays open from one access to the next, on purpose.
-    configuration.allowsUnsafeTransactions = true
-    configuration.prepareDatabase { db in CatalogueFunctions.register(in: db) }
+    configuration.prepareDatabase { db in
+      try Self.distrust(db)
+      CatalogueFunctions.register(in: db)
+    }
     do {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
-      let (table, count) = try queue.inDatabase { db in
-        let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
-        if mode.lowercased() == "wal" {
-          // One read transaction for the session: its snapshot is what every page reads.
-          try db.execute(sql: "BEGIN DEFERRED")
-          _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
-        }
+      let (table, count) = try queue.read { db in
         let table = try CatalogueTable.find(table, in: db, file: path)
         return (table, try Self.count(of: table, in: db))
       }
@@ -93,12 +98,13 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   private init(
     file: String, table: CatalogueTable, queue: DatabaseQueue, itemCount: Int, pageSize: Int, denseRows: Int
   ) {
-    (self.file, self.table, self.queue, self.itemCount) = (file, table, queue, itemCount)
+    (self.file, self.table, self.queue) = (file, table, queue)
+    tableCount = Locked(itemCount)
     self.pageSize = max(1, pageSize)
     self.denseRows = denseRows
   }
 
-  private static func count(of table: CatalogueTable, in db: Database) throws -> Int {
+  static func count(of table: CatalogueTable, in db: Database) throws -> Int {
     if table.isImported,
       let stored = try String.fetchOne(
         db, sql: "SELECT value FROM waterfall_catalogue WHERE key = ?", arguments: [CatalogueSchema.Key.itemCount]),
@@ -113,6 +119,10 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
   static func reason(_ error: any Error) -> String {
     guard let error = error as? DatabaseError else { return "\(error)" }
     let message = error.message ?? "\(error.resultCode)"
+    // SQLite calls a schema that uses a function not innocuous "malformed" (`trusted_schema=OFF`).
+    if message.contains("unsafe use of") {
+      return "the schema runs a function an untrusted file may not (\(message))"
+    }
     switch error.resultCode {
     case .SQLITE_NOTADB: return "not a SQLite database"
     case .SQLITE_CORRUPT: return "the database is corrupt (\(message))"
@@ -141,10 +151,29 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
       request.cursor.flatMap { $0.token.flatMap(KeysetCursor.init(token:)) }
       ?? KeysetCursor(rank: 0, group: 0, lastID: nil, lastKey: .none)
     do {
-      return .page(try queue.read { db in try page(request.query, after: cursor, in: db) })
+      return .page(
+        try queue.read { db in
+          if request.cursor == nil { try startAgain(request.query, db: db) }
+          return try page(request.query, after: cursor, in: db)
+        })
     } catch {
       return .failure(reason: "\(file): \(Self.reason(error))")
     }
+  }
+
+  /// A query's first page (a new query, or a refresh): its facts are learned again, from the database as it is
+  /// now; the table's count and every query's facts too when another process has written the file since (its
+  /// `data_version` moved: a foreign table's count reads every row, so not for nothing).
+  private func startAgain(_ query: CatalogueQuery, db: Database) throws {
+    let version = try Int.fetchOne(db, sql: "PRAGMA data_version")
+    let changed = dataVersion.withLock { known in
+      defer { known = version }
+      return known != version
+    }
+    guard changed else { return facts.withLock { $0.forget(query) } }
+    facts.withLock { $0 = BoundedFacts() }
+    let count = try Self.count(of: table, in: db)
+    tableCount.withLock { $0 = count }
   }
 
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int] {
@@ -176,7 +205,7 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
               SELECT id, w, h, title, \(keyColumn) FROM items WHERE \(filter) AND \(after(from, key: key))
               ORDER BY \(ordering(key)) LIMIT \(limit + 1)
               """))
-        var shapes: [ItemShape] = []
+        var shapes = MeasuredShapes()
         shapes.reserveCapacity(min(limit, total))
         var starts: [PageCursor?] = []
         // The last row's id and key, made into a cursor only where a page starts after it (a row's cursor for
@@ -195,12 +224,13 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
             break
           }
           if shapes.count % pageSize == 0 { starts.append(cursorAfterLast()) }
-          shapes.append(ItemShape(width: row[1] ?? 1, height: row[2] ?? 1, title: row[3] ?? ""))
+          let title: String = row[3] ?? ""
+          shapes.append(width: row[1] ?? 1, height: row[2] ?? 1, titleUTF8: title.utf8)
           last = (row[0], row[4])
         }
         return .stretch(
           MeasuredStretch(
-            shapes: shapes, pageSize: pageSize, pageStarts: starts, next: more ? cursorAfterLast() : nil,
+            items: shapes, pageSize: pageSize, pageStarts: starts, next: more ? cursorAfterLast() : nil,
             resultCount: total))
       }
     } catch {
@@ -264,7 +294,7 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
 
   /// Whether `term` (three characters or more) is likely in more than ``denseRows`` rows, estimated from the
   /// first rows of the search table (reading the index's own counts would read the term's whole row list).
-  private func isDense(_ term: String, db: Database) throws -> Bool {
+  func isDense(_ term: String, db: Database) throws -> Bool {
     if itemCount <= denseRows { return false }
     if let known = denseTerms.withLock({ $0[term] }) { return known }
     let sample = Self.densitySample
@@ -378,79 +408,6 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
       items: items, ids: ids, groups: groups, next: next.map { PageCursor(token: $0.token) }, resultCount: count)
   }
 
-  /// Items in the query's result: the table's count without a filter, else counted once and kept. A filter
-  /// the index answers is counted at once; one matched row by row over a large table (a common or short term)
-  /// is counted, unless `waiting`, on a thread of its own, a range of row ids at a time so that pages asked for
-  /// meanwhile wait for one range at most; this page says nil ("not yet"), the pages after it the count.
-  private func resultCount(of query: CatalogueQuery, filter: SQL, db: Database, waiting: Bool) throws -> Int? {
-    guard let pattern = query.filter else { return itemCount }
-    let plain = CatalogueQuery(filter: pattern)
-    let deferred = try !waiting && itemCount > denseRows && scansRows(pattern, db: db)
-    let (known, started) = facts.withLock { facts -> (Int?, Bool) in
-      let fact = facts[plain]
-      if fact == nil, deferred { facts[plain] = QueryFacts(count: nil, counting: true) }
-      return (fact?.count, fact?.counting ?? false)
-    }
-    if let known { return known }
-    guard deferred else {
-      let count =
-        try Int.fetchOne(db, SQLRequest(literal: "SELECT count(*) FROM \(table.quotedName) WHERE \(filter)")) ?? 0
-      facts.withLock { $0[plain, default: QueryFacts()].count = count }
-      return count
-    }
-    if !started {
-      // Only the newest filter is counted: an earlier count stops at its next range (and starts again if its
-      // filter is asked for again), so a new search never waits behind an old one's count.
-      countedFilter.withLock { $0 = plain }
-      let thread = Thread { [self] in
-        let count = try? countInRanges(filter) { countedFilter.withLock { $0 } == plain }
-        facts.withLock { $0[plain] = count.map { QueryFacts(count: $0) } }
-      }
-      thread.name = "catalogue count"
-      thread.start()
-    }
-    return nil
-  }
-
-  /// Rows a range of the count reads at a time.
-  private static let countRange: Int64 = 8_192
-
-  /// The filter's count, or nil when `stillWanted` says to stop.
-  private func countInRanges(_ filter: SQL, stillWanted: () -> Bool) throws -> Int? {
-    let id = table.idColumn
-    // Each in a subquery of its own: SQLite reads min or max alone from the index's end, but both in one
-    // SELECT by a scan of every row (0.9 s at 10^7, a wait for every page asked for meanwhile).
-    let bounds = try queue.read { db in
-      try Row.fetchOne(
-        db,
-        SQLRequest(
-          literal: "SELECT (SELECT min(\(id)) FROM \(table.quotedName)), (SELECT max(\(id)) FROM \(table.quotedName))"))
-    }
-    guard let low: Int64 = bounds?[0], let high: Int64 = bounds?[1] else { return 0 }
-    var total = 0
-    var start = low
-    while start <= high {
-      guard stillWanted() else { return nil }
-      let end = start &+ Self.countRange
-      total += try queue.read { db in
-        try Int.fetchOne(
-          db,
-          SQLRequest(
-            literal: "SELECT count(*) FROM \(table.quotedName) WHERE \(id) >= \(start) AND \(id) < \(end) AND \(filter)"
-          )) ?? 0
-      }
-      start = end
-    }
-    return total
-  }
-
-  /// Whether `pattern` is matched row by row (a foreign table's always; an imported catalogue's when a term is
-  /// short or common), so that counting it reads every row.
-  private func scansRows(_ pattern: ItemQuery, db: Database) throws -> Bool {
-    guard table.isImported else { return true }
-    return try ItemKeys.terms(of: pattern).contains { try $0.unicodeScalars.count < 3 || isDense($0, db: db) }
-  }
-
   /// A grouped query's sections, in the order of their first item in the query's order (the items without a
   /// value last), found in one pass and kept.
   func sections(
@@ -494,18 +451,18 @@ public final class SQLiteCatalogue: CatalogueSource, @unchecked Sendable {
       // Imported ids are 1, 2, … in order: a match's rank is its id less one.
       return try Int.fetchAll(db, SQLRequest(literal: "SELECT id - 1 FROM items WHERE \(matching) ORDER BY id"))
     }
-    let matchingIDs = Set(
-      try Int64.fetchAll(db, SQLRequest(literal: "SELECT \(table.idColumn) FROM \(table.quotedName) WHERE \(matching)"))
-    )
+    // Each row of the result in order, with whether it matches: the matching ids are never gathered into memory.
     var ranks: [Int] = []
     var rank = 0
     func walk(_ condition: SQL) throws {
-      let ids = try Int64.fetchCursor(
+      let matches = try Bool.fetchCursor(
         db,
         SQLRequest(
-          literal: "SELECT \(table.idColumn) FROM \(table.quotedName) WHERE \(condition) ORDER BY \(ordering(key))"))
-      while let id = try ids.next() {
-        if matchingIDs.contains(id) { ranks.append(rank) }
+          literal: """
+            SELECT (\(matching)) FROM \(table.quotedName) WHERE \(condition) ORDER BY \(ordering(key))
+            """))
+      while let matches = try matches.next() {
+        if matches { ranks.append(rank) }
         rank += 1
       }
     }

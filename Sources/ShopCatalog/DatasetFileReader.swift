@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What a reader hands over as it goes: the items decoded since the last batch, the problems of the records it
 /// skipped, and how far into the file it is.
 struct ReadBatch {
@@ -21,25 +25,73 @@ enum DatasetFileReader {
   static let largestBatch = 8192
 
   /// Reads `file`, calling `deliver` with each batch. Throws what stops the file being read (unreadable, not a
-  /// dataset, a syntax error), after delivering every item before it.
+  /// dataset, a syntax error, cut short while read), after delivering every item before it. The file is read
+  /// with read(2) in chunks, never mapped: a mapped file cut short under the reader kills it with SIGBUS, while a
+  /// short read is an error naming the file.
   static func read(
     file: String, format: DatasetFormat?, firstBatch: Int = 64, deliver: (ReadBatch) -> Void
   ) throws(DatasetError) {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
-    } catch {
-      throw DatasetError(file: file, reason: "cannot be read (permissions, or not a regular file)")
-    }
-    let result: Result<Void, DatasetError> = data.withUnsafeBytes { raw -> Result<Void, DatasetError> in
-      let all = raw.bindMemory(to: UInt8.self)
-      let bomLength = ByteOrderMark.length(in: all)
-      let bytes = UnsafeBufferPointer(rebasing: all[bomLength...])
-      return Result { () throws(DatasetError) in
-        try read(bytes, file: file, format: format, firstBatch: firstBatch, deliver: deliver)
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw unreadable(file) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { throw unreadable(file) }
+    FileIdentity.remember(FileIdentity(status), of: file)
+    let size = Int(status.st_size)
+    guard size > 0 else { throw DatasetError(file: file, reason: "empty file") }
+    // The whole size at once, so what was read stays put for the batches that point into it: anonymous memory
+    // (a truncated file cannot take it away), in huge pages where the system gives them (a 135 MB file is then
+    // a few hundred page faults, not 33,000), and back to the system as soon as the file is read.
+    guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+      memory != MAP_FAILED
+    else { throw DatasetError(file: file, reason: "too large to read: no memory for its \(size) bytes") }
+    defer { munmap(memory, size) }
+    _ = madvise(memory, size, MADV_HUGEPAGE)
+    let buffer = UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: size)
+    var reader = ChunkedFileRead(descriptor: descriptor, buffer: buffer, file: file)
+    // Enough to tell the format as a file is told (its first 8 KiB), then the rest chunk by chunk.
+    try reader.read(atLeast: min(size, 8192))
+    let head = UnsafeBufferPointer(rebasing: buffer[0..<reader.filled])
+    let bomLength = ByteOrderMark.length(in: head)
+    let shown = UnsafeBufferPointer(rebasing: head[bomLength...])
+    let known = try fileFormat(shown, given: format, file: file)
+    var parse = IncrementalParse(
+      name: file, batcher: Batcher(file: file, size: max(1, firstBatch), total: size - bomLength),
+      flushesEveryChunk: false, format: known, start: bomLength)
+    while true {
+      let isComplete = reader.filled == size
+      try parse.parse(
+        UnsafeBufferPointer(rebasing: buffer[0..<reader.filled]), isComplete: isComplete, firstBatch: firstBatch,
+        deliver: deliver)
+      if isComplete { return }
+      do {
+        try reader.read(atLeast: 1)
+      } catch {
+        // What was decoded before the file broke off goes out with the error.
+        parse.batcher.flush(bytesRead: reader.filled - bomLength, to: deliver)
+        throw error
       }
     }
-    try result.get()
+  }
+
+  private static func unreadable(_ file: String) -> DatasetError {
+    DatasetError(file: file, reason: "cannot be read (permissions, or not a regular file)")
+  }
+
+  /// The format of a file's first bytes (after a byte-order mark): `format` (its extension's) if given, else
+  /// sniffed. Throws for binary data or a format not known.
+  static func fileFormat(
+    _ bytes: UnsafeBufferPointer<UInt8>, given format: DatasetFormat?, file: String
+  ) throws(DatasetError) -> DatasetFormat {
+    guard !bytes.isEmpty else { throw DatasetError(file: file, reason: "empty file") }
+    let isBinaryPlist = bytes.starts(with: Array("bplist".utf8))
+    if !isBinaryPlist, bytes.prefix(8192).contains(0) {
+      throw DatasetError(file: file, reason: "not a dataset: binary data")
+    }
+    guard let format = format ?? DatasetFormat.sniff(Array(bytes.prefix(4096))) else {
+      throw DatasetError(file: file, reason: "not a dataset: unknown format (expected .plist, .json, .jsonl or .csv)")
+    }
+    return format
   }
 
   /// Reads a file's bytes already in memory, as ``read(file:format:firstBatch:deliver:)`` reads the file.
@@ -61,71 +113,20 @@ enum DatasetFileReader {
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, format: DatasetFormat?, firstBatch: Int,
     deliver: (ReadBatch) -> Void
   ) throws(DatasetError) {
-    guard !bytes.isEmpty else { throw DatasetError(file: file, reason: "empty file") }
-    let isBinaryPlist = bytes.starts(with: Array("bplist".utf8))
-    if !isBinaryPlist, bytes.prefix(8192).contains(0) {
-      throw DatasetError(file: file, reason: "not a dataset: binary data")
-    }
-    guard let format = format ?? DatasetFormat.sniff(Array(bytes.prefix(4096))) else {
-      throw DatasetError(file: file, reason: "not a dataset: unknown format (expected .plist, .json, .jsonl or .csv)")
+    let format = try fileFormat(bytes, given: format, file: file)
+    // JSON arrays, JSON Lines and CSV as a file read in chunks is, all of it in at once; the rest whole.
+    let isStreamed =
+      format == .jsonLines || format == .csv || (format == .json && JSONArrayElements.startsWithArray(bytes))
+    if isStreamed {
+      var parse = IncrementalParse(
+        name: file, batcher: Batcher(file: file, size: max(1, firstBatch), total: bytes.count),
+        flushesEveryChunk: false, format: format)
+      return try parse.parse(bytes, isComplete: true, firstBatch: firstBatch, deliver: deliver)
     }
     var batcher = Batcher(file: file, size: max(1, firstBatch), total: bytes.count)
-    switch format {
-    case .json where JSONArrayElements.startsWithArray(bytes):
-      var elements = JSONArrayElements(bytes)
-      while true {
-        do {
-          // The common shape straight into the columns, in one pass; anything else through the general reader.
-          if let item = elements.nextScannedItem() {
-            batcher.add(item, in: bytes)
-            try elements.endElement()
-            batcher.flushIfFull(bytesRead: elements.bytesRead, to: deliver)
-            continue
-          }
-          guard let element = try elements.nextElement() else { break }
-          if let item = JSONItemScanner.scan(bytes, element.range) {
-            batcher.add(item, in: bytes)
-          } else {
-            batcher.add(RecordReader.entry(try elements.parse(element)))
-          }
-          try elements.endElement()
-          batcher.flushIfFull(bytesRead: elements.bytesRead, to: deliver)
-        } catch {
-          batcher.flush(bytesRead: elements.bytesRead, to: deliver)
-          throw DatasetError(file: file, reason: "not valid JSON: \(error.description)")
-        }
-      }
-    case .jsonLines:
-      var lineStart = 0
-      var number = 0
-      while lineStart < bytes.count {
-        let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-        number += 1
-        if let item = JSONItemScanner.scan(bytes, lineStart..<lineEnd) {
-          batcher.add(item, in: bytes)
-          batcher.flushIfFull(bytesRead: lineEnd, to: deliver)
-        } else if let entry = RecordReader.jsonLine(bytes[lineStart..<lineEnd], number: number) {
-          batcher.add(entry)
-          batcher.flushIfFull(bytesRead: lineEnd, to: deliver)
-        }
-        lineStart = lineEnd + 1
-      }
-    case .csv:
-      var records = CSVRecords(file: file)
-      do {
-        while let entry = try records.next(bytes, isComplete: true) {
-          batcher.add(entry)
-          batcher.flushIfFull(bytesRead: records.bytesRead, to: deliver)
-        }
-      } catch {
-        batcher.flush(bytesRead: records.bytesRead, to: deliver)
-        throw error
-      }
-    default:
-      for entry in try RecordReader.read(Array(bytes), format: format, file: file) {
-        batcher.add(entry)
-        batcher.flushIfFull(bytesRead: bytes.count, to: deliver)
-      }
+    for entry in try RecordReader.read(Array(bytes), format: format, file: file) {
+      batcher.add(entry)
+      batcher.flushIfFull(bytesRead: bytes.count, to: deliver)
     }
     batcher.flush(bytesRead: bytes.count, to: deliver)
   }

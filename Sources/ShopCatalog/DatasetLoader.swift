@@ -85,6 +85,24 @@ public enum DatasetLoader {
   /// Reads one dataset file's bytes, as `format` or (nil) as its first bytes suggest, naming it `file` in problems:
   /// its usable items, and what was wrong with the rest. Throws when nothing can be read at all. (The fuzz
   /// targets' way in: the same reader as files, without a file.)
+  /// Reads a dataset arriving in `pieces` (a pipe's reads), its format told by its content, as standard input is
+  /// read: the same items and problems however the bytes are cut. (The stream-split fuzz target's way in.)
+  public static func read(pieces: [ArraySlice<UInt8>], file: String) throws(DatasetError) -> Dataset {
+    var dataset = Dataset(files: [Dataset.File(path: file, items: [])], problems: [], skippedItems: 0)
+    var parse = DatasetFileReader.IncrementalParse(
+      name: file, batcher: DatasetFileReader.Batcher(file: file, size: 1, total: 0), flushesEveryChunk: true)
+    var arrived: [UInt8] = []
+    for (number, piece) in pieces.enumerated() {
+      arrived += piece
+      try arrived.withUnsafeBufferPointer { (buffer) throws(DatasetError) in
+        try parse.parse(buffer, isComplete: number == pieces.count - 1, firstBatch: 1) { batch in
+          dataset.add(DatasetChunk(file: file, items: batch.items, problems: batch.problems, skipped: batch.skipped))
+        }
+      }
+    }
+    return dataset
+  }
+
   public static func read(bytes: [UInt8], format: DatasetFormat?, file: String) throws(DatasetError) -> Dataset {
     var dataset = Dataset(files: [Dataset.File(path: file, items: [])], problems: [], skippedItems: 0)
     try DatasetFileReader.read(bytes: bytes, file: file, format: format) { batch in

@@ -9,7 +9,7 @@ import Locking
 /// folders. A reader appends items (``append(_:problems:skipped:fraction:)``) while viewers query it; a query in
 /// the catalogue's own order is answered page by page as soon as its page is read, any other query (a sort, a
 /// filter, sections) once the whole catalogue is read, over the whole catalogue.
-public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
+public final class ItemCatalogue: CatalogueSource, Sendable {
   /// How the catalogue's own order is cut into pages.
   public enum Paging: Sendable {
     /// This many items a page (one file served in pages).
@@ -228,13 +228,14 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
   }
 
   /// Measures a stretch of `request`'s result once the catalogue is read. Pages are the page size's ranks, so
-  /// a page's cursor is its number; a directory (a page per file) and a looping catalogue have no such pages and
-  /// a grouped query's sections are loaded as they come: those are not measured.
+  /// a page's cursor is its number; a directory's own order has a page per file, measured whole with the rank
+  /// each file starts at. A looping catalogue has no end, a directory with a broken file keeps failing that page
+  /// where it is (so its message is seen), and a grouped query's sections are loaded as they come: those are not
+  /// measured.
   public func measure(_ request: MeasureRequest) -> MeasureResponse {
-    guard case .size = paging, !loops else {
-      return .unavailable(reason: "a catalogue paged by file has no fixed pages")
-    }
+    guard !loops else { return .unavailable(reason: "a looping catalogue has no end") }
     guard request.query.grouping == nil else { return .unavailable(reason: "sections load as they come") }
+    if case .files = paging, request.query.isReadingOrder { return measureFiles() }
     let size = pageSize
     let order: [Int32]? = request.query.isReadingOrder ? nil : result(for: request.query).order
     waitUntilComplete()
@@ -243,12 +244,40 @@ public final class ItemCatalogue: CatalogueSource, @unchecked Sendable {
     return contents.withLock { contents in
       let count = order?.count ?? contents.items.count
       let ranks = min(count, firstPage * size)..<min(count, firstPage * size + limit)
-      let shapes = ranks.map { rank in contents.items.shape(at: order.map { Int($0[rank]) } ?? rank) }
+      var shapes = MeasuredShapes()
+      shapes.reserveCapacity(ranks.count)
+      for rank in ranks { contents.items.appendShape(at: order.map { Int($0[rank]) } ?? rank, to: &shapes) }
       let pages = (ranks.count + size - 1) / size
       let starts = (0..<pages).map { firstPage + $0 }.map { $0 == 0 ? nil : PageCursor(page: $0) }
       let next = ranks.upperBound < count ? PageCursor(page: firstPage + pages) : nil
       return .stretch(
-        MeasuredStretch(shapes: shapes, pageSize: size, pageStarts: starts, next: next, resultCount: count))
+        MeasuredStretch(items: shapes, pageSize: size, pageStarts: starts, next: next, resultCount: count))
+    }
+  }
+
+  /// A directory in its own order: every item's shape, and where each file's page starts (its number is its
+  /// cursor, as ``fetch(_:)`` reads it).
+  private func measureFiles() -> MeasureResponse {
+    waitUntilComplete()
+    return contents.withLock { contents in
+      var (starts, ranks): ([PageCursor?], [Int]) = ([], [])
+      for (number, page) in contents.filePages.enumerated() {
+        switch page {
+        case .broken: return .unavailable(reason: "a page of the directory could not be read")
+        case .items(let range) where !range.isEmpty:
+          starts.append(number == 0 ? nil : PageCursor(page: number))
+          ranks.append(range.lowerBound)
+        case .items: continue
+        }
+      }
+      let count = contents.items.count
+      var shapes = MeasuredShapes()
+      shapes.reserveCapacity(count)
+      for index in 0..<count { contents.items.appendShape(at: index, to: &shapes) }
+      return .stretch(
+        MeasuredStretch(
+          items: shapes, pageSize: 1, pageStarts: starts, next: nil,
+          resultCount: count, pageStartRanks: ranks))
     }
   }
 

@@ -226,10 +226,13 @@ struct ItemColumns: Sendable {
     return item
   }
 
-  /// What the layout needs of item `index` (``ItemShape``), without the rest of the item.
-  func shape(at index: Int) -> ItemShape {
-    let (width, height) = exactSides[index] ?? (Double(sides[2 * index]), Double(sides[2 * index + 1]))
-    return ItemShape(width: width, height: height, title: string(.title, of: index))
+  /// Appends what the layout needs of item `index` to `shapes`: its title's bytes copied from the column, no
+  /// string made.
+  func appendShape(at index: Int, to shapes: inout MeasuredShapes) {
+    // No hashing of the index where no side needed the exact table (the usual case): measuring asks for 10^6.
+    let exact = exactSides.isEmpty ? nil : exactSides[index]
+    let (width, height) = exact ?? (Double(sides[2 * index]), Double(sides[2 * index + 1]))
+    shapes.append(width: width, height: height, titleUTF8: textBytes(.title, of: index))
   }
 
   /// Every item, in order.

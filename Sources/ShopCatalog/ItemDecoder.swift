@@ -2,8 +2,10 @@ import Foundation
 
 /// Turns one record (field name → value) into a ``ShopItem``, or into the problems that make it unusable.
 ///
-/// Field names: `w` / `width`, `h` / `height`, `price`, `img` / `image` / `url`, `title` / `name`, `shop`;
-/// anything else is kept as an extra field. Numbers may be integers, reals or numeric strings.
+/// Field names (``ItemFieldNames``): `w` / `width`, `h` / `height`, `price`, `img` / `image` (the picture), `title`
+/// / `name`, `shop`; `url` is the picture only without `img` or `image`, else the item's page, an extra field as
+/// `link` and `href` are. Anything else is kept as an extra field. Numbers may be integers, reals or numeric
+/// strings.
 enum ItemDecoder {
   /// Image sides (`w` and `h` alike) are pixels between these two; anything outside is taken for a mistake.
   static let minimumSide = 1.0
@@ -61,12 +63,16 @@ enum ItemDecoder {
     case nil: problem(priceKey, "missing")
     case let other?: problem(priceKey, "must be a string or a number, not \(other.kindDescription)")
     }
-    let image = text([("img", fields.img), ("image", fields.image), ("url", fields.url)], report: problem)
+    // `url` is the picture in the older datasets, which have no other picture field; beside one, the page.
+    let urlIsPage = fields.img != nil || fields.image != nil
+    let image = text(
+      [("img", fields.img), ("image", fields.image)] + (urlIsPage ? [] : [("url", fields.url)]), report: problem)
     let title = text([("title", fields.title), ("name", fields.name)], report: problem)
     let shop = text([("shop", fields.shop)], report: problem)
 
     guard problems.isEmpty, let width, let height else { return .unusable(problems) }
-    let extras = fields.extras.sorted { $0.key < $1.key }.map {
+    let page = urlIsPage ? fields.url.map { [(key: "url", value: $0)] } ?? [] : []
+    let extras = (fields.extras + page).sorted { $0.key < $1.key }.map {
       ExtraField(key: $0.key, value: $0.value.displayText)
     }
     return .item(

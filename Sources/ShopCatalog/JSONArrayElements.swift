@@ -1,7 +1,9 @@
 /// Walks the elements of a JSON document whose root is an array, one element at a time, without building the
 /// array: each element's bytes are parsed on their own, so a large file is read in constant extra memory and the
-/// first items are ready long before the last ones are read. The input may also arrive in pieces (a pipe):
-/// ``extend(_:isComplete:)`` hands over the longer input, and an element cut off at the end waits for it.
+/// first items are ready long before the last ones are read. The input may also arrive in pieces (a pipe, a file
+/// read in chunks): ``extend(_:isComplete:)`` hands over the longer input, and an element cut off at the end waits
+/// for it, its scan continued where it stopped (a record larger than many chunks is scanned once, not again from
+/// its start at each).
 struct JSONArrayElements {
   private enum Phase {
     case beforeArray, firstElement, element, afterArray
@@ -14,6 +16,20 @@ struct JSONArrayElements {
   private var line = 1
   private var lineStart = 0
   private(set) var isFinished = false
+
+  /// An element the input so far ends inside: where it starts, and the state of its scan (at ``position``).
+  private struct PartialElement {
+    var start: Int
+    var line: Int
+    var lineStart: Int
+    var depth = 0
+    var inString = false
+  }
+
+  private var partialElement: PartialElement?
+  /// Bytes the element scans have passed over, in all: about the input's length however it was cut (the tests'
+  /// measure that reading stays linear).
+  private(set) var scannedBytes = 0
 
   /// `bytes` must start at the root's `[` after optional white space (see ``startsWithArray(_:)``).
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -50,6 +66,7 @@ struct JSONArrayElements {
   /// The next element's bytes; `nil` after the closing `]`, or (input still coming) when the input so far ends
   /// inside it. Read it (``parse(_:)``), then call ``endElement()``.
   mutating func nextElement() throws(JSONReader.SyntaxError) -> Element? {
+    if let partial = partialElement { return scanToEnd(of: partial) }
     while !isFinished {
       skipBlanks()
       if position >= bytes.count {
@@ -71,17 +88,22 @@ struct JSONArrayElements {
           phase = .afterArray
           continue
         }
-        let saved = (position, line, lineStart)
-        scanElement()
-        if position >= bytes.count, !isInputComplete {
-          // Cut off by the end of what has arrived: again from its start when more has.
-          (position, line, lineStart) = saved
-          return nil
-        }
-        return Element(range: saved.0..<position, line: saved.1, column: saved.0 - saved.2 + 1)
+        return scanToEnd(of: PartialElement(start: position, line: line, lineStart: lineStart))
       }
     }
     return nil
+  }
+
+  /// The element `partial` begins, scanned on from ``position`` to its end; nil (its state kept) when the input
+  /// so far ends inside it.
+  private mutating func scanToEnd(of partial: PartialElement) -> Element? {
+    var partial = partial
+    partialElement = nil
+    if !scanElement(depth: &partial.depth, inString: &partial.inString), !isInputComplete {
+      partialElement = partial
+      return nil
+    }
+    return Element(range: partial.start..<position, line: partial.line, column: partial.start - partial.lineStart + 1)
   }
 
   /// The next element when it is an item of the common shape, read straight from the document in the same pass
@@ -89,7 +111,7 @@ struct JSONArrayElements {
   /// it (call ``endElement()``). Nil, and nothing moved, for any other element (or the array's first, or input
   /// that ends inside it): then ``nextElement()``.
   mutating func nextScannedItem() -> JSONItemScanner.Item? {
-    guard !isFinished, phase == .firstElement || phase == .element else { return nil }
+    guard !isFinished, partialElement == nil, phase == .firstElement || phase == .element else { return nil }
     let saved = (position, line, lineStart)
     skipBlanks()
     guard let scanned = JSONItemScanner.scanObject(bytes, from: position, limit: bytes.count) else {
@@ -130,15 +152,17 @@ struct JSONArrayElements {
     }
   }
 
-  /// Moves to the `,` or `]` that ends the element at depth 0 (or the end of the input), minding strings.
-  private mutating func scanElement() {
-    var depth = 0
-    var inString = false
+  /// Moves to the `,` or `]` that ends the element at depth 0, minding strings: true there; false at the end of
+  /// the input (before a lone `\` that ends input still to come, so the scan continues with its escape).
+  private mutating func scanElement(depth: inout Int, inString: inout Bool) -> Bool {
+    let scanStart = position
+    defer { scannedBytes += position - scanStart }
     while position < bytes.count {
       let byte = bytes[position]
       if byte == 0x0A { (line, lineStart) = (line + 1, position + 1) }
       if inString {
         if byte == UInt8(ascii: "\\") {
+          if position + 1 >= bytes.count, !isInputComplete { return false }
           position += 2
           continue
         }
@@ -148,16 +172,17 @@ struct JSONArrayElements {
         case UInt8(ascii: "\""): inString = true
         case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          if depth == 0 { return }
+          if depth == 0 { return true }
           depth -= 1
         case UInt8(ascii: ","):
-          if depth == 0 { return }
+          if depth == 0 { return true }
         default: break
         }
       }
       position += 1
     }
     position = min(position, bytes.count)
+    return false
   }
 
   private mutating func skipBlanks() {

@@ -99,7 +99,8 @@ enum JSONItemScanner {
 
     /// The item, when its sides are in range and it has a price.
     var item: Item? {
-      guard let side = w ?? width, let otherSide = h ?? height, let price,
+      // A `url` beside a picture is the item's page, an extra field: the general way keeps it.
+      guard let side = w ?? width, let otherSide = h ?? height, let price, url == nil || (img == nil && image == nil),
         ItemDecoder.sideRange.contains(side), ItemDecoder.sideRange.contains(otherSide)
       else { return nil }
       var item = Item(width: side, height: otherSide, price: price)

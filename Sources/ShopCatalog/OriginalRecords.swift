@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The record an item was read from, as `--pick` prints it: one line of JSON with every field the record had,
 /// and its fields by name.
 public struct OriginalRecord: Hashable, Sendable {
@@ -9,9 +13,14 @@ public struct OriginalRecord: Hashable, Sendable {
   public var fields: [String: DatasetValue]
 
   /// The text of field `name` (as the file names it, else in any case, else by the names the readers take for
-  /// it: `img` for `image` or `url`, `title` for `name`, `w` and `h` for `width` and `height`); nil without one.
+  /// it, ``ItemFieldNames``: `img` for `image`, `url` for `link` or `href`, `title` for `name`, `w` and `h` for
+  /// `width` and `height`; the picture is `url` in a record with no other picture field); nil without one.
   public func value(of name: String) -> String? {
-    let aliases: [[String]] = [["img", "image", "url"], ["title", "name"], ["w", "width"], ["h", "height"]]
+    let hasPicture = ItemFieldNames.picture.contains { has($0) }
+    let picture = ItemFieldNames.picture + (hasPicture ? [] : ["url"])
+    let aliases = [
+      picture, ItemFieldNames.page, ItemFieldNames.title, ItemFieldNames.width, ItemFieldNames.height,
+    ]
     let lowered = name.lowercased()
     let names = [name, lowered] + (aliases.first { $0.contains(lowered) } ?? [])
     for candidate in names {
@@ -21,27 +30,54 @@ public struct OriginalRecord: Hashable, Sendable {
     }
     return nil
   }
+
+  /// Whether the record has field `name`, in any case.
+  private func has(_ name: String) -> Bool {
+    fields[name] != nil || fields.keys.contains { $0.lowercased() == name }
+  }
 }
 
 /// Finds the records items were read from (``ShopItem/sourceFile`` and ``ShopItem/recordNumber``), reading each
 /// file again once, in the same way its items were read.
 public enum OriginalRecords {
   /// The records of `items`, in their order. `contents` gives a source's bytes (a stream's kept bytes; else the
-  /// file is read). An item whose record cannot be found again (a photo, a file changed since) is written from
-  /// its fields.
+  /// file is read). An item whose record cannot be found again (a photo, a file gone) is written from its fields;
+  /// so is one whose file changed since it was read (another inode, size or modification time: its record
+  /// numbers may name other records now), and `changed` is told the file's name.
   public static func records(
-    of items: [ShopItem], contents: (String) -> [UInt8]? = { _ in nil }
+    of items: [ShopItem], contents: (String) -> [UInt8]? = { _ in nil }, changed: (String) -> Void = { _ in }
   ) -> [OriginalRecord] {
     var found: [String: [Int: OriginalRecord]] = [:]
-    for file in Set(items.filter { $0.recordNumber > 0 }.map(\.sourceFile)) {
-      guard
-        let bytes = contents(file)
-          ?? (try? Data(contentsOf: URL(fileURLWithPath: file))).map({ [UInt8]($0) })
-      else { continue }
+    for file in Set(items.filter { $0.recordNumber > 0 }.map(\.sourceFile)).sorted() {
+      guard let bytes = contents(file) ?? unchangedBytes(of: file, changed: changed) else { continue }
       let wanted = Set(items.filter { $0.sourceFile == file }.map(\.recordNumber))
       found[file] = records(numbered: wanted, in: bytes, file: file)
     }
     return items.map { item in found[item.sourceFile]?[item.recordNumber] ?? record(of: item) }
+  }
+
+  /// The bytes of `file` if it is the version its items were read from (when they were read from a file); nil,
+  /// after telling `changed`, if it is another now, or was cut short while read again.
+  static func unchangedBytes(of file: String, changed: (String) -> Void) -> [UInt8]? {
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    if let known = FileIdentity.remembered(of: file), known != FileIdentity(status) {
+      changed(file)
+      return nil
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+    let whole = bytes.withUnsafeMutableBufferPointer { buffer in
+      var reader = ChunkedFileRead(descriptor: descriptor, buffer: buffer, file: file)
+      return (try? reader.read(atLeast: buffer.count)) != nil
+    }
+    guard whole else {
+      changed(file)
+      return nil
+    }
+    return bytes
   }
 
   /// The records numbered `wanted` (from 1, counted as ``DatasetFileReader`` counts items) in a file's bytes.

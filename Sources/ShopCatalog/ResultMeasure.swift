@@ -27,7 +27,13 @@ public struct ItemShape: Hashable, Sendable {
 /// A stretch of a query's result, measured: each item's shape in the result's order, and the cursor of each
 /// page that starts in it, so that any page of the result can then be fetched without reading the ones before.
 public struct MeasuredStretch: Sendable {
-  public var shapes: [ItemShape]
+  /// Each item's shape, column-wise (no string per title).
+  public var items: MeasuredShapes
+  /// The shapes one by one, each title a new string: for tests and small stretches.
+  public var shapes: [ItemShape] {
+    get { items.shapes }
+    set { items = MeasuredShapes(newValue) }
+  }
   /// Items per page: page `p` holds the result's ranks `p * pageSize ..< (p + 1) * pageSize`.
   public var pageSize: Int
   /// The cursor of each page starting in the stretch, in order (`nil`: the first page of the result).
@@ -36,10 +42,26 @@ public struct MeasuredStretch: Sendable {
   public var next: PageCursor?
   /// Items in the whole result.
   public var resultCount: Int
+  /// The rank each page of `pageStarts` starts at, when pages vary in size (a directory's files); `nil`: page `p`
+  /// starts at `p * pageSize`.
+  public var pageStartRanks: [Int]?
 
-  public init(shapes: [ItemShape], pageSize: Int, pageStarts: [PageCursor?], next: PageCursor?, resultCount: Int) {
-    (self.shapes, self.pageSize, self.pageStarts, self.next, self.resultCount) =
-      (shapes, pageSize, pageStarts, next, resultCount)
+  public init(
+    items: MeasuredShapes, pageSize: Int, pageStarts: [PageCursor?], next: PageCursor?, resultCount: Int,
+    pageStartRanks: [Int]? = nil
+  ) {
+    (self.items, self.pageSize, self.pageStarts, self.next, self.resultCount) =
+      (items, pageSize, pageStarts, next, resultCount)
+    self.pageStartRanks = pageStartRanks
+  }
+
+  public init(
+    shapes: [ItemShape], pageSize: Int, pageStarts: [PageCursor?], next: PageCursor?, resultCount: Int,
+    pageStartRanks: [Int]? = nil
+  ) {
+    self.init(
+      items: MeasuredShapes(shapes), pageSize: pageSize, pageStarts: pageStarts, next: next,
+      resultCount: resultCount, pageStartRanks: pageStartRanks)
   }
 }
 

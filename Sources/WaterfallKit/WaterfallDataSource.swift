@@ -12,6 +12,11 @@ public protocol WaterfallDataSource: AnyObject {
   /// ``WaterfallLayout/minimumItemHeight`` are raised to it.
   func waterfallView(_ waterfallView: WaterfallView, heightForItemAt index: Int, columnWidth: Int) -> Int
 
+  /// Appends the heights of `items` (what ``waterfallView(_:heightForItemAt:columnWidth:)`` answers for each) to
+  /// `heights`. Default: that method per item; a data source laying out 10^6 items at once answers in one loop.
+  func waterfallView(
+    _ waterfallView: WaterfallView, heightsForItemsIn items: Range<Int>, columnWidth: Int, into heights: inout [Int])
+
   /// A cell for item `index`, usually from ``WaterfallView/dequeueReusableCell(withIdentifier:for:)``.
   /// Asked only when the item enters the buffered viewport and has no cell yet.
   func waterfallView(_ waterfallView: WaterfallView, cellForItemAt index: Int) -> WaterfallCell
@@ -27,6 +32,14 @@ public protocol WaterfallDataSource: AnyObject {
 }
 
 extension WaterfallDataSource {
+  public func waterfallView(
+    _ waterfallView: WaterfallView, heightsForItemsIn items: Range<Int>, columnWidth: Int, into heights: inout [Int]
+  ) {
+    for index in items {
+      heights.append(self.waterfallView(waterfallView, heightForItemAt: index, columnWidth: columnWidth))
+    }
+  }
+
   public func numberOfSections(in waterfallView: WaterfallView) -> Int { 1 }
 
   public func waterfallView(_ waterfallView: WaterfallView, numberOfItemsInSection section: Int) -> Int {

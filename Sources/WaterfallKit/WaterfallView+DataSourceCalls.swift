@@ -36,8 +36,7 @@ extension WaterfallView {
     }
     counters.dataSourceCalls += items.count
     eventRecorder?.record(.dataSourceCall(pass: eventPass, .heights(items)))
-    for index in items {
-      heights.append(dataSource.waterfallView(self, heightForItemAt: index, columnWidth: columnWidth))
-    }
+    heights.reserveCapacity(items.count)
+    dataSource.waterfallView(self, heightsForItemsIn: items, columnWidth: columnWidth, into: &heights)
   }
 }

@@ -41,6 +41,7 @@ public enum InteractiveViewer {
     }
     var output: any ScreenOutput = presenter
     var input: any InputSource = session.input
+    var opener: any ExternalOpener = BrowserOpener(environment: environment)
     if let recording {
       var header = recording.header
       (header.width, header.height) = (size.width, size.height)
@@ -48,12 +49,13 @@ public enum InteractiveViewer {
         header: header, clock: clock, recordsInput: recording.recordsInput, write: recording.write)
       output = recorder.output(wrapping: output)
       input = recorder.input(wrapping: input)
+      opener = recorder.opener(wrapping: opener)
     }
     let runner = Runner(
       viewer: Viewer(screenSize: GridSize(width: size.width, height: size.height), options: options), source: source,
       clock: clock, executor: ThreadExecutor(), output: output,
       pictures: options.pictures == nil ? nil : pictures, measuresFrames: true,
-      opener: BrowserOpener(environment: environment))
+      opener: opener)
     let ending = runner.run(input)
     session.input.resized = nil
     presenter.removePictures()

@@ -68,10 +68,8 @@ struct CatalogueBenchmarks {
     }
     let median = { (measure: Measure) in Harness.median(ours.map { $0[measure.rawValue] }) }
     let (jqTime, pythonTime) = (Harness.median(jq), Harness.median(python))
+    // No ratio for the first frame: `jq length` reads the whole file, the first frame only the first page.
     var figures: [Figure] = [
-      .comparison(
-        name: "\(label)-item JSON: first frame vs `jq length`", oursNanoseconds: median(.firstFrame),
-        baselineNanoseconds: jqTime),
       .comparison(
         name: "\(label)-item JSON: fully read and indexed vs `jq length`", oursNanoseconds: median(.fullyRead),
         baselineNanoseconds: jqTime),
@@ -97,7 +95,8 @@ struct CatalogueBenchmarks {
       .scaling(name: "sort \(label) by title: CPU time", value: milliseconds(.sortByTitleCPU), unit: "ms"),
       .scaling(name: "sections of \(label) by shop: CPU time", value: milliseconds(.sectionsByShopCPU), unit: "ms"),
       .scaling(
-        name: "search keystroke over \(label) to the next frame", value: milliseconds(.keystrokeToFrame), unit: "ms"),
+        name: "search keystroke over \(label) to the frame with the whole result's matches",
+        value: milliseconds(.keystrokeToFrame), unit: "ms"),
       .scaling(
         name: "search over the whole \(label) result (refines after)", value: milliseconds(.wholeResultSearch),
         unit: "ms"),
@@ -118,8 +117,10 @@ struct CatalogueBenchmarks {
     let start = Harness.now()
     let catalogue = try! CatalogueReading.open(path: path, pageSize: 50)
     let runner = ScriptedRun(source: catalogue, size: GridSize(width: 120, height: 40), options: ViewerOptions())
-    precondition(runner.viewer.store.count == 50)
+    // The frame a user waits for, drawn inside the timed window (the run draws on demand).
+    let screen = runner.screen
     let firstFrame = Harness.now() - start
+    precondition(runner.viewer.store.count == 50 && screen.text.contains("item 0 "), "no first frame")
     catalogue.waitUntilComplete()
     let count = catalogue.progress.itemsRead
     _ = catalogue.findMatches(of: ItemQuery("0"), in: CatalogueQuery())  // the search index, built once
@@ -136,7 +137,8 @@ struct CatalogueBenchmarks {
     let byPrice = timeFirstPage(CatalogueQuery(order: .priceAscending))
     let byTitle = timeFirstPage(CatalogueQuery(order: .title))
     let sections = timeFirstPage(CatalogueQuery(grouping: .shop))
-    // A keystroke in the real runner: the loaded items answer at once, the whole result on a thread.
+    // A keystroke in the real runner, timed to the frame that shows the whole result's matches (not only the 50
+    // loaded items', which answer at once): the source's answer comes on a thread.
     let live = Runner(
       viewer: Viewer(screenSize: GridSize(width: 120, height: 40), options: ViewerOptions()), source: catalogue,
       clock: WallClock(), executor: ThreadExecutor(), output: DiscardOutput())
@@ -144,6 +146,11 @@ struct CatalogueBenchmarks {
     live.step([.key(.character("/"))])
     let keyStart = Harness.now()
     live.step([.key(.character("7"))])
+    while live.viewer.state.search?.resultRanks == nil {
+      precondition(Harness.now() - keyStart < 60_000_000_000, "the search's whole result never came")
+      usleep(100)
+      live.step([])  // the step that receives the answer draws its frame
+    }
     let keystroke = Double(Harness.now() - keyStart)
     let searchStart = Harness.now()
     _ = catalogue.findMatches(of: ItemQuery("item 77"), in: CatalogueQuery())

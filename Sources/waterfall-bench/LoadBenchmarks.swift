@@ -30,6 +30,10 @@ enum Probe {
       CatalogueBenchmarks.probe(path: arguments[1])
     case "sqlite":
       SQLiteBenchmarks.probe(path: arguments[1])
+    case "sqlite-search":
+      SQLiteBenchmarks.searchProbe(path: arguments[1], term: arguments[2])
+    case "jumps":
+      JumpBenchmarks.probe(path: arguments[1])
     case "picture-memory":
       PictureBenchmarks.memoryProbe(path: arguments[1])
     case "layout":

@@ -26,10 +26,9 @@ struct PicturePeerBenchmarks {
     let size: Int
   }
 
-  func run() -> [Figure] {
-    let folder = NSTemporaryDirectory() + "waterfall-bench-peers-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+  func run() -> [Figure] { withScratchFolder("peers", run(in:)) }
+
+  private func run(in folder: String) -> [Figure] {
     let tiny = (folder as NSString).appendingPathComponent("tiny.jpg")
     guard NoisePicture.write(to: tiny, width: 8, height: 8) else { return [] }
     let inputs = [
@@ -136,18 +135,8 @@ struct PicturePeerBenchmarks {
         let covering = Self.covering(box, pixels: true)
         var ourBytes = 0
         let times = compareCommand(
-          ours: {
-            let thumbnail = try! PictureDecoder.decode(path: input.path, covering: covering).get()
-            let grid = try! PictureRenderer.render(
-              thumbnail, size: box, symbols: .half, colours: .direct, cellPixels: Self.cell,
-              deflatingPixels: !peer.isSixel
-            ).get()
-            let picture = grid.pixels!
-            ourBytes =
-              peer.isSixel
-              ? SixelEncoder.encode(picture, rows: 0..<box.rows, cellPixels: Self.cell).count
-              : KittyTransmission.commands(for: picture, id: 1).reduce(0) { $0 + $1.count }
-          }, command: peer.command(Array(repeating: input.path, count: Self.repeats), box: box) + " >/dev/null 2>&1",
+          ours: { ourBytes = Self.drawPicture(input.path, box: box, covering: covering, sixel: peer.isSixel) },
+          command: peer.command(Array(repeating: input.path, count: Self.repeats), box: box) + " >/dev/null 2>&1",
           start: peer.command([tiny], box: box) + " >/dev/null 2>&1", repeats: Self.repeats)
         let theirBytes =
           Double(
@@ -165,6 +154,19 @@ struct PicturePeerBenchmarks {
       }
     }
     return figures
+  }
+
+  /// Our whole way from the file to the bytes a terminal gets, as the viewer goes it: decode, draw (the mosaic
+  /// and the real pixels), encode; the bytes written.
+  static func drawPicture(_ path: String, box: BoxSize, covering: (width: Int, height: Int), sixel: Bool) -> Int {
+    let thumbnail = try! PictureDecoder.decode(path: path, covering: covering).get()
+    let grid = try! PictureRenderer.render(
+      thumbnail, size: box, symbols: .half, colours: .direct, cellPixels: cell, deflatingPixels: !sixel
+    ).get()
+    let picture = grid.pixels!
+    return sixel
+      ? SixelEncoder.encode(picture, rows: 0..<box.rows, cellPixels: cell).count
+      : KittyTransmission.commands(for: picture, id: 1).reduce(0) { $0 + $1.count }
   }
 
   // MARK: Timing

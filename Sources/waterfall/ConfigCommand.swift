@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pictures
 
 /// `waterfall config`: the settings in effect and where each comes from.
 struct ConfigCommand: ParsableCommand {
@@ -20,14 +21,19 @@ struct ConfigCommand: ParsableCommand {
 
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
-    let config = try configOptions.choice.load(environment: environment)
+    // After the first viewer option every word is passed through, --no-config and --config too: read them there
+    // as well, so their place among the options never changes the answer.
+    let passedThrough = ConfigChoice.scan(viewerArguments)
+    let choice = ConfigChoice(
+      path: passedThrough.path ?? configOptions.config, none: configOptions.noConfig || passedThrough.none)
+    let config = try choice.load(environment: environment)
     do {
       _ = try ViewCommand.parse((config?.settings.flatMap(\.words) ?? []) + viewerArguments)
     } catch {
       printError(ViewCommand.message(for: error))
       throw ExitCode.validationFailure
     }
-    if configOptions.noConfig {
+    if choice.none {
       printLine("config file: none (--no-config)")
     } else if let config {
       printLine("config file: \(config.path)")
@@ -38,9 +44,11 @@ struct ConfigCommand: ParsableCommand {
     for setting in config?.settings ?? [] {
       let place = "file, line \(setting.line.map(String.init) ?? "?")"
       let source = given.contains(setting.name) ? "\(place), overridden by the command line" : place
-      printLine("\(setting.name) = \(setting.written)  (\(source))")
+      printLine("\(setting.name) = \(RedactedURL.text(setting.written))  (\(source))")
     }
-    if !viewerArguments.isEmpty { printLine("command line: \(viewerArguments.joined(separator: " "))") }
+    if !viewerArguments.isEmpty {
+      printLine("command line: \(viewerArguments.map(RedactedURL.text).joined(separator: " "))")
+    }
     for binding in config?.keyLines ?? [] {
       printLine("[keys] \(binding.key) = \(binding.action)  (file, line \(binding.line.map(String.init) ?? "?"))")
     }

@@ -68,7 +68,14 @@ struct ConfigFile: Sendable {
     do {
       table = try TOMLTable(string: text)
     } catch let error as TOMLParseError {
-      throw ConfigError(file: path, line: error.source.begin.line, reason: "not TOML: \(error.description)")
+      // TOML's own words for a key written twice ("cannot redefine existing string") name neither key nor table.
+      let line = error.source.begin.line
+      if let twice = KeyLines(text).repeated(onLine: line) {
+        let verb = twice.table == "keys" ? "bound" : "set"
+        throw ConfigError(
+          file: path, line: line, reason: "\"\(twice.key)\" is \(verb) twice (also on line \(twice.earlierLine))")
+      }
+      throw ConfigError(file: path, line: line, reason: "not TOML: \(error.description)")
     } catch {
       throw ConfigError(file: path, line: nil, reason: "not TOML: \(error)")
     }
@@ -99,6 +106,10 @@ struct ConfigFile: Sendable {
     // A chooser is a use, not a preference: a file that set it would turn every run into one.
     guard !["pick", "print", "multi"].contains(name) else {
       throw fail("\"\(name)\" is not a setting for a config file (--pick is given on the command line)")
+    }
+    // Recording writes what the screen shows to a file: only ever asked for on the command line, never silently.
+    guard !["record", "record-input"].contains(name) else {
+      throw fail("\"\(name)\" is not a setting for a config file (--record is given on the command line)")
     }
     let value = value.tomlValue
     let written: String
@@ -147,6 +158,9 @@ struct ConfigFile: Sendable {
     for name in table.keys {
       let line = lines.line(of: name, inTable: "keys")
       func fail(_ reason: String) -> ConfigError { ConfigError(file: path, line: line, reason: reason) }
+      if let signal = Self.terminalsOwnKey(name) {
+        throw fail("[keys] \"\(name)\" is the terminal's own key (\(signal)): the viewer never sees it")
+      }
       let key: Key
       do {
         key = try KeyScript.key(named: name)
@@ -162,7 +176,7 @@ struct ConfigFile: Sendable {
             + Action.allCases.map(\.name).joined(separator: ", ") + ")")
       }
       if let earlier = boundOnLine[key] {
-        throw fail("[keys] \(key.label) is bound twice (also on line \(earlier.map(String.init) ?? "?"))")
+        throw fail("\"\(name)\" is bound twice (also on line \(earlier.map(String.init) ?? "?"))")
       }
       boundOnLine[key] = line
       keys[key] = action
@@ -170,30 +184,25 @@ struct ConfigFile: Sendable {
     }
     keyLines.sort { $0.line ?? 0 < $1.line ?? 0 }
   }
-}
 
-/// Where each key of a TOML document is written, found in its text (TOMLKit keeps no positions for values): the
-/// first line of the table that starts with the key, bare or quoted, followed by `=`.
-struct KeyLines {
-  private var entries: [(table: String?, key: String, line: Int)] = []
-
-  init(_ text: String) {
-    var table: String?
-    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespaces)
-      if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
-        table = line[line.index(after: line.startIndex)..<end].trimmingCharacters(in: .whitespaces)
-        entries.append((nil, table!, offset + 1))
-        continue
-      }
-      guard let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { continue }
-      let key = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(
-        in: CharacterSet(charactersIn: "\"'"))
-      entries.append((table, key, offset + 1))
+  /// What the terminal does with a key it keeps for itself (Ctrl-C, Ctrl-Z and Ctrl-\, written `C-c` or the control
+  /// character itself): it sends the program a signal instead, so a binding would never run. Nil for any other.
+  static func terminalsOwnKey(_ name: String) -> String? {
+    let lowered = name.lowercased()
+    let controlCharacters: [Unicode.Scalar: Character] = ["\u{03}": "c", "\u{1A}": "z", "\u{1C}": "\\"]
+    let letter: Character?
+    if let prefix = ["c-", "ctrl-"].first(where: lowered.hasPrefix), lowered.count == prefix.count + 1 {
+      letter = lowered.last
+    } else if name.unicodeScalars.count == 1, let scalar = name.unicodeScalars.first {
+      letter = controlCharacters[scalar]
+    } else {
+      letter = nil
     }
-  }
-
-  func line(of key: String, inTable table: String? = nil) -> Int? {
-    entries.first { $0.table == table && $0.key == key }?.line
+    switch letter {
+    case "c": return "Ctrl-C interrupts"
+    case "z": return "Ctrl-Z suspends"
+    case "\\": return "Ctrl-\\ quits"
+    default: return nil
+    }
   }
 }

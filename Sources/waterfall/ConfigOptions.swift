@@ -3,7 +3,12 @@ import Foundation
 
 /// Which config file to read: the default one, `--config FILE`, or none.
 struct ConfigOptions: ParsableArguments {
-  @Option(name: .long, help: "Read this config file instead of $XDG_CONFIG_HOME/waterfall/config.toml.")
+  @Option(
+    name: .long,
+    help: """
+      Read this config file instead of the default one. (default: $XDG_CONFIG_HOME/waterfall/config.toml, else \
+      ~/.config/waterfall/config.toml)
+      """, completion: .file(extensions: ["toml"]))
   var config: String?
 
   @Flag(name: .long, help: "Read no config file.")

@@ -6,14 +6,19 @@ import ShopCatalog
 
 /// Where the items come from and how the simulated feed serves them.
 struct DataOptions: ParsableArguments {
-  @Argument(help: "A dataset or a feed address, as with --data (as in `less FILE`); - reads it from standard input.")
+  @Argument(
+    help: """
+      A dataset or a feed address, as with --data (as in `less FILE`); - reads it from standard input. \
+      (default: standard input when it is a pipe, else the bundled catalogue)
+      """, completion: .file())
   var path: String?
 
   @Option(
     name: .long,
-    help:
-      "A dataset: a .plist, .json, .jsonl or .csv file, a directory of page files, an http(s) JSON feed ({page}, {cursor}, {sort}, {q}), or - for standard input."
-  )
+    help: """
+      A dataset: a .plist, .json, .jsonl or .csv file, a directory of page files, an http(s) JSON feed ({page}, \
+      {cursor}, {sort}, {q}), or - for standard input. (default: PATH)
+      """, completion: .file())
   var data: String?
 
   // `.unconditional` takes the next word as the value even when it starts with "-", so a negative number reaches
@@ -23,7 +28,7 @@ struct DataOptions: ParsableArguments {
 
   @Option(
     name: .long, parsing: .unconditional,
-    help: "A demo of a slow network: each page waits this many milliseconds (default: 0, none).")
+    help: "Simulated network latency per page, in milliseconds: a demo of a slow network. (default: 0, none)")
   var latency: Int?
 
   @Option(name: .long, parsing: .unconditional, help: "Probability (0 to 1) that a page fetch fails.")

@@ -24,7 +24,7 @@ struct DisplayOptions: ParsableArguments {
   @Option(
     name: .long, parsing: .unconditional,
     help:
-      "A column count instead of as many as fit (at most \(DisplayOptions.maximumColumns); fewer when the width is too narrow)."
+      "A column count instead of as many as fit (at most \(DisplayOptions.maximumColumns); fewer when the width is too narrow). (default: as many as fit)"
   )
   var columns: Int?
 

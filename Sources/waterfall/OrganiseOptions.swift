@@ -4,15 +4,20 @@ import WaterfallViewer
 
 /// Which items are shown, in which order, in which sections.
 struct OrganiseOptions: ParsableArguments {
-  @Option(name: .long, parsing: .unconditional, help: "Show only the items that match (as the & key does).")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "Show only the items that match (as the & key does). (default: every item)")
   var filter: String?
 
   @Option(
     name: .long, parsing: .unconditional,
-    help: "The order: dataset, price (lowest first), -price (highest first) or title.")
+    help: "The order: dataset, price (lowest first), -price (highest first) or title.",
+    completion: .list(ItemOrder.allCases.map(\.sortName)))
   var sort = "dataset"
 
-  @Option(name: .long, help: "Sections by a field: shop, price, title or any extra field's name (S toggles).")
+  @Option(
+    name: .long, help: "Sections by a field: shop, price, title or any extra field's name (S toggles). (default: none)",
+    completion: .list([ItemField.shop, .price, .title].map(\.name)))
   var groupBy: String?
 
   func validate() throws {

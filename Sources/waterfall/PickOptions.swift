@@ -18,14 +18,14 @@ struct PickOptions: ParsableArguments {
     name: .customLong("print"),
     help: ArgumentHelp(
       """
-      With --pick, what each pick prints: json (its record as one line of JSON, every field it had; the default) \
-      or a FIELD's value alone (img, title, price, or any field of the records).
-      """, valueName: "json|FIELD"))
+      With --pick, what each pick prints: json (its record as one line of JSON, every field it had) \
+      or a FIELD's value alone (img, title, price, url, or any field of the records). (default: json)
+      """, valueName: "json|FIELD"), completion: .list(PickOptions.printChoices))
   var printed: String?
 
   @Option(
     name: .long, parsing: .unconditional,
-    help: ArgumentHelp("With --pick, mark at most N items (as fzf's --multi).", valueName: "N"))
+    help: ArgumentHelp("With --pick, mark at most N items (as fzf's --multi). (default: no limit)", valueName: "N"))
   var multi: Int?
 
   func validate() throws {
@@ -34,15 +34,20 @@ struct PickOptions: ParsableArguments {
     if printed?.isEmpty == true { throw ValidationError("--print takes json or a field's name") }
   }
 
+  /// What `--print` takes, for the shells' completions: json or a field the readers name.
+  static let printChoices = ["json"] + ItemFieldNames.all
+
   /// The viewer's picking, `nil` without `--pick`.
   var picking: Picking? { pick ? Picking(limit: multi) : nil }
 
   /// The lines to print for `items`, in their order: each record as JSON, or the field's value ("" without one).
   /// A stream's records come from its kept bytes.
   func lines(for items: [ShopItem], streamed: StreamedInput?) -> [String] {
-    let records = OriginalRecords.records(of: items) { file in
-      file == StreamedInput.name ? streamed?.bytes : nil
-    }
+    let records = OriginalRecords.records(
+      of: items, contents: { file in file == StreamedInput.name ? streamed?.bytes : nil },
+      changed: { file in
+        printError("\(file): changed since it was read: its picks are written from the fields read then")
+      })
     guard let field = printed, field != "json" else { return records.map(\.json) }
     return records.map { $0.value(of: field) ?? "" }
   }

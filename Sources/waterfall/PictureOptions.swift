@@ -8,7 +8,7 @@ struct PictureOptions: ParsableArguments {
   @Flag(name: .long, help: "No pictures: shaded placeholders only.")
   var noImages = false
 
-  @Option(name: .long, help: "Symbols that draw pictures: half (default), quad, sextant, ascii (also with --ascii).")
+  @Option(name: .long, help: "Symbols that draw pictures: half, quad, sextant, ascii (also with --ascii).")
   var symbols = PictureSymbols.half
 
   @Option(

@@ -32,16 +32,22 @@ extension SnapshotCommand {
       printError("\(path):\(error.description)")
       throw ExitCode(64)
     }
-    let player = TapePlayer(commands: commands, defaultSize: try screenSize(), comparing: expect != nil) {
-      arguments, size in
-      guard let arguments else { return try makeRun(size: size, readsDefaultConfig: false) }
+    let settings = try Self.pictureSettings(commands, tape: path)
+    let cellPixels = Self.pictureCellPixels(commands, settings: settings)
+    let player = TapePlayer(
+      commands: commands, defaultSize: try screenSize(), comparing: expect != nil,
+      cellsForPixels: Self.cellsForPixels(settings)
+    ) { arguments, size in
+      guard let arguments else {
+        return try makeRun(size: size, readsDefaultConfig: false, cellPixels: cellPixels)
+      }
       let typed: SnapshotCommand
       do {
         typed = try SnapshotCommand.parse(Self.withoutDefaultConfig(arguments))
       } catch {
         throw TypedArgumentsError(message: SnapshotCommand.message(for: error))
       }
-      return try typed.makeRun(size: size)
+      return try typed.makeRun(size: size, cellPixels: cellPixels)
     }
     let run: TapeRun
     do throws(TapeError) {
@@ -71,8 +77,22 @@ extension SnapshotCommand {
     }
     if let cast = run.castBytes { for output in run.castOutputs { try write(cast.chunks, to: output) } }
     for screenshot in run.screenshots { try write(screenshot.content, to: screenshot.path) }
+    try writePictures(run, settings: settings, pixelSize: Self.pixelSize(commands))
     if let failure = run.failure { try fail(failure, tape: name) }
     if let screen = run.finalScreen { print(ansi ? screen.ansiText : screen.text) }
+  }
+
+  /// `Set Width` / `Set Height` over 400: VHS's pixels, the pictures' size.
+  static func pixelSize(_ commands: [TapeCommand]) -> (width: Int?, height: Int?) {
+    var size: (width: Int?, height: Int?) = (nil, nil)
+    for command in commands {
+      switch command.action {
+      case .setWidth(let value): size.width = value > TapePlayer.largestCellCount ? value : nil
+      case .setHeight(let value): size.height = value > TapePlayer.largestCellCount ? value : nil
+      default: if !command.action.isSetting { return size }
+      }
+    }
+    return size
   }
 
   func runReplay(_ path: String) throws {
@@ -98,9 +118,25 @@ extension SnapshotCommand {
     // The recorded key map (a recording made before keys were kept names its config file instead).
     let run = try recorded.makeRun(
       size: GridSize(width: cast.width, height: cast.height), keys: cast.keys.isEmpty ? nil : cast.keys)
-    try printOrExpect(
-      run.run(
-        steps, everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text))
+    // A link the live session could not open (no browser there) gave a notice: the replay gives the same.
+    run.opener.answers = cast.openAnswers
+    if everyFrame {
+      try printOrExpect(run.run(steps, everyFrame: true, format: ansi && expect == nil ? .ansi : .text))
+      return
+    }
+    let last = Self.lastShownScreen(run, steps)
+    try printOrExpect(ansi && expect == nil ? last.ansiText : last.text)
+  }
+
+  /// The screen the live session showed last: the one before the key that quit (that key's own changes, a notice
+  /// cleared, were never drawn live), else the screen after the last step. Drawn only before input events.
+  static func lastShownScreen(_ run: ScriptedRun, _ steps: [ScriptStep]) -> Screen {
+    var beforeInput: Screen?
+    for step in steps {
+      if case .event = step { beforeInput = run.screen }
+      if run.apply(step) == .quit { return beforeInput ?? run.screen }
+    }
+    return run.screen
   }
 
   /// Exit 0 when `actual` matches the golden frames; else the first differing frame as a diff, exit 1.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pictures
 import WaterfallKit
 import WaterfallViewer
 
@@ -93,8 +94,11 @@ struct SnapshotCommand: ParsableCommand {
   /// The viewer on the simulated clock with this command's dataset and options (a tape's run leaves the default
   /// config file's keys out, as `Waterfall.withConfigFile` leaves out its settings). `keys`: a recording's key
   /// bindings, used instead of any config file's.
+  /// `cellPixels`: a tape's picture cell size; with `--graphics kitty`, `sixel` or `iterm2` the pictures come in
+  /// real pixels at that size too (the tape's pictures draw them; the text keeps the symbols).
   func makeRun(
-    size screenSize: GridSize, readsDefaultConfig: Bool = true, keys: [Key: Action]? = nil
+    size screenSize: GridSize, readsDefaultConfig: Bool = true, keys: [Key: Action]? = nil,
+    cellPixels: CellPixelSize? = nil
   ) throws -> ScriptedRun {
     // Read whole first, so the screen printed is the same however fast the machine reads.
     let opened = try dataOptions.openOrExit(whole: true, network: networkOptions, organise: organise)
@@ -107,6 +111,9 @@ struct SnapshotCommand: ParsableCommand {
     options.customKeys = try keys ?? choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
+    if let cellPixels, [.kitty, .sixel, .iterm2].contains(pictureOptions.graphics) {
+      options.pictures?.cellPixels = cellPixels
+    }
     return ScriptedRun(
       source: dataOptions.source(for: opened), size: screenSize, options: options,
       pictures: options.pictures == nil ? nil : networkOptions.configure(pictureOptions.loaderConfiguration))

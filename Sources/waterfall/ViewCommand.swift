@@ -7,15 +7,18 @@ struct ViewCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "view", abstract: "Open the viewer (the default).")
 
-  @OptionGroup var dataOptions: DataOptions
-  @OptionGroup var display: DisplayOptions
-  @OptionGroup var pictureOptions: PictureOptions
-  @OptionGroup var networkOptions: NetworkOptions
-  @OptionGroup var organise: OrganiseOptions
-  @OptionGroup var configOptions: ConfigOptions
-  @OptionGroup var pickOptions: PickOptions
+  // Titled, so `--help` shows the options in sections, as `less --help` does.
+  @OptionGroup(title: "Data") var dataOptions: DataOptions
+  @OptionGroup(title: "Display") var display: DisplayOptions
+  @OptionGroup(title: "Pictures") var pictureOptions: PictureOptions
+  @OptionGroup(title: "Network") var networkOptions: NetworkOptions
+  @OptionGroup(title: "Order and filter") var organise: OrganiseOptions
+  @OptionGroup(title: "Config file") var configOptions: ConfigOptions
+  @OptionGroup(title: "Picking (as fzf)") var pickOptions: PickOptions
 
-  @Option(name: .long, help: "Record the session as asciicast v2 (what the screen showed, with real times).")
+  @Option(
+    name: .long, help: "Record the session as asciicast v2 (what the screen showed, with real times). (default: none)",
+    completion: .file(extensions: ["cast"]))
   var record: String?
 
   @Flag(name: .long, help: "With --record, record the keys and clicks too, so `snapshot --replay` can replay them.")

@@ -63,7 +63,7 @@ final class ConfigFileTests {
       ("\n\ncolumns = \"many\"\n", "3: The value 'many' is invalid for '--columns"),
       ("columns = true\n", "1: columns takes a value, not true"),
       ("no-images = 3\n", "1: no-images is a switch: true or false, not 3"),
-      ("[keys]\nC-d = \"quit\"\nc-d = \"top\"\n", "3: [keys] Ctrl-D is bound twice (also on line 2)"),
+      ("[keys]\nC-d = \"quit\"\nc-d = \"top\"\n", "3: \"c-d\" is bound twice (also on line 2)"),
       ("[keys]\nx = \"fly\"\n", "2: [keys] x: unknown action \"fly\""),
       ("[keys]\n\"wait:5\" = \"quit\"\n", "[keys] bad key token"),
       ("columns = = 3\n", "1: not TOML"),

@@ -15,11 +15,11 @@ struct TapeEndToEndTests {
   private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
   /// A tape in the style projects keep next to their README: VHS settings, a hidden shell setup, the typed
-  /// command, keys and sleeps, a GIF for VHS, and this program's text and recording.
+  /// command, keys and sleeps, a GIF, and this program's text and recording.
   private func readmeTape(outputs name: String) -> String {
     """
-    # demo.tape: VHS draws the GIF, waterfall checks the text
-    Output demo.gif
+    # demo.tape: the GIF for the README, the text for the check
+    Output "\(path(name + ".gif"))"
     Output "\(path(name + ".txt"))"
     Output "\(path(name + ".cast"))"
 
@@ -58,16 +58,21 @@ struct TapeEndToEndTests {
     return path(name)
   }
 
-  @Test("a VHS tape runs unchanged: notes on stderr, golden frames in VHS's layout, the same bytes on every run")
+  @Test(
+    "a VHS tape runs unchanged: its GIF written at VHS's pixel size, golden frames in VHS's layout, the same bytes on every run"
+  )
   func tapeRunsAndRepeats() throws {
     let tape = try write(readmeTape(outputs: "first"), to: "first.tape")
     let run = try BinaryRun(["snapshot", "--tape", tape, "--size", "90x26"])
     #expect(run.status == 0, "\(run.errors)")
-    #expect(run.errors.contains("ignored (they only matter to VHS): Require, Shell, FontSize, Theme, TypingSpeed"))
-    #expect(run.errors.contains("Set Width 1200, Height 600: VHS's pixels, not cells; the screen is 90x26"))
-    #expect(run.errors.contains("Output demo.gif: skipped"))
+    #expect(run.errors.contains("ignored (they only matter to VHS): Require, Shell\n"), "\(run.errors)")
+    #expect(!run.errors.contains("VHS's pixels"), "Set Width 1200 and Height 600 size the GIF, as in VHS")
+    #expect(!run.errors.contains("skipped"))
     #expect(!run.errors.contains("the viewer quit"), "only a Sleep follows the q: nothing to report")
-    #expect(!FileManager.default.fileExists(atPath: "demo.gif"))
+    let gif = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path("first.gif"))))
+    #expect(gif.starts(with: Array("GIF89a".utf8)))
+    #expect(Int(gif[6]) | Int(gif[7]) << 8 == 1200 && Int(gif[8]) | Int(gif[9]) << 8 == 600)
+    #expect(gif.count > 10_000 && gif.count < 1_000_000)
 
     let golden = try String(contentsOfFile: path("first.txt"), encoding: .utf8)
     let separator = String(repeating: "─", count: 80)
@@ -84,7 +89,7 @@ struct TapeEndToEndTests {
 
     let again = try write(readmeTape(outputs: "second"), to: "second.tape")
     #expect(try BinaryRun(["snapshot", "--tape", again, "--size", "90x26"]).status == 0)
-    for kind in ["txt", "cast"] {
+    for kind in ["txt", "cast", "gif"] {
       let first = try Data(contentsOf: URL(fileURLWithPath: path("first.\(kind)")))
       let second = try Data(contentsOf: URL(fileURLWithPath: path("second.\(kind)")))
       #expect(first == second, "\(kind): byte for byte the same")
@@ -119,7 +124,10 @@ struct TapeEndToEndTests {
     #expect(try BinaryRun(["snapshot", "--tape", tape, "--size", "90x26"]).status == 0)
     let lines = try String(contentsOfFile: path("cast.cast"), encoding: .utf8).split(separator: "\n")
     let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
-    #expect(header["version"] as? Int == 2 && header["width"] as? Int == 90 && header["height"] as? Int == 26)
+    // The cells that fit VHS's 1200 × 600 pixels (60 px of padding) at FontSize 22, not --size's 90 × 26.
+    let width = try #require(header["width"] as? Int)
+    let height = try #require(header["height"] as? Int)
+    #expect(header["version"] as? Int == 2 && (60..<90).contains(width) && (12..<26).contains(height))
     var last = 0.0
     for line in lines.dropFirst() {
       let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
@@ -127,7 +135,10 @@ struct TapeEndToEndTests {
       #expect(event.count == 3 && event[1] as? String == "o" && event[2] is String && time >= last)
       last = time
     }
-    #expect(abs(last - 1.7) < 1e-9, "simulated time: Sleep 300ms at the prompt, 400 ms latency, Sleep 1s")
+    // Simulated time without the hidden setup: 45 characters and 6 keys before the q at TypingSpeed 60ms (3.06 s),
+    // Sleep 300ms at the prompt, most of the 400 ms latency, Sleep 1s; the last event is the tape's end.
+    #expect(last > 3.06 + 0.3 + 0.3 + 1 && last < 7, "\(last)")
+    #expect(lines.last?.hasSuffix(", \"o\", \"\"]") == true, "the closing event holds the last frame")
     // asciinema reads the terminal's size from /dev/tty: `script` gives it one.
     let printed = path("asciinema-cat.out")
     let status = try ChildProcess.run(

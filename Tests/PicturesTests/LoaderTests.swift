@@ -107,8 +107,9 @@ struct LoaderTests {
       loader.cancelAll()
       cancelReturned.signal()
     }.start()
-    // Time for the cancel to reach the books and wait for the delivery under way.
-    Thread.sleep(forTimeInterval: 0.05)
+    // The cancel has reached the books and waits for the delivery under way: only then may the delivery end.
+    loader.waitUntilACancelAwaitsDelivery()
+    #expect(cancelReturned.wait(timeout: .now()) == .timedOut, "cancelAll returned during a delivery")
     deliveryMayEnd.signal()
     cancelReturned.wait()
     loader.waitUntilIdle()

@@ -104,3 +104,19 @@ func sections(_ pages: [CataloguePage]) -> [GroupRun] {
   }
   return merged
 }
+
+extension CatalogueFixture {
+  /// Another process's connection that writes the catalogue in WAL mode, the viewer's catalogue opened beside it,
+  /// and the first page of `query` by price, read before any write.
+  func walSession(
+    _ query: CatalogueQuery, pageSize: Int = 10
+  ) throws -> (writer: DatabaseQueue, catalogue: SQLiteCatalogue, first: CataloguePage) {
+    let writer = try DatabaseQueue(path: database)
+    try writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+    let catalogue = try SQLiteCatalogue.open(path: database, pageSize: pageSize)
+    guard case .page(let first) = catalogue.fetch(CataloguePageRequest(query: query)) else {
+      throw SQLiteCatalogueError(file: database, reason: "no first page")
+    }
+    return (writer, catalogue, first)
+  }
+}

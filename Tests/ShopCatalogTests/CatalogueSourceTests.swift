@@ -1,5 +1,6 @@
 import Foundation
 import ShopCatalog
+import TestSupport
 import Testing
 
 /// Reads a source the way the viewer does: page after page through the cursors, a failure retried.
@@ -45,15 +46,25 @@ struct CatalogueSourceTests {
     #expect(failures > 100, "about half of the ~400 fetches fail")
   }
 
-  @Test("failures are deterministic from the seed, page and attempt")
+  @Test("failures are decided by the seed, page and attempt alone: not by what was asked before, nor when")
   func deterministicFailures() {
     let catalogue = ItemCatalogue(items: Self.items(15), pageSize: 3)
-    let pattern = { (seed: UInt64) in
+    let questions = (0..<200).map { (page: $0 % 5, attempt: $0 / 5) }
+    let pattern = { (seed: UInt64, order: [Int]) -> [Int: Bool] in
+      // A fresh network each time, asked in `order`: a generator drawn from as questions come would differ.
       let network = SimulatedNetwork(catalogue, failureRate: 0.3, seed: seed)
-      return (0..<200).map { network.fails(page: $0 % 5, attempt: $0 / 5) }
+      return Dictionary(
+        uniqueKeysWithValues: order.map {
+          ($0, network.fails(page: questions[$0].page, attempt: questions[$0].attempt))
+        })
     }
-    #expect(pattern(7) == pattern(7))
-    #expect(pattern(7) != pattern(8))
+    let forward = pattern(7, Array(questions.indices))
+    var shuffler = SeededGenerator(seed: 3)
+    #expect(pattern(7, questions.indices.shuffled(using: &shuffler)) == forward)
+    #expect(pattern(7, questions.indices.reversed()) == forward)
+    #expect(pattern(8, Array(questions.indices)) != forward, "another seed, other failures")
+    let failed = forward.values.filter { $0 }.count
+    #expect((30...90).contains(failed), "about 30 % of 200 fail: \(failed)")
   }
 
   @Test("without looping the result ends; with looping it starts again from the first page, forever")

@@ -144,3 +144,19 @@ private struct Unmeasured: CatalogueSource {
     .endUnknown(reason: "a feed does not say where it ends")
   }
 }
+
+@Suite("Home while G measures")
+struct HomeWhileMeasuringTests {
+  @Test("g (Home) pressed while G is measuring stays at the top when the measuring is done")
+  func homeWins() {
+    let run = GoToEndTests.runner()
+    GoToEndTests.press(run, "G")
+    #expect(run.viewer.measuring != nil)
+    GoToEndTests.press(run, "g")
+    run.advance(by: 1_000)
+    let viewer = run.viewer
+    #expect(viewer.measuring == nil)
+    #expect(viewer.store.count == GoToEndTests.count, "the result is laid out whole all the same")
+    #expect(viewer.waterfall.contentOffset == 0, "the view stays at the top the user went to")
+  }
+}

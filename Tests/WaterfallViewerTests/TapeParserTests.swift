@@ -82,7 +82,9 @@ struct TapeParserTests {
     #expect(try actions(tape) == expected)
   }
 
-  @Test("a tape written for VHS parses unchanged: drawing settings and VHS-only commands are kept as ignored")
+  @Test(
+    "a tape written for VHS parses unchanged: picture settings kept with their values, VHS's window and commands as ignored"
+  )
   func vhsTape() throws {
     let tape = """
       # Where should we write the GIF?
@@ -124,11 +126,17 @@ struct TapeParserTests {
       if case .ignoredCommand(let name) = action { return name }
       return nil
     }
+    #expect(ignored == ["Require", "Shell", "Margin", "MarginFill", "WindowBar", "BorderRadius", "Env"])
+    let pictureSettings = parsed.compactMap { action -> String? in
+      if case .pictureSetting(let name, let value) = action { return "\(name)=\(value)" }
+      return nil
+    }
     #expect(
-      ignored == [
-        "Require", "Shell", "FontSize", "FontFamily", "Theme", "Padding", "Margin", "MarginFill", "WindowBar",
-        "BorderRadius", "TypingSpeed", "Framerate", "PlaybackSpeed", "LoopOffset", "CursorBlink", "Env",
+      pictureSettings == [
+        "FontSize=32", "FontFamily=JetBrains Mono", ##"Theme={ "name": "Whimsy", "black": "#535178" }"##, "Padding=20",
+        "Framerate=30", "PlaybackSpeed=1.5", "LoopOffset=20%", "CursorBlink=false",
       ])
+    #expect(parsed.contains(.setTypingSpeed(milliseconds: 75)))
     #expect(parsed.contains(.setWidth(1200)) && parsed.contains(.setHeight(600)))
     #expect(parsed.contains(.type("waterfall --latency 300", perCharacterMilliseconds: nil)))
     #expect(parsed.last == .type("q", perCharacterMilliseconds: nil))

@@ -113,9 +113,10 @@ struct TapePlayerTests {
     let run = try play(tape, size: GridSize(width: 50, height: 16), launches: launches)
     #expect(launches.arguments == [["--latency", "300"]])
     #expect(launches.sizes == [GridSize(width: 50, height: 16)], "pixel sizes give way to the default size")
-    #expect(run.ignored == ["FontSize"])
+    #expect(run.ignored.isEmpty)
+    #expect(run.pictureSettings.map(\.name) == ["FontSize"], "kept for the GIF")
     #expect(run.notes.contains { $0.contains("Set Width 1200, Height 600: VHS's pixels") })
-    #expect(run.notes.contains { $0.contains("Output demo.gif: skipped") })
+    #expect(run.pictureOutputs == ["demo.gif"])
     #expect(run.notes.contains { $0.contains("the viewer quit; 1 command(s) after it not run") })
     #expect(run.textOutputs == ["demo.txt"])
     // Show, Type, Enter, Sleep, Down, Type "q": one frame each; nothing while hidden, nothing after the quit.
@@ -183,8 +184,12 @@ struct TapePlayerTests {
     #expect(run.frames.count == 2, "Show and Down")
     let cast = try AsciicastReader.parse(try #require(run.cast))
     #expect(cast.events.allSatisfy { $0.kind == .output })
-    #expect(cast.events.count == 1, "nothing while hidden (the launch included), then the whole screen")
+    // Nothing while hidden (the launch included); the screen Show shows (the .txt's first frame), Down's change,
+    // and the end.
+    #expect(cast.events.count == 3)
     #expect(cast.events.first?.data.contains("\u{1B}[2J") == true)
+    #expect(cast.events.last?.data == "")
+    #expect(abs((cast.events.last?.time ?? 0) - cast.events[1].time - 0.05) < 0.000_1, "Down takes its 50 ms")
   }
 
   @Test("Output .ansi keeps each frame with its colours; a screenshot takes the screen of that moment")
@@ -194,6 +199,7 @@ struct TapePlayerTests {
     #expect(run.ansiFrames.count == 5 && run.ansiFrames.allSatisfy { $0.contains("\u{1B}[") })
     #expect(run.screenshots.map(\.path) == ["a.ansi", "b.txt"])
     #expect(run.screenshots[1].content == run.frames[0] + "\n", "the screen after Down, not after End")
-    #expect(run.notes.contains { $0.contains("Screenshot c.png: only .txt and .ansi are written here") })
+    #expect(run.pictureScreenshots.map(\.path) == ["c.png"])
+    #expect(run.pictureScreenshots.first?.screen.text == run.frames[0], "the screen after Down, as b.txt")
   }
 }

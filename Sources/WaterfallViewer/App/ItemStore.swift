@@ -90,13 +90,13 @@ public struct ItemStore: Sendable {
     items.extend(to: displayItems.count)
     ids.extend(to: displayItems.count)
     resultCount = measured.shapes.count
-    measuredPages = MeasuredPages(pageSize: measured.pageSize, starts: measured.starts)
+    measuredPages = MeasuredPages(pageSize: measured.pageSize, starts: measured.starts, startRanks: measured.startRanks)
   }
 
   /// Page `page` of a measured result, fetched on its own.
   mutating func put(_ page: CataloguePage, page number: Int) {
     guard let pages = measuredPages else { return }
-    let start = number * pages.pageSize
+    let start = pages.firstRank(ofPage: number)
     let fitting = Array(page.items.prefix(max(0, displayItems.count - start)))
     items.put(fitting, from: start)
     ids.put(Array(page.ids.prefix(fitting.count)), from: start)
@@ -104,13 +104,26 @@ public struct ItemStore: Sendable {
   }
 }
 
-/// A measured result's pages: page `p` holds ranks `p * pageSize ..< (p + 1) * pageSize` and starts at
-/// `starts[p]` (`nil`: the result's start).
+/// A measured result's pages: page `p` holds ranks `p * pageSize ..< (p + 1) * pageSize` (or from `startRanks[p]`
+/// to the next page's) and starts at `starts[p]` (`nil`: the result's start).
 public struct MeasuredPages: Sendable {
   public var pageSize: Int
   public var starts: [PageCursor?]
+  /// The rank each page starts at, when pages vary in size (a directory's files).
+  public var startRanks: [Int]?
 
-  public func page(ofRank rank: Int) -> Int { rank / max(1, pageSize) }
+  public func page(ofRank rank: Int) -> Int {
+    guard let startRanks else { return rank / max(1, pageSize) }
+    // The last page starting at or before the rank.
+    var (low, high) = (0, startRanks.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if startRanks[middle] <= rank { low = middle + 1 } else { high = middle }
+    }
+    return max(0, low - 1)
+  }
+
+  public func firstRank(ofPage page: Int) -> Int { startRanks.map { $0[page] } ?? page * pageSize }
 }
 
 /// A section of the waterfall: a group of the query's result, as far as it is loaded.

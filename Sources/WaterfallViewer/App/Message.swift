@@ -61,9 +61,9 @@ public struct MeasureDelivery: Sendable {
       (self.response, displayItems) = (response, [])
       return
     }
-    displayItems = stretch.shapes.map(DisplayItem.init)
+    displayItems = DisplayItem.measured(stretch.items)
     // The titles were for the widths: not kept.
-    stretch.shapes = []
+    stretch.items = MeasuredShapes()
     self.response = .stretch(stretch)
   }
 }

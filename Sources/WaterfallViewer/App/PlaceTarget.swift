@@ -29,6 +29,9 @@ public struct PlaceTarget: Hashable, Sendable {
     }
   }
 
+  /// "going to item #7…": while the result is measured to reach it.
+  var jumpText: String { "going to \(name)…" }
+
   /// "loading to the focused item 40%…": how much of the result up to it has come.
   func statusText(loaded: Int) -> String {
     "loading to \(name) \(min(99, loaded * 100 / max(1, rank + 1)))%…"

@@ -13,11 +13,16 @@ public struct SearchState: Hashable, Sendable {
   public internal(set) var loadingTo: LoadTarget?
   /// What `matches` was computed for; a change of layout or items recomputes it.
   var basis: Basis?
+  /// Typed just now: when the source's answer finds no match among the loaded items, the view goes on to the
+  /// first. After a sort, filter or sections the new order shows from its top instead, and `n` goes on from there.
+  var seeksFirstMatch = true
 
   struct Basis: Hashable {
     var itemCount: Int
     var columnCount: Int
     var width: Int
+    /// The result is laid out whole and the source said where every match is: all of them are in `matches`.
+    var wholeResult: Bool
   }
 
   /// A match not loaded yet: its rank in the result and its place among all the matches.

@@ -28,7 +28,7 @@ extension Viewer {
     case .pageUp: scroll(by: stepRows(-pageRows))
     case .halfPageDown: scroll(by: stepRows(max(1, pageRows / 2)))
     case .halfPageUp: scroll(by: stepRows(-max(1, pageRows / 2)))
-    case .top: waterfall.userScroll(toOffset: 0)
+    case .top: goToTop()
     case .bottom: goToEnd()
     case .activate: activateFocus()
     case .moreColumns: changeColumns(by: 1)

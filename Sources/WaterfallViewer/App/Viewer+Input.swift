@@ -23,9 +23,11 @@ extension Viewer {
     for event in held where !state.isQuitting { handle(event) }
   }
 
-  private func quits(_ key: Key) -> Bool {
-    let action = options.customKeys[key] ?? pickingAction(for: key) ?? KeyMap.action(for: key, in: KeyMap.normal)
-    return action == .quit
+  private func quits(_ key: Key) -> Bool { normalAction(for: key) == .quit }
+
+  /// What `key` does over the waterfall: the config file's binding, else the chooser's, else the default.
+  private func normalAction(for key: Key) -> Action? {
+    options.customKeys[key] ?? pickingAction(for: key) ?? KeyMap.action(for: key, in: KeyMap.normal)
   }
 
   /// One input event, to whoever owns it: a resize to everyone; keys to the prompt, the open overlay or the
@@ -52,10 +54,7 @@ extension Viewer {
     if key == .character("!"), options.crashKeyEnabled { fatalError("crash forced with ! (WATERFALL_CRASH_KEY)") }
     let mode = state.inputMode
     if mode == .prompt { return handlePromptKey(key) }
-    let action =
-      mode == .overlay
-      ? KeyMap.action(for: key, in: KeyMap.overlay)
-      : options.customKeys[key] ?? pickingAction(for: key) ?? KeyMap.action(for: key, in: KeyMap.normal)
+    let action = mode == .overlay ? KeyMap.action(for: key, in: KeyMap.overlay) : normalAction(for: key)
     // Too small to draw anything else: only quitting and repainting make sense.
     if state.isTooSmall, action != .quit, action != .redrawAll { return }
     if mode == .overlay {

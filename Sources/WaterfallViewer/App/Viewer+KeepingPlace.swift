@@ -41,6 +41,7 @@ extension Viewer {
   func continueLoadingToPlace() {
     guard let target = state.loadingToPlace else { return }
     guard target.rank < store.count else {
+      if measureForJump() { return }
       switch waterfall.paging.loadMore {
       case .idle: waterfall.loadMore()
       case .loading: break
@@ -52,7 +53,10 @@ extension Viewer {
       return
     }
     state.loadingToPlace = nil
-    let rank = store.ids[target.rank] == target.item ? target.rank : store.ids.firstIndex(of: target.item)
+    // A measured result's rank not loaded yet is where the source said the item is.
+    let rank =
+      !store.ids.isLoaded(target.rank) || store.ids[target.rank] == target.item
+      ? target.rank : store.ids.firstIndex(of: target.item)
     guard let index = rank else { return }
     // The same distance from the top of the view where the layout allows it.
     if let distance = target.distanceFromTop {
@@ -68,6 +72,7 @@ extension Viewer {
   func stopLoadingToPlace() -> Bool {
     guard let target = state.loadingToPlace else { return false }
     state.loadingToPlace = nil
+    cancelMeasuring()
     state.notice = "stopped loading to \(target.name)"
     return true
   }

@@ -3,10 +3,13 @@ import ShopCatalog
 
 /// `x` and `y`: an item's link, opened outside or copied.
 extension Viewer {
-  /// The focused item's link: a `link` or `href` field, else its picture's address; nil without either.
+  /// The focused item's link: its page (``ItemFieldNames/page``: `url` beside a picture, `link`, `href`), else its
+  /// picture's address; nil without either.
   var focusedLink: String? {
     guard let item = focusedItem else { return nil }
-    let link = item.extraFields.first { ["link", "href"].contains($0.key.lowercased()) }?.value
+    let link = ItemFieldNames.page.lazy.compactMap { name in
+      item.extraFields.first { $0.key.lowercased() == name && !$0.value.allSatisfy(\.isWhitespace) }?.value
+    }.first
     let address = (link ?? item.imageURL).trimmingCharacters(in: .whitespaces)
     return address.isEmpty ? nil : address
   }
@@ -28,11 +31,12 @@ extension Viewer {
     }
     guard let address = Self.openableAddress(link, of: item) else {
       state.notice =
-        "not opened (only web addresses and local pictures are): " + TextSanitizer.sanitize(link, limit: 200)
+        "not opened (only web addresses and local pictures are): "
+        + TextSanitizer.sanitize(RedactedURL.text(link), limit: 200)
       return
     }
     emit(.openExternally(address))
-    state.notice = "opening " + TextSanitizer.sanitize(address, limit: 200)
+    state.notice = "opening " + TextSanitizer.sanitize(RedactedURL.text(address), limit: 200)
   }
 
   /// What `x` hands the browser: dataset text is untrusted, so only an http(s) address, or a picture resolved to an
@@ -54,6 +58,7 @@ extension Viewer {
     // A clipboard holds text, not a terminal's controls: the sanitised form, bounded.
     let clean = TextSanitizer.sanitize(text, limit: 4096)
     emit(.copyToClipboard(clean))
-    state.notice = "copied " + clean
+    // The clipboard gets the whole address; the status line, which a recording keeps, its redacted form.
+    state.notice = "copied " + TextSanitizer.sanitize(RedactedURL.text(text), limit: 4096)
   }
 }

@@ -75,12 +75,19 @@ extension Viewer {
   /// Recomputes the search's loaded matches when the items or the layout changed since.
   func refreshSearchMatches() {
     guard var search = state.search else { return }
-    let layout = waterfall.layout
+    let wholeResult = store.measuredPages != nil && search.resultRanks != nil
     let basis = SearchState.Basis(
-      itemCount: store.count, columnCount: layout.columnCount, width: waterfall.viewportSize.width)
+      itemCount: store.count, columnCount: waterfall.layout.columnCount, width: waterfall.viewportSize.width,
+      wholeResult: wholeResult)
     guard search.basis != basis else { return }
-    let matching = (0..<min(store.count, searchIndex.count)).filter { searchIndex.matches($0, query: search.query) }
-    search.matches = matching.sorted { readingKey($0) < readingKey($1) }
+    // Laid out whole (measured), every match has its frame: all of them, wherever the pages loaded.
+    let matching =
+      wholeResult
+      ? search.resultRanks!.filter { $0 < store.count }
+      : (0..<min(store.count, searchIndex.count)).filter { searchIndex.matches($0, query: search.query) }
+    // Each frame looked up once: a whole result's matches may be 10^6.
+    let layout = waterfall.layout
+    search.matches = matching.map { (layout.frame(of: $0), $0) }.sorted { ($0.0.y, $0.0.x) < ($1.0.y, $1.0.x) }.map(\.1)
     search.current = search.current.flatMap { $0 < search.matches.count ? $0 : nil }
     search.basis = basis
     state.search = search
@@ -94,7 +101,16 @@ extension Viewer {
     search.resultRanks = found.ranks
     state.search = search
     // Loading through to the user's place comes first; `n` goes on from there.
-    if search.matches.isEmpty, state.loadingToPlace == nil { _ = loadThroughToNextMatch() }
+    guard search.seeksFirstMatch, state.loadingToPlace == nil else { return }
+    if store.measuredPages != nil {
+      // Laid out whole: every match is in reach, the first at or below the view is the one.
+      refreshSearchMatches()
+      if state.search?.current == nil {
+        goToMatch(from: readingPosition(offset: waterfall.contentOffset), forward: true, wraps: true, announce: false)
+      }
+    } else if search.matches.isEmpty {
+      _ = loadThroughToNextMatch()
+    }
   }
 
   /// Starts loading pages until the first match beyond the loaded items is in. Returns `false` when the result
@@ -121,6 +137,7 @@ extension Viewer {
       reveal(target.rank)
       return
     }
+    if measureForJump() { return }
     switch waterfall.paging.loadMore {
     case .idle: waterfall.loadMore()
     case .loading: break
@@ -136,6 +153,7 @@ extension Viewer {
   func stopLoadingToMatch() -> Bool {
     guard let target = state.search?.loadingTo else { return false }
     state.search?.loadingTo = nil
+    cancelMeasuring()
     state.notice = "stopped loading to match \(target.ordinal + 1)"
     return true
   }
@@ -162,32 +180,37 @@ extension Viewer {
     waterfall.beginRefresh()
   }
 
-  /// The first page of a new query: laid out keeping the user's place (``replaceKeepingPlace(with:location:)``).
+  /// The first page of a new query: laid out keeping the user's place (``replaceKeepingPlace(with:location:keepsPlace:)``).
   func show(
     _ pending: (query: CatalogueQuery, change: QueryChange), answer: CatalogueResponse,
     location: (item: ItemID, rank: Int?)?
   ) {
     presentation.query = pending.query
     pendingQuery = nil
-    replaceKeepingPlace(with: answer, location: location)
+    // A search on: the new order shows from its top (not at the old match, somewhere in the middle), the search
+    // stays, its count follows what is shown now (a filter may have hidden every match), `n` goes on from the top.
+    replaceKeepingPlace(with: answer, location: location, keepsPlace: state.search == nil)
     state.notice = notice(for: pending.change)
-    if state.search != nil {
-      state.search?.basis = nil
-      state.search?.resultRanks = nil
-      // The search's count follows what is shown now (a filter may have hidden every match).
-      refreshSearchMatches()
-      askWholeResult()
-    }
+    guard state.search != nil else { return }
+    state.search?.basis = nil
+    state.search?.resultRanks = nil
+    state.search?.current = nil
+    state.search?.seeksFirstMatch = false
+    refreshSearchMatches()
+    askWholeResult()
   }
 
   /// Replaces the items with a first page's answer, keeping the user's place (the focused item if it is still
   /// shown, else the topmost shown item on screen); boxes of items that stay keep their cells. When that item is
   /// beyond the first page and the source found where (`location`), pages are loaded through to it; when
   /// nothing on screen is in the first page, the view starts at the top.
-  func replaceKeepingPlace(with answer: CatalogueResponse, location: (item: ItemID, rank: Int?)? = nil) {
+  /// With `keepsPlace` off, the answer shows from its top, nothing focused.
+  func replaceKeepingPlace(
+    with answer: CatalogueResponse, location: (item: ItemID, rank: Int?)? = nil, keepsPlace: Bool = true
+  ) {
     let oldIDs = store.ids
-    let focusedItem = state.focusedIndex.flatMap { $0 < oldIDs.count ? oldIDs[$0] : nil }
-    let place = placeItem().map { place in
+    let focusedItem = keepsPlace ? state.focusedIndex.flatMap { $0 < oldIDs.count ? oldIDs[$0] : nil } : nil
+    let place = (keepsPlace ? placeItem() : nil).map { place in
       (
         item: oldIDs[place.index], distanceFromTop: waterfall.layout.frame(of: place.index).y - waterfall.contentOffset,
         purpose: place.purpose
@@ -205,7 +228,7 @@ extension Viewer {
     waterfall.reloadData(preferring: visibleFocus) { old in old < oldIDs.count ? newIndex[oldIDs[old]] : nil }
     // At the top the top is the place: the header stays in view. Nothing on screen is in the answer: so is the
     // top, rather than somewhere in the first page.
-    if wasAtTop || !onScreen.contains(where: { newIndex[$0] != nil }) { waterfall.scroll(toOffset: 0) }
+    if !keepsPlace || wasAtTop || !onScreen.contains(where: { newIndex[$0] != nil }) { waterfall.scroll(toOffset: 0) }
     state.focusedIndex = focusedItem.flatMap { newIndex[$0] }
     waterfall.selectItem(at: state.focusedIndex)
     if let place, newIndex[place.item] == nil { startLoadingToPlace(place, location: location) }
@@ -228,7 +251,7 @@ extension Viewer {
   }
 
   /// Focuses the match at `position` (taken round the list when `wraps`) and scrolls it into view.
-  private func goToMatch(from position: Int, forward: Bool, wraps: Bool, announce: Bool) {
+  func goToMatch(from position: Int, forward: Bool, wraps: Bool, announce: Bool) {
     guard var search = state.search, !search.matches.isEmpty else { return }
     let count = search.matches.count
     var target = position
@@ -244,7 +267,7 @@ extension Viewer {
   }
 
   /// Where content row `offset` falls in the reading order of the matches: the first match at or below it.
-  private func readingPosition(offset: Int) -> Int {
+  func readingPosition(offset: Int) -> Int {
     guard let matches = state.search?.matches else { return 0 }
     return matches.firstIndex { waterfall.layout.frame(of: $0).y >= offset } ?? matches.count
   }

@@ -28,7 +28,9 @@ extension Viewer {
         loadsInFlight.removeAll()
       }
       // A new query's answer may not hold the item the user is looking at: the source says where it is.
-      let locating = request.kind == .refresh && pendingQuery != nil ? placeItem().map { store.ids[$0.index] } : nil
+      // With a search on, the new order shows from its top: no place to find.
+      let keepsPlace = request.kind == .refresh && pendingQuery != nil && state.search == nil
+      let locating = keepsPlace ? placeItem().map { store.ids[$0.index] } : nil
       emit(.loadPage(PageLoad(request: request, pageRequest: pageRequest, locating: locating)))
     }
   }
@@ -49,6 +51,9 @@ extension Viewer {
       store.take(delivery.response)
       if case .loaded = outcome { showAppended() }
       noteSkippedPages(delivery.response)
+      // A load-more asked before the result was measured (G while the footer was in view): every item is laid out
+      // now, so the footer says the end, not "scroll down to load more" (requestPages answers at once).
+      if store.measuredPages != nil, case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
       continueLoadingToMatch()
       continueLoadingToPlace()
     case .refresh:

@@ -40,6 +40,8 @@ public final class Viewer {
   public internal(set) var measuring: Measuring?
   /// Measurings started so far: each has its number.
   var measuringsStarted = 0
+  /// The query whose result the source said it cannot measure: its jumps load page by page.
+  var unmeasurableQuery: CatalogueQuery?
   /// Pages of a measured result asked for (each once), and those whose fetch failed (R asks again).
   var farPagesAsked: Set<Int> = []
   var farPagesFailed: Set<Int> = []
@@ -182,6 +184,16 @@ extension Viewer: WaterfallDataSource {
 
   public func waterfallView(_ waterfallView: WaterfallView, heightForItemAt index: Int, columnWidth: Int) -> Int {
     options.metrics.height(of: store.displayItems[index], columnWidth: columnWidth)
+  }
+
+  /// One loop over the display items, not a call per item: a measured result lays out 10^6 at once.
+  public func waterfallView(
+    _ waterfallView: WaterfallView, heightsForItemsIn items: Range<Int>, columnWidth: Int, into heights: inout [Int]
+  ) {
+    let metrics = options.metrics
+    store.displayItems[items].withUnsafeBufferPointer { display in
+      for item in display { heights.append(metrics.height(of: item, columnWidth: columnWidth)) }
+    }
   }
 
   public func waterfallView(_ waterfallView: WaterfallView, cellForItemAt index: Int) -> WaterfallCell {

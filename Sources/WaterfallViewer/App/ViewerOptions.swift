@@ -38,8 +38,9 @@ public struct ViewerOptions: Sendable {
   public var refreshKeepsItems = false
   /// `--pick`: the viewer is a chooser (Tab and Space mark, Enter picks, Esc and q pick nothing); `nil`: a viewer.
   public var picking: Picking?
-  /// `G` measures the whole result to reach its real end; off, it goes to the end of the items loaded and asks
-  /// for the next page (what it does on a source that cannot measure, without saying so).
+  /// `G` measures the whole result to reach its real end, and a far jump (a match, `:N`, the kept place) to reach
+  /// its rank; off, `G` goes to the end of the items loaded and asks for the next page and a jump loads page by
+  /// page (what they do on a source that cannot measure, without saying so).
   public var measuresToEnd = true
   /// Items each stretch of `G`'s measuring reads (a step of its progress; small in tests).
   public var measureStretchRows = 65_536

@@ -123,7 +123,9 @@ public enum KeyMap {
     // it takes over (Enter, Space) left out.
     let taken = picking ? Set(Self.picking.flatMap(\.keys)) : []
     let waterfall = normal.filter { binding in binding.keys.isEmpty || !binding.keys.allSatisfy(taken.contains) }
-    let bindings = (picking ? Self.picking : []) + waterfall + overlay
+    // A key the user bound is listed once, as theirs: the bindings it takes over lose it.
+    let bindings =
+      folded((picking ? Self.picking : []) + waterfall).compactMap { $0.without(Set(customKeys.keys)) } + overlay
     func listed(_ bindings: [KeyBinding]) -> [(String, String)] {
       bindings.filter { !$0.help.isEmpty }.map { ($0.label(glyphs), $0.help) }
     }
@@ -133,6 +135,51 @@ public enum KeyMap {
       listed(bindings.filter { $0.action != .quit }) + custom + [names] + listed(bindings.filter { $0.action == .quit })
     return entries.map { keys, help in
       (keys + String(repeating: " ", count: max(1, 12 - DisplayWidth.of(keys))), help)
+    }
+  }
+}
+
+extension KeyMap {
+  /// `bindings` with each continuation (keys without help of their own: `N` after `n / N`) folded into the
+  /// binding before it, so that a key the user takes from either leaves the other listed.
+  static func folded(_ bindings: [KeyBinding]) -> [KeyBinding] {
+    var result: [KeyBinding] = []
+    for binding in bindings {
+      if binding.help.isEmpty, !binding.keys.isEmpty, let last = result.last, !last.help.isEmpty {
+        result[result.count - 1].keys = last.keys + binding.keys
+      } else {
+        result.append(binding)
+      }
+    }
+    return result
+  }
+}
+
+extension KeyBinding {
+  /// This binding without `keys` (those the user bound to something else): itself when it has none of them, nil
+  /// when they were all it had, else the rest under a label made from them.
+  func without(_ taken: Set<Key>) -> KeyBinding? {
+    guard keys.contains(where: taken.contains) else { return self }
+    let rest = keys.filter { !taken.contains($0) }
+    guard !rest.isEmpty else { return nil }
+    var binding = self
+    binding.keys = rest
+    binding.label = { glyphs in rest.map { $0.helpLabel(glyphs) }.joined(separator: " ") }
+    return binding
+  }
+}
+
+extension Key {
+  /// The key as the help writes it: arrows by ``Glyphs``, pages short.
+  func helpLabel(_ glyphs: Glyphs) -> String {
+    switch self {
+    case .up: glyphs.upKey
+    case .down: glyphs.downKey
+    case .left: glyphs.leftKey
+    case .right: glyphs.rightKey
+    case .pageUp: "PgUp"
+    case .pageDown: "PgDn"
+    default: label
     }
   }
 }

@@ -1,9 +1,13 @@
+import Pictures
+
 /// An asciicast v2 recording (asciinema's format): a JSON header line, then one JSON array a line,
 /// `[seconds, "o" | "i" | "r", data]`: output, input, resize (`"120x40"`).
 public struct Asciicast: Hashable, Sendable {
   public struct Event: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
       case output = "o", input = "i", resize = "r"
+      /// A marker: written for what a replay must know besides the input (``Asciicast/openMarkerPrefix``).
+      case marker = "m"
     }
 
     /// Seconds since the recording started.
@@ -24,6 +28,11 @@ public struct Asciicast: Hashable, Sendable {
   /// machine replaying it has.
   public var keys: [Key: Action]
   public var events: [Event]
+  /// What each attempt to open a link answered live, in order (`nil`: it started; else why not), read from the
+  /// recording's markers: a replay's opener gives the same answers, so its notices are the live session's.
+  public var openAnswers: [String?] = []
+  /// The label of an open's marker, followed by why it failed (nothing when it started).
+  public static let openMarkerPrefix = "waterfall-open:"
 
   public init(
     width: Int, height: Int, timestamp: Int? = nil, arguments: [String] = [], keys: [Key: Action] = [:],
@@ -33,8 +42,11 @@ public struct Asciicast: Hashable, Sendable {
       (width, height, timestamp, arguments, keys, events)
   }
 
-  /// The header line (no newline): fixed key order, so the same recording gives the same bytes.
+  /// The header line (no newline): fixed key order, so the same recording gives the same bytes. Each address
+  /// among the arguments is written redacted (``RedactedURL``): a recording is a file people attach to bug
+  /// reports. A replay of a feed that needs those secrets is then refused by the feed: better than leaking them.
   public var headerLine: String {
+    let arguments = arguments.map(RedactedURL.text)
     var fields = ["\"version\": 2", "\"width\": \(width)", "\"height\": \(height)"]
     if let timestamp { fields.append("\"timestamp\": \(timestamp)") }
     fields.append("\"env\": {\"TERM\": \"xterm-256color\"}")

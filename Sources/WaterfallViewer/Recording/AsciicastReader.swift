@@ -55,6 +55,14 @@ public enum AsciicastReader {
       }
       lastTime = time
       guard let kind = Asciicast.Event.Kind(rawValue: code) else { continue }
+      if kind == .marker {
+        // Our markers carry what an open answered; other markers (asciinema's chapters) are not replayed.
+        if data.hasPrefix(Asciicast.openMarkerPrefix) {
+          let reason = String(data.dropFirst(Asciicast.openMarkerPrefix.count))
+          cast.openAnswers.append(reason.isEmpty ? nil : reason)
+        }
+        continue
+      }
       if kind == .resize {
         guard (try? KeyScript.parseSize(data)) != nil else {
           throw AsciicastError(line: number, message: "a resize is \"WIDTHxHEIGHT\"")

@@ -52,6 +52,11 @@ public final class CastRecorder {
     }
   }
 
+  /// Ends the recording now: an empty output event, so a player holds the last frame until this time.
+  public func finish() {
+    emit(.output, "")
+  }
+
   public func record(input events: [InputEvent]) {
     guard recordsInput else { return }
     for event in events {
@@ -66,6 +71,15 @@ public final class CastRecorder {
   /// The runner's output, recorded on the way.
   public func output(wrapping output: any ScreenOutput) -> any ScreenOutput {
     RecordingOutput(inner: output, recorder: self)
+  }
+
+  /// The runner's link opener, each answer kept as a marker (``Asciicast/openAnswers``) for the replay.
+  public func opener(wrapping opener: any ExternalOpener) -> any ExternalOpener {
+    RecordingAnswers(inner: opener, recorder: self)
+  }
+
+  fileprivate func record(openAnswer: String?) {
+    emit(.marker, Asciicast.openMarkerPrefix + (openAnswer ?? ""))
   }
 
   /// The runner's input, recorded on the way (input events only with `recordsInput`).
@@ -86,6 +100,19 @@ private final class RecordingOutput: ScreenOutput {
   }
 
   func invalidate() { inner.invalidate() }
+}
+
+private final class RecordingAnswers: ExternalOpener {
+  let inner: any ExternalOpener
+  let recorder: CastRecorder
+
+  init(inner: any ExternalOpener, recorder: CastRecorder) { (self.inner, self.recorder) = (inner, recorder) }
+
+  func open(_ address: String) -> String? {
+    let answer = inner.open(address)
+    recorder.record(openAnswer: answer)
+    return answer
+  }
 }
 
 private final class RecordingInput: InputSource {

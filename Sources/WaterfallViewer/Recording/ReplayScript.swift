@@ -18,7 +18,7 @@ public enum ReplayScript {
         if let size = try? KeyScript.parseSize(event.data) {
           steps.append(.event(.resize(width: size.width, height: size.height)))
         }
-      case .output: break
+      case .output, .marker: break
       }
     }
     return steps

@@ -103,7 +103,10 @@ extension Viewer {
     if let stopped = reading.stoppedBy { parts.append(TextSanitizer.sanitize(stopped, limit: 160), priority: 10) }
     if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped", priority: 3) }
     if let search = state.search { parts.append(TextSanitizer.sanitize(search.statusText, limit: 80), priority: 9) }
-    if let target = state.loadingToPlace { parts.append(target.statusText(loaded: store.count), priority: 10) }
+    // While the result is measured for the jump, the measuring's progress is the figure.
+    if let target = state.loadingToPlace {
+      parts.append(measuring == nil ? target.statusText(loaded: store.count) : target.jumpText, priority: 10)
+    }
     // A sort or filter the source could only apply to what it had loaded is never silently partial.
     if store.loadedItemsOnly { parts.append("(loaded items only)", priority: 9) }
     if presentation.filter != nil {

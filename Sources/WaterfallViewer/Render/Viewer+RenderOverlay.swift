@@ -113,7 +113,7 @@ extension Viewer {
         label: "size   ",
         text: "\(DatasetValue.format(item.width)) \(glyphs.times) \(DatasetValue.format(item.height)) px"),
       PanelLine(
-        // A user:password@ in the address never reaches the screen.
+        // A user:password@ or a secret query value in the address never reaches the screen.
         label: "image  ",
         text: item.imageURL.isEmpty ? glyphs.dash : TextSanitizer.sanitize(RedactedURL.text(item.imageURL), limit: 2000)
       ),
@@ -128,7 +128,7 @@ extension Viewer {
       lines.append(
         PanelLine(
           label: TextSanitizer.sanitize(field.key, limit: 40) + ": ",
-          text: TextSanitizer.sanitize(field.value, limit: 300)))
+          text: TextSanitizer.sanitize(RedactedURL.text(field.value), limit: 300)))
     }
     return lines
   }

@@ -15,28 +15,6 @@ public protocol BackgroundExecutor: AnyObject {
   var hasDueWork: Bool { get }
 }
 
-/// The real executor: work waits out its delay on a background queue, so the main loop keeps drawing.
-public final class ThreadExecutor: BackgroundExecutor, Sendable {
-  private let cancelled = Locked<Set<Int>>([])
-
-  public init() {}
-
-  public func schedule(id: Int, delayMilliseconds: Int, _ work: @escaping @Sendable () -> Void) {
-    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(max(0, delayMilliseconds))) {
-      guard !self.cancelled.withLock({ $0.remove(id) != nil }) else { return }
-      work()
-    }
-  }
-
-  public func cancel(id: Int) {
-    _ = cancelled.withLock { $0.insert(id) }
-  }
-
-  public func runDue() {}
-
-  public var hasDueWork: Bool { false }
-}
-
 /// The executor for snapshots and tests: nothing runs until the simulated clock passes a job's due time; then
 /// jobs run on the calling thread, in due order (ties in the order scheduled).
 public final class SimulatedExecutor: BackgroundExecutor {

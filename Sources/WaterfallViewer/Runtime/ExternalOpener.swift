@@ -5,14 +5,16 @@ public protocol ExternalOpener: AnyObject {
   func open(_ address: String) -> String?
 }
 
-/// Opens nothing and keeps what it was asked to open, last first: snapshots and tests.
+/// Opens nothing and keeps what it was asked to open, last first: snapshots and tests. A replay gives it the
+/// live session's answers, one an open, in order (none left: it started).
 public final class RecordingOpener: ExternalOpener {
   public private(set) var opened: [String] = []
+  public var answers: [String?] = []
 
   public init() {}
 
   public func open(_ address: String) -> String? {
     opened.insert(address, at: 0)
-    return nil
+    return answers.isEmpty ? nil : answers.removeFirst()
   }
 }

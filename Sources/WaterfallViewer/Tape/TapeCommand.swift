@@ -40,15 +40,21 @@ public enum TapeKey: String, Hashable, Sendable, CaseIterable {
 /// One command of a tape (a VHS-compatible script), as written.
 public struct TapeCommand: Hashable, Sendable {
   public enum Action: Hashable, Sendable {
-    /// `Output FILE`: where the run goes (`.txt`, `.ascii`, `.cast`, `.ansi`; VHS's `.gif` and friends are
-    /// skipped).
+    /// `Output FILE`: where the run goes (`.txt`, `.ascii`, `.cast`, `.ansi`, `.gif`, `.webp`, `.png`; VHS's
+    /// videos are skipped).
     case output(path: String)
     /// `Set Width N` / `Set Height N`: cells, or VHS's pixels when over 400.
     case setWidth(Int), setHeight(Int)
     /// `Set WaitTimeout`, `Set WaitPattern`.
     case setWaitTimeout(milliseconds: Int)
     case setWaitPattern(String)
-    /// A setting that only changes how VHS draws (`FontSize`, `Theme`…): accepted, named once as ignored.
+    /// `Set TypingSpeed`: the time after each typed character and each key (VHS's default 50 ms).
+    case setTypingSpeed(milliseconds: Int)
+    /// A setting of how the tape's pictures are drawn (`FontSize`, `Theme`, `Framerate`…), with its value as
+    /// written (a unit joined on: `20%`).
+    case pictureSetting(String, value: String)
+    /// A setting that only changes VHS's window around the terminal (`Margin`, `WindowBar`…): accepted, named once
+    /// as ignored.
     case ignoredSetting(String)
     /// A command that only matters to VHS (`Require`, `Env`): accepted, named once as ignored.
     case ignoredCommand(String)

@@ -2,11 +2,14 @@
 /// `Wheel`, `Resize`, `WaitSettled`). One command per line. Pure: text in, commands or the first problem (with
 /// its line and column) out; nothing is run, read or written here.
 public enum TapeParser {
-  /// Settings that only change how VHS draws its picture of the terminal.
+  /// Settings of how a tape's pictures (GIF, WebP, PNG) are drawn: kept with their values for the drawing.
+  static let pictureSettings: Set<String> = [
+    "FontSize", "FontFamily", "Theme", "Padding", "Framerate", "PlaybackSpeed", "LoopOffset", "LineHeight",
+    "CursorBlink",
+  ]
+  /// Settings that only change how VHS draws its window around the terminal, or its shell.
   static let drawingSettings: Set<String> = [
-    "FontSize", "FontFamily", "Theme", "Padding", "Margin", "MarginFill", "WindowBar", "WindowBarSize",
-    "BorderRadius", "TypingSpeed", "Framerate", "PlaybackSpeed", "LoopOffset", "CursorBlink", "Shell",
-    "LetterSpacing", "LineHeight",
+    "Margin", "MarginFill", "WindowBar", "WindowBarSize", "BorderRadius", "Shell", "LetterSpacing",
   ]
   /// Longest `Sleep`, wait or typing delay: an hour of simulated time.
   public static let maximumMilliseconds = 3_600_000
@@ -136,6 +139,15 @@ public enum TapeParser {
       return name.text == "Width" ? .setWidth(value) : .setHeight(value)
     case "WaitTimeout":
       return .setWaitTimeout(milliseconds: try duration(after: name, &cursor))
+    case "TypingSpeed":
+      return .setTypingSpeed(milliseconds: try duration(after: name, &cursor))
+    case let setting where pictureSettings.contains(setting):
+      let value = try cursor.expectValueOnLine(line, "Set \(setting) expects a value", at: name.location)
+      // `Set LoopOffset 20 %`, `Set FontSize 22 px`: a unit may follow as its own word.
+      if let unit = cursor.peekOnLine(line), unit.kind == .word, ["%", "px", "em"].contains(unit.text) {
+        return .pictureSetting(setting, value: value.text + cursor.next()!.text)
+      }
+      return .pictureSetting(setting, value: value.text)
     case "WaitPattern":
       let pattern = try cursor.expectValueOnLine(line, "Set WaitPattern expects a pattern", at: name.location)
       try checkRegex(pattern)

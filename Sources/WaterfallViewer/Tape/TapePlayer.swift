@@ -10,6 +10,8 @@ public final class TapePlayer {
   /// Starts the viewer: `arguments` typed at the prompt, or `nil` for the caller's own; `size` in cells.
   public typealias Launch = (_ arguments: [String]?, _ size: GridSize) throws -> ScriptedRun
 
+  /// VHS's default `TypingSpeed`: the time after each typed character and each key.
+  public static let defaultTypingMilliseconds = 50
   /// VHS's default `WaitTimeout` and `WaitPattern`.
   public static let defaultWaitMilliseconds = 15_000
   public static let defaultWaitPattern = ">$"
@@ -27,6 +29,12 @@ public final class TapePlayer {
   private var quit = false
   private var waitMilliseconds = defaultWaitMilliseconds
   private var waitPattern = defaultWaitPattern
+  private var typingMilliseconds = defaultTypingMilliseconds
+  /// Time spent hidden (`Hide` … `Show`): left out of the pictures' timeline, as VHS cuts it from its videos.
+  private var hiddenMilliseconds = 0
+  private var hiddenSince: Int?
+  /// Whether the screens over time are kept, for a GIF, WebP or PNG output.
+  private let keepsScreens: Bool
   /// The prompt's line while no viewer runs, and the time that passed there.
   private var promptLine = ""
   private var promptMilliseconds = 0
@@ -43,12 +51,23 @@ public final class TapePlayer {
   private let keepsText: Bool
   private let keepsANSI: Bool
 
-  /// `comparing`: the frames are wanted for `--expect`, whatever the outputs.
-  public init(commands: [TapeCommand], defaultSize: GridSize, comparing: Bool = false, launch: @escaping Launch) {
+  /// The cells that fit a `Set Width` / `Set Height` in pixels (VHS's meaning), in the pictures' font.
+  public typealias CellsForPixels = (_ width: Int?, _ height: Int?) -> (columns: Int?, rows: Int?)
+
+  private let cellsForPixels: CellsForPixels?
+
+  /// `comparing`: the frames are wanted for `--expect`, whatever the outputs. `cellsForPixels`: how pixel sizes
+  /// become cells (without it they are noted and ignored).
+  public init(
+    commands: [TapeCommand], defaultSize: GridSize, comparing: Bool = false,
+    cellsForPixels: CellsForPixels? = nil, launch: @escaping Launch
+  ) {
     (self.commands, self.defaultSize, self.launch, size) = (commands, defaultSize, launch, defaultSize)
+    self.cellsForPixels = cellsForPixels
     let outputs = commands.compactMap { if case .output(let path) = $0.action { path.lowercased() } else { nil } }
     keepsText = comparing || outputs.contains { [".txt", ".ascii", ".test"].contains(where: $0.hasSuffix) }
     keepsANSI = outputs.contains { $0.hasSuffix(".ansi") }
+    keepsScreens = outputs.contains { path in Self.pictureExtensions.contains { path.hasSuffix($0) } }
     startsAtPrompt = commands.contains { command in
       if case .type(let text, _) = command.action { return TypedCommandLine.arguments(text) != nil }
       return false
@@ -85,8 +104,13 @@ public final class TapePlayer {
       if result.failure != nil { break }
       if command.action.drawsFrame, !hidden { recordFrame(after: command) }
     }
-    if recordsCast { result.castBytes = castBytes }
+    // The closing `Sleep` holds the last frame: the recording ends with an event at the tape's end.
+    if recordsCast {
+      recorder?.finish()
+      result.castBytes = castBytes
+    }
     result.finalScreen = currentScreen()
+    result.shownMilliseconds = shownMilliseconds
     return result
   }
 
@@ -106,6 +130,13 @@ public final class TapePlayer {
       }
     }
     var pixels: [String] = []
+    let pixelWidth = width.flatMap { $0 > Self.largestCellCount ? $0 : nil }
+    let pixelHeight = height.flatMap { $0 > Self.largestCellCount ? $0 : nil }
+    if let cellsForPixels, pixelWidth != nil || pixelHeight != nil {
+      let cells = cellsForPixels(pixelWidth, pixelHeight)
+      if let columns = cells.columns { width = columns }
+      if let rows = cells.rows { height = rows }
+    }
     if let width {
       if width > Self.largestCellCount { pixels.append("Width \(width)") } else { size.width = width }
     }
@@ -129,17 +160,27 @@ public final class TapePlayer {
       if begun { result.ignore("\(command.source) (after the first command)") }
     case .setWaitTimeout(let milliseconds): waitMilliseconds = milliseconds
     case .setWaitPattern(let pattern): waitPattern = pattern
+    case .setTypingSpeed(let milliseconds): typingMilliseconds = milliseconds
+    case .pictureSetting(let name, let value): result.pictureSettings.append((name, value, command))
     case .ignoredSetting(let name): result.ignore(name)
     case .ignoredCommand(let name): result.ignore(name)
-    case .hide: hidden = true
-    case .show: hidden = false
+    case .hide:
+      hidden = true
+      if hiddenSince == nil { hiddenSince = milliseconds }
+    case .show:
+      hidden = false
+      if let since = hiddenSince { hiddenMilliseconds += milliseconds - since }
+      hiddenSince = nil
+      drew()
     case .screenshot(let path):
       if path.hasSuffix(".txt") {
         result.screenshots.append((path, currentScreen().text + "\n"))
       } else if path.hasSuffix(".ansi") {
         result.screenshots.append((path, currentScreen().ansiText + "\n"))
+      } else if path.lowercased().hasSuffix(".png") {
+        result.pictureScreenshots.append((path, currentScreen()))
       } else {
-        result.notes.append("Screenshot \(path): only .txt and .ansi are written here (VHS draws the others)")
+        result.notes.append("Screenshot \(path): only .txt, .ansi and .png are written here")
       }
     case .sleep(let milliseconds): advance(by: milliseconds)
     case .wait(let scope, let pattern, let timeout):
@@ -168,13 +209,13 @@ public final class TapePlayer {
           try press(.key(.character(character)), command)
         }
         if quit { return }
-        if let speed { advance(by: speed) }
+        advance(by: speed ?? typingMilliseconds)
       }
     case .key(let key, let count, let speed):
       for _ in 0..<count {
         try press(key.key.map(InputEvent.key), command)
         if quit { return }
-        if let speed { advance(by: speed) }
+        advance(by: speed ?? typingMilliseconds)
       }
     case .control(let letter):
       // Ctrl+C is SIGINT in a terminal: the viewer ends, as it does on the signal.
@@ -205,8 +246,11 @@ public final class TapePlayer {
       result.castOutputs.append(path)
     } else if lowered.hasSuffix(".ansi") {
       result.ansiOutputs.append(path)
+    } else if Self.pictureExtensions.contains(where: lowered.hasSuffix) {
+      result.pictureOutputs.append(path)
     } else {
-      result.notes.append("Output \(path): skipped (VHS makes GIFs, videos and frames; here .txt, .cast, .ansi)")
+      result.notes.append(
+        "Output \(path): skipped (VHS makes videos and frame folders; here .txt, .cast, .ansi, .gif, .webp, .png)")
     }
   }
 
@@ -270,6 +314,13 @@ public final class TapePlayer {
 
   fileprivate var milliseconds: Int { promptMilliseconds + (run?.clock.milliseconds ?? 0) }
 
+  /// The tape's time so far without its hidden stretches.
+  fileprivate var shownMilliseconds: Int {
+    milliseconds - hiddenMilliseconds - (hiddenSince.map { milliseconds - $0 } ?? 0)
+  }
+
+  public static let pictureExtensions = [".gif", ".webp", ".png"]
+
   private func waitUntil(
     _ command: TapeCommand, timeout: Int, what: String, _ satisfied: (Screen) -> Bool
   ) throws(TapeError) {
@@ -304,7 +355,16 @@ public final class TapePlayer {
 
   /// A frame was drawn: the recording sees it unless hidden.
   private func drew() {
-    if !hidden, !quit { recorder?.record(frame: currentScreen()) }
+    guard !hidden, !quit else { return }
+    if recorder == nil, !keepsScreens { return }
+    let screen = currentScreen()
+    recorder?.record(frame: screen)
+    if keepsScreens {
+      let time = shownMilliseconds
+      if let last = result.screens.last, last.screen == screen { return }
+      if let last = result.screens.last, last.milliseconds == time { result.screens.removeLast() }
+      result.screens.append((time, screen))
+    }
   }
 
   private func recordFrame(after command: TapeCommand) {
@@ -326,73 +386,10 @@ public final class TapePlayer {
   }
 }
 
-/// The tape's time: the prompt's, then the viewer's simulated clock.
+/// The recording's time: the prompt's, then the viewer's simulated clock, without the hidden stretches (VHS cuts
+/// them), so the recording starts with the first frame shown.
 private final class TapeClock: Clock {
   unowned let player: TapePlayer
   init(player: TapePlayer) { self.player = player }
-  var milliseconds: Int { player.milliseconds }
-}
-
-/// A `Wait` that timed out: the run fails with the screen it was looking at.
-public struct TapeFailure: Hashable, Sendable {
-  public var command: TapeCommand
-  public var message: String
-  public var screen: String
-}
-
-/// What a tape produced; the caller writes the files.
-public struct TapeRun {
-  /// The screen after each command (VHS's `.txt` frames; kept when a `.txt` output or a comparison wants them),
-  /// with the command that made it.
-  public var frames: [String] = []
-  public var ansiFrames: [String] = []
-  public var frameLabels: [String] = []
-  public var textOutputs: [String] = []
-  public var castOutputs: [String] = []
-  public var ansiOutputs: [String] = []
-  /// The asciicast v2 file as UTF-8, when an `Output` asks for one (bytes: a long recording is megabytes, and
-  /// they go to a file as they are).
-  public var castBytes: ChunkedBytes?
-  /// The asciicast v2 text, when an `Output` asks for one.
-  public var cast: String? { castBytes.map { String(decoding: $0.joined, as: UTF8.self) } }
-  /// `Screenshot FILE` paths and what they hold.
-  public var screenshots: [(path: String, content: String)] = []
-  /// Things the user should know (pixel sizes, skipped outputs), one line each.
-  public var notes: [String] = []
-  /// VHS settings and commands accepted but ignored, each named once, in the order first met.
-  public var ignored: [String] = []
-  public var failure: TapeFailure?
-  public var finalScreen: Screen?
-
-  mutating func ignore(_ name: String) {
-    if !ignored.contains(name) { ignored.append(name) }
-  }
-
-  /// The `.txt` golden file.
-  public var goldenText: String { GoldenFrames.text(frames) }
-  public var ansiText: String { GoldenFrames.text(ansiFrames) }
-  /// ``goldenText`` and ``ansiText`` as UTF-8, made without the text in between.
-  public var goldenBytes: [UInt8] { GoldenFrames.bytes(frames) }
-  public var ansiBytes: [UInt8] { GoldenFrames.bytes(ansiFrames) }
-}
-
-extension TapeCommand.Action {
-  /// A setting or an output: read before the run, not a step of it.
-  var isSetting: Bool {
-    switch self {
-    case .output, .setWidth, .setHeight, .setWaitTimeout, .setWaitPattern, .ignoredSetting, .ignoredCommand: true
-    default: false
-    }
-  }
-
-  /// Commands that change nothing the viewer sees, so skipping them after a quit is no news.
-  var isPassive: Bool {
-    switch self {
-    case .sleep, .wait, .waitSettled, .hide, .show, .screenshot: true
-    default: isSetting
-    }
-  }
-
-  /// VHS writes a `.txt` frame after every command it runs while recording (settings and `Hide` are not run then).
-  var drawsFrame: Bool { !isSetting && self != .hide }
+  var milliseconds: Int { player.shownMilliseconds }
 }

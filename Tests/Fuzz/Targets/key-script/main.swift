@@ -42,5 +42,8 @@ private func token(_ step: ScriptStep) -> String {
   case .event(.repaint):
     fuzzCheck(false, "a key script gave a repaint, which no token names")
     return ""
+  case .event(.cellPixels):
+    fuzzCheck(false, "a key script gave a change of the cell size, which no token names")
+    return ""
   }
 }

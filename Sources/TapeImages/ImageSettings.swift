@@ -1,0 +1,75 @@
+/// How a tape's pictures are drawn: VHS's settings (`FontSize`, `FontFamily`, `Padding`, `Theme`, `Framerate`,
+/// `PlaybackSpeed`, `LoopOffset`, `Width`/`Height` in pixels), with VHS's defaults.
+public struct ImageSettings: Hashable, Sendable {
+  /// The font's size in pixels (VHS: CSS pixels).
+  public var fontSize = 22
+  public var fontFamily = "DejaVu Sans Mono"
+  public var lineHeight = 1.0
+  /// Pixels of background around the cells.
+  public var padding = 60
+  public var theme = TerminalTheme.vhs
+  /// Frames per second of an animation: changes closer together than a frame show as the last of them.
+  public var framerate = 50
+  public var playbackSpeed = 1.0
+  /// Where the animation starts: a frame number, or a share of the frames (`percent`).
+  public var loopOffset = 0.0
+  public var loopOffsetIsPercent = false
+  /// The picture's size in pixels (VHS's `Width`/`Height` over 400); `nil`: the cells' own size plus padding.
+  public var pixelWidth: Int?
+  public var pixelHeight: Int?
+  /// Whether the terminal's cursor is drawn (a block over its cell).
+  public var drawsCursor = true
+
+  /// A `Theme` name this does not know (VHS knows hundreds): drawn in the default theme, and said so.
+  public var unknownTheme: String?
+
+  public init() {}
+
+  /// Applies `Set NAME VALUE`; a message naming what is wrong with the value, else `nil`. Settings this does not
+  /// know are left alone (`nil`).
+  public mutating func apply(_ name: String, _ value: String) -> String? {
+    func number() -> Double? { Double(value.filter { $0.isNumber || $0 == "." }) }
+    switch name {
+    case "FontSize":
+      guard let size = number(), size >= 4, size <= 200 else { return "FontSize expects 4 to 200 pixels" }
+      fontSize = Int(size.rounded())
+    case "FontFamily":
+      guard !value.isEmpty, !value.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+        return "FontFamily expects a family name"
+      }
+      fontFamily = value
+    case "LineHeight":
+      guard let height = number(), height >= 0.5, height <= 3 else { return "LineHeight expects 0.5 to 3" }
+      lineHeight = height
+    case "Padding":
+      guard let pixels = number(), pixels <= 1000 else { return "Padding expects 0 to 1000 pixels" }
+      padding = Int(pixels)
+    case "Theme":
+      if value.hasPrefix("{") {
+        guard let custom = TerminalTheme.fromJSON(value) else {
+          return "Theme expects a name or a JSON object of \"#rrggbb\" colours"
+        }
+        theme = custom
+      } else if let named = TerminalTheme.named(value) {
+        theme = named
+      } else {
+        unknownTheme = value
+      }
+    case "Framerate":
+      guard let rate = number(), rate >= 1, rate <= 100 else { return "Framerate expects 1 to 100" }
+      framerate = Int(rate)
+    case "PlaybackSpeed":
+      guard let speed = number(), speed >= 0.01, speed <= 100 else { return "PlaybackSpeed expects 0.01 to 100" }
+      playbackSpeed = speed
+    case "LoopOffset":
+      guard let offset = number(), offset <= 1_000_000 else { return "LoopOffset expects a frame or a percentage" }
+      loopOffset = offset
+      loopOffsetIsPercent = value.hasSuffix("%")
+    case "CursorBlink":
+      break
+    default:
+      break
+    }
+    return nil
+  }
+}

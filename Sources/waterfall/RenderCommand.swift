@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import TapeImages
+import WaterfallViewer
+
+/// `waterfall render REC.cast OUT.gif|webp|png`: a recording made with `--record` drawn as a tape's pictures are.
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Draw a recording made with --record as an animated GIF or WebP, or a PNG of its last screen.")
+
+  @Argument(help: "The asciicast recording (made with --record).")
+  var recording: String
+
+  @Argument(help: "The picture to write: .gif, .webp or .png.")
+  var output: String
+
+  @Option(name: .long, help: "The font size in pixels (VHS's FontSize).")
+  var fontSize = 22
+
+  @Option(name: .long, help: "The theme: VHS, Dracula, Nord, Catppuccin Mocha, Solarized Light.")
+  var theme = "VHS"
+
+  @Option(name: .long, help: "Frames per second of an animation.")
+  var framerate = 50
+
+  func run() throws {
+    let kind = (output as NSString).pathExtension.lowercased()
+    guard ["gif", "webp", "png"].contains(kind) else {
+      printError("\(output): the picture must end in .gif, .webp or .png")
+      throw ExitCode(64)
+    }
+    var settings = ImageSettings()
+    for (name, value) in [("FontSize", "\(fontSize)"), ("Theme", theme), ("Framerate", "\(framerate)")] {
+      if let problem = settings.apply(name, value) {
+        printError(problem)
+        throw ExitCode(64)
+      }
+    }
+    if settings.unknownTheme != nil {
+      printError("--theme \(theme): not one of \(TerminalTheme.named.map(\.name).joined(separator: ", "))")
+      throw ExitCode(64)
+    }
+    guard let handle = FileHandle(forReadingAtPath: recording) else {
+      printError("\(recording): cannot read this recording")
+      throw ExitCode(2)
+    }
+    let data = (try? handle.read(upToCount: SnapshotCommand.largestInput + 1)) ?? nil ?? Data()
+    try? handle.close()
+    guard data.count <= SnapshotCommand.largestInput, let text = String(data: data, encoding: .utf8) else {
+      printError("\(recording): not a UTF-8 recording of at most \(SnapshotCommand.largestInput >> 20) MB")
+      throw ExitCode(2)
+    }
+    let cast: Asciicast
+    do throws(AsciicastError) {
+      cast = try AsciicastReader.parse(text)
+    } catch {
+      printError("\(recording): \(error.description)")
+      throw ExitCode(64)
+    }
+    let read = CastScreens.screens(cast)
+    let screens = read.screens.map { TimedScreen(milliseconds: $0.milliseconds, screen: $0.screen) }
+    guard let last = screens.last else {
+      printError("\(recording): no screen was recorded")
+      throw ExitCode(64)
+    }
+    settings.drawsCursor = false
+    do {
+      let canvas = try FrameCanvas(columns: cast.width, rows: cast.height, settings: settings)
+      let bytes: [UInt8]
+      switch kind {
+      case "gif":
+        bytes = try GIFAnimation.encode(
+          AnimationFrames.frames(screens, endMilliseconds: read.end, settings: settings, unit: 10), on: canvas)
+      case "webp":
+        bytes = try WebPAnimation.encode(
+          AnimationFrames.frames(screens, endMilliseconds: read.end, settings: settings, unit: 1), on: canvas)
+      default:
+        canvas.paint(last.screen)
+        bytes = PNGFile.encode(width: canvas.width, height: canvas.height, pixels: canvas.pixels)
+      }
+      try Data(bytes).write(to: URL(fileURLWithPath: output))
+    } catch let error as TapeImageError {
+      printError(error.description)
+      throw ExitCode(2)
+    } catch {
+      printError("\(output): cannot write: \(error.localizedDescription)")
+      throw ExitCode(2)
+    }
+  }
+}
