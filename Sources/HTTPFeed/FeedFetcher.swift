@@ -29,12 +29,7 @@ final class FeedFetcher: Sendable {
   /// feed's page): plain http is refused, for the address and for any redirect, so no page comes unencrypted.
   func get(_ address: String, secureOnly: Bool = false) -> Result<Answer, FeedFailure> {
     let shown = RedactedURL.text(address)
-    guard let url = URL(string: address), WebGet.scheme(of: url) != nil else {
-      return .failure(FeedFailure(reason: "not a usable web address: \(shown)"))
-    }
-    if secureOnly, url.scheme?.lowercased() != "https" {
-      return .failure(FeedFailure(reason: "an https feed's page on plain http, not followed: \(shown)"))
-    }
+    // WebGet refuses what is not http(s), and plain http when secureOnly, in the same words.
     var get = WebGet(network: configuration, accept: "application/json")
     get.secureOnly = secureOnly
     let outcome = Locked<Result<WebAnswer, WebFailure>?>(nil)

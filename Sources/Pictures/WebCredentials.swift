@@ -19,7 +19,7 @@ struct WebCredentials: Sendable {
   func belongs(to url: URL) -> Bool { url.host?.lowercased() == host && Self.port(of: url) == port }
 
   private static func port(of url: URL) -> Int? {
-    url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+    url.port ?? (URLScheme(of: url) == .https ? 443 : 80)
   }
 
   /// The address as sent: no user information in it (the credentials travel in the header).

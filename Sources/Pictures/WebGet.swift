@@ -74,10 +74,10 @@ public struct WebGet: Sendable {
 
   private func follow(_ address: String, _ watch: WebDeadlines) async -> Result<WebAnswer, WebFailure> {
     let deadline = NIODeadline.now() + TimeAmount(network.totalTimeout)
-    guard let first = URL(string: address), let firstScheme = Self.scheme(of: first) else {
+    guard let first = URL(string: address), let firstScheme = URLScheme(of: first), firstScheme.isWeb else {
       return .failure(WebFailure(.notLocal, "not a usable web address"))
     }
-    if secureOnly, firstScheme != "https" {
+    if secureOnly, firstScheme != .https {
       return .failure(WebFailure(.badRedirect, "an https feed's page on plain http, not followed"))
     }
     let credentials = WebCredentials(of: first)
@@ -105,7 +105,7 @@ public struct WebGet: Sendable {
           if redirects > network.maximumRedirects {
             return .failure(WebFailure(.badRedirect, "more than \(network.maximumRedirects) redirects (a loop?)"))
           }
-          if let refusal = Self.refusal(ofRedirectTo: target, secureOnly: secureOnly || firstScheme == "https") {
+          if let refusal = Self.refusal(ofRedirectTo: target, secureOnly: secureOnly || firstScheme == .https) {
             return .failure(WebFailure(.badRedirect, refusal))
           }
           url = target
@@ -168,12 +168,6 @@ public struct WebGet: Sendable {
     .httpProxyHandshakeTimeout,
   ]
 
-  /// `url`'s scheme in lower case when it is http or https, else nil.
-  public static func scheme(of url: URL) -> String? {
-    let scheme = url.scheme?.lowercased()
-    return scheme == "http" || scheme == "https" ? scheme : nil
-  }
-
   private static func redirectTarget(_ response: HTTPClientResponse, from url: URL) -> URL? {
     guard [301, 302, 303, 307, 308].contains(response.status.code),
       let location = response.headers.first(name: "location")
@@ -183,8 +177,10 @@ public struct WebGet: Sendable {
 
   /// Why a redirect to `target` is not followed, or nil: only to http(s), and from https only to https.
   public static func refusal(ofRedirectTo target: URL?, secureOnly: Bool) -> String? {
-    guard let target, let scheme = scheme(of: target) else { return "a redirect to something not http(s)" }
-    if secureOnly, scheme != "https" { return "a redirect to plain http from https, not followed" }
+    guard let target, let scheme = URLScheme(of: target), scheme.isWeb else {
+      return "a redirect to something not http(s)"
+    }
+    if secureOnly, scheme != .https { return "a redirect to plain http from https, not followed" }
     return nil
   }
 
