@@ -24,16 +24,36 @@ extension ViewerEndToEndTests {
     let dataset = try PictureServer.writeDataset(items, in: folder)
     let pane = try TmuxPane(arguments: [dataset], environment: ["XDG_CACHE_HOME=\(folder)/cache"])
     try pane.waitForScreen(seconds: 30) { $0.contains("item 0") }
-    for round in 0..<40 {
-      try pane.send(keys: Array(repeating: round % 8 == 7 ? "PageUp" : "PageDown", count: 12))
+    // Keys typed faster than frames are drawn are taken together, and a screen skipped asks for nothing: after each
+    // burst, wait until the screen it ended on has asked for a picture, then leave it at once.
+    var asked = 0
+    for round in 0..<60 {
+      try pane.send(keys: Array(repeating: round % 8 == 7 ? "PageUp" : "PageDown", count: 4))
+      let seen = asked
+      #expect(Self.waitForStorm(server, past: seen, seconds: 30), "round \(round) asked for pictures")
+      asked = Self.stormRequests(server)
     }
     try pane.send(keys: ["End"])
     try pane.waitForScreen(seconds: 60) { $0.contains("item 2999") }
     try pane.send(keys: ["Home"])
     try pane.waitForScreen(seconds: 60) { $0.contains("item 0") }
-    let asked = server.counts().byPath.filter { $0.key.hasPrefix("/picture/storm-") || $0.key == "/huge" }
-    #expect(asked.values.reduce(0, +) > 100, "pictures were asked for: \(asked.count) paths")
+    #expect(Self.stormRequests(server) > 100, "pictures were asked for: \(Self.stormRequests(server))")
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0", seconds: 30)
+  }
+
+  /// The storm's picture requests the server has seen so far.
+  static func stormRequests(_ server: PictureServer) -> Int {
+    server.counts().byPath.filter { $0.key.hasPrefix("/picture/storm-") || $0.key == "/huge" }.values.reduce(0, +)
+  }
+
+  /// Waits until the server has seen more than `count` of the storm's requests, at most `seconds`; whether it did.
+  static func waitForStorm(_ server: PictureServer, past count: Int, seconds: Double) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while stormRequests(server) <= count {
+      guard ContinuousClock.now < deadline else { return false }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    return true
   }
 }
