@@ -35,22 +35,20 @@ define require
 endef
 
 # ncursesw, libvips, libchafa, zlib, libdeflate and libjpeg(-turbo) through pkg-config are the system requirements (and the chafa command for the
-# benchmarks' side-by-side), libcurl for Foundation's URLSession (pictures and feeds over http(s); the -dev package,
-# as swift.org lists it, has the same name on every Debian release), and SQLite (with FTS5, as Debian builds it) for
-# GRDB; libdeflate deflates kitty's pictures. A tape's pictures (GIF, WebP, PNG) need FreeType and fontconfig, cgif
+# benchmarks' side-by-side), and SQLite (with FTS5, as Debian builds it) for GRDB (http(s) needs nothing: AsyncHTTPClient
+# and its TLS are built from source); libdeflate deflates kitty's pictures. A tape's pictures (GIF, WebP, PNG) need FreeType and fontconfig, cgif
 # and libwebp, and their fonts: DejaVu Sans Mono, Droid Sans Fallback for CJK (fonts-droid-fallback: 4 MB, where
 # fonts-noto-cjk is 60) and Noto Color Emoji. As root we install what is missing; otherwise we say how.
 SYSTEM_PACKAGES = libncurses-dev libvips-dev libchafa-dev zlib1g-dev libdeflate-dev chafa pkg-config \
-  libcurl4-openssl-dev libsqlite3-dev libjpeg-dev libfreetype-dev libfontconfig-dev libcgif-dev libwebp-dev \
+  libsqlite3-dev libjpeg-dev libfreetype-dev libfontconfig-dev libcgif-dev libwebp-dev \
   fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji
 SYSTEM_MISSING = ! pkg-config --exists ncursesw vips chafa zlib libdeflate sqlite3 libjpeg freetype2 fontconfig cgif \
   libwebpmux 2>/dev/null \
   || ! command -v chafa >/dev/null \
-  || ! /sbin/ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 ' \
   || ! fc-list 2>/dev/null | grep -q 'DejaVu Sans Mono' || ! fc-list 2>/dev/null | grep -q 'Droid Sans Fallback' \
   || ! fc-list 2>/dev/null | grep -q 'Noto Color Emoji'
 deps:
-	$(call require,$(SYSTEM_MISSING),$(SYSTEM_PACKAGES),Waterfall needs ncursesw and libvips and libchafa and zlib and libdeflate and libjpeg (through pkg-config) and libcurl and SQLite; and for a tape's pictures FreeType and fontconfig and cgif and libwebp and the DejaVu and Droid Sans Fallback and Noto Color Emoji fonts)
+	$(call require,$(SYSTEM_MISSING),$(SYSTEM_PACKAGES),Waterfall needs ncursesw and libvips and libchafa and zlib and libdeflate and libjpeg (through pkg-config) and SQLite; and for a tape's pictures FreeType and fontconfig and cgif and libwebp and the DejaVu and Droid Sans Fallback and Noto Color Emoji fonts)
 
 # The end-to-end tests drive the real binary in tmux; the direct-colour test needs xterm-direct (ncurses-term);
 # the network tests serve pictures with Python's http.server; the recording tests check that asciinema plays

@@ -13,6 +13,13 @@ let package = Package(
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     // SQLite catalogues: pinned to the version checked on Linux against Debian's SQLite (README).
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    // Pictures and feeds over http(s): SwiftNIO's client, made for Linux, in place of FoundationNetworking (whose
+    // URLSession could trap on a cancel racing a completion, README).
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    // Its own foundations, named for their error types (WebFailure tells refused from reset from TLS).
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.26.0"),
   ],
   targets: [
     .systemLibrary(
@@ -48,8 +55,18 @@ let package = Package(
       name: "SQLiteCatalog",
       dependencies: ["ShopCatalog", "Locking", "CSQLiteSafety", .product(name: "GRDB", package: "GRDB.swift")]),
     // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
-    .target(name: "Pictures", dependencies: ["CVips", "CJPEG", "CChafa", "CDeflate", "Locking"]),
-    // HTTP JSON feeds as a catalogue source: URLSession within the picture fetcher's limits, paging by Link
+    // Its http(s) GET (WebGet, on AsyncHTTPClient) is the feeds' too: limits, redirects, proxies and failure words in
+    // one place.
+    .target(
+      name: "Pictures",
+      dependencies: [
+        "CVips", "CJPEG", "CChafa", "CDeflate", "Locking",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+      ]),
+    // HTTP JSON feeds as a catalogue source: WebGet within the picture fetcher's limits, paging by Link
     // headers, next fields or page numbers.
     .target(name: "HTTPFeed", dependencies: ["ShopCatalog", "Pictures", "Locking"]),
     // The viewer: state, update(message) -> effects, rendering into an in-memory screen, the one runner. No curses.
@@ -93,11 +110,18 @@ let package = Package(
       name: "SQLiteCatalogTests",
       dependencies: ["SQLiteCatalog", "ShopCatalog", "TestSupport", "WaterfallViewer", "WaterfallKit"]),
     .testTarget(
-      name: "PicturesTests", dependencies: ["Pictures", "CVips", "CZlib", "TestSupport", "Locking"],
+      name: "PicturesTests",
+      dependencies: [
+        "Pictures", "CVips", "CZlib", "TestSupport", "Locking",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ],
       exclude: ["Fixtures", "Server"]),
     .testTarget(
       name: "HTTPFeedTests",
-      dependencies: ["HTTPFeed", "ShopCatalog", "Pictures", "WaterfallViewer", "WaterfallKit", "TestSupport"]),
+      dependencies: [
+        "HTTPFeed", "ShopCatalog", "Pictures", "WaterfallViewer", "WaterfallKit", "TestSupport", "Locking",
+      ]),
     .testTarget(
       name: "WaterfallViewerTests",
       dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "TestSupport", "Locking"],

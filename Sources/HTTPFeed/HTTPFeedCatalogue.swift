@@ -255,9 +255,6 @@ public final class HTTPFeedCatalogue: CatalogueSource, Sendable {
   static func resolve(picture: String, against base: URL?) -> String {
     guard !picture.isEmpty else { return picture }
     let resolved = FeedPaging.resolve(picture, against: base)
-    guard let scheme = URL(string: resolved)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-      return ""
-    }
-    return resolved
+    return URLScheme(of: resolved)?.isWeb == true ? resolved : ""
   }
 }

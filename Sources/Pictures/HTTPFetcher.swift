@@ -1,12 +1,7 @@
-import Dispatch
 import Foundation
 import Locking
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// Fetches picture bytes over http(s) with URLSession, off the decode workers: one request per URL however many
+/// Fetches picture bytes over http(s) (``WebGet``, each fetch a task of its own), off the decode workers: one request per URL however many
 /// items want it, at most `requestsPerHost` per host and `requestsInAll` at once (visible pictures first), each
 /// within its time limits and body limit, the body sniffed as it arrives. Every fetch ends exactly once, through
 /// the completion, with the waiters (the loader's job numbers) it had then; never called with a lock held.
@@ -21,18 +16,14 @@ final class HTTPFetcher: Sendable {
     var priority: PicturePriority
     var waiters: Set<UInt64>
     var serial: UInt64
-    var task: URLSessionDataTask?
-    var body: [UInt8] = []
+    var task: Task<Void, Never>?
+    var receivedBytes = 0
     var expectedBytes: Int64 = -1
-    var answered = false
-    var sniffed = false
-    var redirects = 0
   }
 
   struct State: Sendable {
     var pending: [Fetch] = []
     var active: [UInt64: Fetch] = [:]
-    var serialOfTask: [Int: UInt64] = [:]
     var activePerHost: [String: Int] = [:]
     var nextSerial: UInt64 = 0
     var closed = false
@@ -45,19 +36,10 @@ final class HTTPFetcher: Sendable {
   let configuration: NetworkConfiguration
   private let completion = Locked<Completion?>(nil)
   let state: Locked<State>
-  private let session: URLSession
 
   init(configuration: NetworkConfiguration) {
     self.configuration = configuration
     state = Locked(State(downHosts: FailureBackoff(configuration)))
-    let settings = configuration.sessionSettings()
-    settings.httpMaximumConnectionsPerHost = configuration.requestsPerHost
-    let queue = OperationQueue()
-    queue.name = "picture fetches"
-    queue.maxConcurrentOperationCount = 1
-    let delegate = HTTPFetcherDelegate()
-    session = URLSession(configuration: settings, delegate: delegate, delegateQueue: queue)
-    delegate.fetcher.withLock { $0 = self }
   }
 
   func setCompletion(_ completion: Completion?) { self.completion.withLock { $0 = completion } }
@@ -104,7 +86,7 @@ final class HTTPFetcher: Sendable {
   /// Takes `waiter` off the fetch of `url`; a fetch nobody waits for any more is stopped, unless most of it has
   /// arrived: that one lands in the disk cache only.
   func cancel(_ url: String, waiter: UInt64) {
-    let stopped: URLSessionDataTask? = state.withLock { state in
+    let stopped: Task<Void, Never>? = state.withLock { state in
       if let index = state.pending.firstIndex(where: { $0.url == url }) {
         state.pending[index].waiters.remove(waiter)
         if state.pending[index].waiters.isEmpty { state.pending.remove(at: index) }
@@ -115,7 +97,7 @@ final class HTTPFetcher: Sendable {
       else { return nil }
       fetch.waiters.remove(waiter)
       state.active[serial] = fetch
-      let nearlyDone = fetch.expectedBytes > 0 && Int64(fetch.body.count) * 4 >= fetch.expectedBytes * 3
+      let nearlyDone = fetch.expectedBytes > 0 && Int64(fetch.receivedBytes) * 4 >= fetch.expectedBytes * 3
       guard fetch.waiters.isEmpty, !nearlyDone else { return nil }
       release(serial, in: &state)
       return fetch.task
@@ -131,27 +113,19 @@ final class HTTPFetcher: Sendable {
       let ended = state.pending + Array(state.active.values)
       state.pending.removeAll()
       state.active.removeAll()
-      state.serialOfTask.removeAll()
       state.activePerHost.removeAll()
       return ended
     }
-    session.invalidateAndCancel()
+    for fetch in ended { fetch.task?.cancel() }
     for fetch in ended where !fetch.waiters.isEmpty {
       report(fetch.url, .failure(PictureFailure(.network, "the loader has shut down")), fetch.waiters)
     }
   }
 
-  /// Starts pending fetches, the most urgent first, while the limits allow.
+  /// Starts pending fetches, the most urgent first, while the limits allow. Each runs in a task of its own, made
+  /// under the lock so that it cannot end before it is on the books.
   func startWhatFits() {
-    var unusable: [Fetch] = []
-    defer {
-      for fetch in unusable {
-        let failure = PictureFailure(.notLocal, "not a usable web address: \(RedactedURL.text(fetch.url))")
-        report(fetch.url, .failure(failure), fetch.waiters)
-      }
-    }
-    let started: [(URLSessionDataTask, UInt64)] = state.withLock { state in
-      var started: [(URLSessionDataTask, UInt64)] = []
+    state.withLock { state in
       while state.active.count < configuration.requestsInAll {
         let candidates = state.pending.indices.filter {
           state.activePerHost[state.pending[$0].host, default: 0] < configuration.requestsPerHost
@@ -159,27 +133,25 @@ final class HTTPFetcher: Sendable {
         guard var best = candidates.first else { break }
         for index in candidates where state.pending[index].priority > state.pending[best].priority { best = index }
         var fetch = state.pending.remove(at: best)
-        guard let url = URL(string: fetch.url) else {
-          unusable.append(fetch)
-          continue
+        let (serial, url) = (fetch.serial, fetch.url)
+        var get = WebGet(network: configuration, accept: "image/jpeg, image/png, image/webp, image/gif")
+        get.sniffsPicture = true
+        get.progress = { [self] received, expected in
+          self.state.withLock { state in
+            state.active[serial]?.receivedBytes = received
+            state.active[serial]?.expectedBytes = expected
+          }
         }
-        var request = URLRequest(url: url)
-        request.timeoutInterval = Double(configuration.totalTimeout.nanoseconds) / 1e9
-        request.setValue("image/jpeg, image/png, image/webp, image/gif", forHTTPHeaderField: "Accept")
-        let task = session.dataTask(with: request)
-        fetch.task = task
+        fetch.task = get.start(url) { [self] outcome in
+          switch outcome {
+          case .success(let answer): finish(serial, .success(answer.body))
+          case .failure(let failure): finish(serial, .failure(failure.failure), hostDown: failure.hostDown)
+          }
+        }
         state.active[fetch.serial] = fetch
-        state.serialOfTask[task.taskIdentifier] = fetch.serial
         state.activePerHost[fetch.host, default: 0] += 1
         state.mostActive = max(state.mostActive, state.active.count)
-        started.append((task, fetch.serial))
       }
-      return started
-    }
-    for (task, serial) in started {
-      task.resume()
-      watchAnswer(serial, hop: 0)
-      watchTotal(serial)
     }
   }
 
@@ -193,7 +165,6 @@ final class HTTPFetcher: Sendable {
         return (fetch, noteHost(of: fetch, outcome, down: hostDown, in: &state))
       })
     else { return }
-    if case .failure = outcome { fetch.task?.cancel() }
     let shown = outcome.mapError { PictureFailure($0.kind, "\($0.reason): \(RedactedURL.text(fetch.url))") }
     report(fetch.url, shown, fetch.waiters)
     if case .failure(let failure) = outcome {
@@ -207,53 +178,19 @@ final class HTTPFetcher: Sendable {
 
   var mostAtOnce: Int { state.withLock { $0.mostActive } }
 
+  /// Fetches waiting or under way.
+  var inFlight: Int { state.withLock { $0.pending.count + $0.active.count } }
+
   /// How much of `url`'s body has arrived, and its announced length (-1 when unknown), while it is fetched.
   func progress(of url: String) -> (received: Int, expected: Int64)? {
     state.withLock { state in
-      state.active.values.first { $0.url == url }.map { ($0.body.count, $0.expectedBytes) }
+      state.active.values.first { $0.url == url }.map { ($0.receivedBytes, $0.expectedBytes) }
     }
   }
 
   private func release(_ serial: UInt64, in state: inout State) {
     guard let fetch = state.active.removeValue(forKey: serial) else { return }
-    if let task = fetch.task { state.serialOfTask[task.taskIdentifier] = nil }
     state.activePerHost[fetch.host, default: 1] -= 1
     if state.activePerHost[fetch.host] == 0 { state.activePerHost[fetch.host] = nil }
   }
-
-  /// Runs `change` on the fetch of `task`, if it is still going.
-  func withFetch<T>(of task: URLSessionTask, _ change: (inout Fetch) -> T) -> (serial: UInt64, value: T)? {
-    state.withLock { state in
-      guard let serial = state.serialOfTask[task.taskIdentifier], state.active[serial] != nil else { return nil }
-      return (serial, change(&state.active[serial]!))
-    }
-  }
-}
-
-extension NetworkConfiguration {
-  /// URLSession's settings for these limits, keeping nothing: no cookies, credentials or cache (the picture fetcher
-  /// and the HTTP feeds share them).
-  public func sessionSettings() -> URLSessionConfiguration {
-    Self.keepFoundationOffTheDisk()
-    // Not `.ephemeral`: on Linux it makes a URLCache of its own, and that makes a folder too.
-    let settings = URLSessionConfiguration.default
-    let total = Double(totalTimeout.nanoseconds) / 1e9
-    settings.timeoutIntervalForRequest = total
-    settings.timeoutIntervalForResource = total
-    settings.urlCache = nil
-    settings.httpCookieStorage = nil
-    settings.urlCredentialStorage = nil
-    settings.httpShouldSetCookies = false
-    settings.requestCachePolicy = .reloadIgnoringLocalCacheData
-    return settings
-  }
-
-  /// Foundation's shared URL cache (which every session configuration starts from) makes the folder
-  /// `$XDG_CACHE_HOME/org.swift.foundation.URLCache` when it is made, though we never use it: put a memory-only one
-  /// in its place first. Its disk path is a file, so the folder it would make cannot be made.
-  private static let foundationCacheReplaced: Void = {
-    URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null")
-  }()
-
-  private static func keepFoundationOffTheDisk() { Self.foundationCacheReplaced }
 }

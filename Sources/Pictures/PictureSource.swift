@@ -15,14 +15,14 @@ public enum PictureSource: Hashable, Sendable {
   public static func resolve(_ img: String, relativeTo datasetFile: String) -> PictureSource {
     let text = img.trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { return .notLocal("no picture") }
-    if let scheme = Self.scheme(of: text) {
-      if scheme == "http" || scheme == "https" {
+    if let scheme = URLScheme(of: text) {
+      if scheme.isWeb {
         guard let url = URL(string: text), let host = url.host, !host.isEmpty else {
           return .notLocal("not a usable web address: \(RedactedURL.text(text))")
         }
         return .remote(text)
       }
-      guard scheme == "file" else { return .notLocal("not a picture we can load: \(RedactedURL.text(text))") }
+      guard scheme == .file else { return .notLocal("not a picture we can load: \(RedactedURL.text(text))") }
       guard let bytes = PictureFile.percentDecodedPath(ofFileURL: text) else {
         return .notLocal("not a usable file URL: \(text)")
       }
@@ -34,16 +34,5 @@ public enum PictureSource: Hashable, Sendable {
     if text.hasPrefix("/") { return .file(URL(filePath: text, directoryHint: .notDirectory).standardizedFileURL.path) }
     let folder = URL(filePath: datasetFile, directoryHint: .notDirectory).deletingLastPathComponent()
     return .file(folder.appending(path: text, directoryHint: .notDirectory).standardizedFileURL.path)
-  }
-
-  /// The URL scheme of `text` ("http", "file", …), lowercased; nil for a plain path. One letter before the colon
-  /// is a Windows drive, not a scheme.
-  private static func scheme(of text: String) -> String? {
-    guard let colon = text.firstIndex(of: ":") else { return nil }
-    let scheme = text[..<colon]
-    guard scheme.count > 1, let first = scheme.first, first.isASCII, first.isLetter,
-      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-    else { return nil }
-    return scheme.lowercased()
   }
 }

@@ -3,10 +3,6 @@ import Testing
 
 @testable import Pictures
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Suite("Redaction and sniffing")
 struct RedactionTests {
   @Test("user:password@ never shows; the rest of the URL does")
@@ -36,23 +32,5 @@ struct RedactionTests {
     #expect(PictureSniffer.problem(with: Array("GIF89a......".utf8)) == nil)
     #expect(PictureSniffer.problem(with: Array("RIFF\0\0\0\0WEBPVP8 ".utf8)) == nil)
     #expect(PictureSniffer.problem(with: Array("  <!DOCTYPE html>".utf8))?.contains("HTML") == true)
-  }
-}
-
-@Suite("Network errors in words")
-struct NetworkErrorWordsTests {
-  @Test(
-    "each URLSession error becomes a failure kind with a reason that names no URL",
-    arguments: [
-      (URLError.Code.cannotFindHost, PictureFailure.Kind.network, "cannot find the host"),
-      (.dnsLookupFailed, .network, "cannot find the host"),
-      (.cannotConnectToHost, .network, "refused"),
-      (.networkConnectionLost, .network, "reset"),
-      (.timedOut, .timedOut, "too long"),
-    ])
-  func words(code: URLError.Code, kind: PictureFailure.Kind, words: String) {
-    let failure = HTTPFetcherDelegate.failure(for: URLError(code))
-    #expect(failure.kind == kind)
-    #expect(failure.reason.contains(words))
   }
 }

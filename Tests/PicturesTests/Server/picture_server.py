@@ -38,6 +38,8 @@ Paths:
     &next_base=URL                        next addresses (Link, next-url) on URL (another host) instead of here
   /__outage?key=KEY&on=1|0                the feeds with outage=KEY down (1) or back (0)
   /__prepend?key=KEY                      one more new item at the front of the feeds with live=KEY
+  CONNECT host:port                       as an http proxy does (curl's http_proxy): a tunnel to host:port, counted
+                                          as CONNECT (and CONNECT#auth with a Proxy-Authorization header)
   /__counts                               JSON: {"counts": {path: requests}, "most_at_once": n, "at_once": n}
                                           (picture requests at once: most ever, and now); a request that
                                           carried an Authorization header is also counted as <path>#auth
@@ -121,6 +123,45 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(key, value)
         self.end_headers()
         self.wfile.write(body)
+
+    def do_CONNECT(self):
+        with Handler.counts_lock:
+            for key in ["CONNECT"] + (["CONNECT#auth"] if self.headers.get("Proxy-Authorization") else []):
+                Handler.counts[key] = Handler.counts.get(key, 0) + 1
+            Handler.counts_lock.notify_all()
+        host, _, port = self.path.rpartition(":")
+        try:
+            upstream = socket.create_connection((host.strip("[]"), int(port)), timeout=10)
+        except OSError:
+            return self.send_body(502, b"", "text/plain")
+        self.send_response(200, "Connection established")
+        self.end_headers()
+        self.wfile.flush()
+        upstream.settimeout(None)
+        self.connection.settimeout(None)
+
+        def pump(source, sink):
+            try:
+                while True:
+                    data = source.recv(65536)
+                    if not data:
+                        break
+                    sink.sendall(data)
+            except OSError:
+                pass
+            finally:
+                for end in (source, sink):
+                    try:
+                        end.shutdown(socket.SHUT_RDWR)
+                    except OSError:
+                        pass
+
+        back = threading.Thread(target=pump, args=(upstream, self.connection), daemon=True)
+        back.start()
+        pump(self.connection, upstream)
+        back.join()
+        upstream.close()
+        self.close_connection = True
 
     def do_GET(self):
         parts = urlsplit(self.path)
