@@ -181,10 +181,10 @@ public final class ItemCatalogue: CatalogueSource, Sendable {
     contents.wait { [paging] in $0.reading.isComplete || $0.isPageReady(0, paging: paging) }
   }
 
-  /// Waits until the reader has handed over anything (items or problems) or reading is over: a pipe's first
-  /// page may be a long time coming, but its first records' problems are known at once.
+  /// Waits until the reader has handed over a usable item or reading is over: a pipe's first page may be a long
+  /// time coming, but a pipe whose records are all unusable is refused as a file is, before a viewer opens empty.
   public func waitUntilStarted() {
-    contents.wait { $0.reading.isComplete || !$0.items.isEmpty || !$0.problems.isEmpty }
+    contents.wait { $0.reading.isComplete || !$0.items.isEmpty }
   }
 
   public func fetch(_ request: CataloguePageRequest) -> CatalogueResponse {

@@ -38,6 +38,16 @@ extension ViewerEndToEndTests {
     try expectRestored(pane, status: "0")
   }
 
+  @Test("a pipe whose every record is unusable gets its problems and exit status 1, the terminal never touched")
+  func unusablePipe() throws {
+    // The pipe stays open a second after its one bad record: the viewer must wait for its end, not open empty.
+    let pane = try TmuxPane(arguments: [], pipedFrom: #"{ printf '{"w": 1}\n'; sleep 1; }"#)
+    let screen = try pane.waitForScreen { $0.contains("EXIT=") }
+    #expect(screen.contains("waterfall: stdin: item 1: h: missing"), "\(screen)")
+    #expect(screen.contains("no usable items: every item has a problem") && screen.contains("EXIT=1"), "\(screen)")
+    #expect(try pane.format("#{alternate_on}") == "0", "the alternate screen was never entered")
+  }
+
   /// Picks from the test catalogue in a pane, piped in or named: each batch of `keys` (waiting until the status
   /// bar counts that batch's `marks`), then `finish`; checks the exit `status` and the restored terminal, and
   /// returns what the program wrote on its standard output, with the catalogue's records.
