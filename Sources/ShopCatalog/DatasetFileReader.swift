@@ -31,7 +31,9 @@ enum DatasetFileReader {
   static func read(
     file: String, format: DatasetFormat?, firstBatch: Int = 64, deliver: (ReadBatch) -> Void
   ) throws(DatasetError) {
-    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    // Not blocking: a FIFO among a directory's pages would wait for a writer forever before fstat could refuse it
+    // (a regular file's reads ignore the flag).
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw unreadable(file) }
     defer { close(descriptor) }
     var status = stat()

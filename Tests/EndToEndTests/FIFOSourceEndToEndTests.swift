@@ -45,4 +45,21 @@ struct FIFOSourceEndToEndTests {
     #expect(snapshot.output.contains("· 2 items"), "\(snapshot.output)")
     #expect(snapshot.output.contains("first from the pipe") && snapshot.output.contains("third from the pipe"))
   }
+
+  @Test("a FIFO among a directory's page files is a page that cannot be read, not a wait for a writer forever")
+  func fifoAmongPages() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-fifo-pages-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = Self.records.split(separator: "\n").filter { $0.contains("price") }.joined(separator: "\n")
+    try Data((page + "\n").utf8).write(to: folder.appendingPathComponent("1.jsonl"))
+    let pages = TmuxPane.quote(folder.path)
+    // `timeout`: a reader stuck on the FIFO ends as 124 instead of hanging the suite.
+    let check = try BinaryRun(
+      shell: "mkfifo \(pages)/2.jsonl && timeout 20 \"$WATERFALL\" check \(pages)")
+    #expect(check.status != 124, "check waited on the FIFO")
+    let said = check.output + check.errors
+    #expect(said.contains("2.jsonl") && said.contains("not a regular file"), "\(said)")
+    #expect(check.status == 1 || check.status == 2, "\(check.status): \(said)")
+  }
 }
