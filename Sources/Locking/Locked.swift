@@ -53,6 +53,21 @@ public final class Locked<Value>: @unchecked Sendable {
     while !ready(value) { pthread_cond_wait(changed, mutex) }
   }
 
+  /// As ``wait(until:)``, giving up after `seconds`; whether `ready` held.
+  @discardableResult
+  public func wait(until ready: (Value) -> Bool, seconds: Double) -> Bool {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let nanoseconds = Int(now.tv_nsec) + Int(seconds * 1e9)
+    var deadline = timespec(tv_sec: now.tv_sec + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while !ready(value) {
+      if pthread_cond_timedwait(changed, mutex, &deadline) == ETIMEDOUT { return ready(value) }
+    }
+    return true
+  }
+
   /// Wakes the threads in ``wait(until:)`` to check again; call it after a change made with ``withLock(_:)``.
   public func wakeWaiters() {
     pthread_cond_broadcast(changed)

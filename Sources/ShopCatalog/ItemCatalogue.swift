@@ -176,9 +176,12 @@ public final class ItemCatalogue: CatalogueSource, Sendable {
     contents.wait { $0.reading.isComplete }
   }
 
-  /// Waits until the first page can be answered (or reading is over).
-  public func waitForFirstPage() {
-    contents.wait { [paging] in $0.reading.isComplete || $0.isPageReady(0, paging: paging) }
+  /// Waits until the first page can be answered (or reading is over); with `seconds`, at most that long.
+  public func waitForFirstPage(seconds: Double? = nil) {
+    let ready = { [paging] (contents: Contents) in
+      contents.reading.isComplete || contents.isPageReady(0, paging: paging)
+    }
+    if let seconds { contents.wait(until: ready, seconds: seconds) } else { contents.wait(until: ready) }
   }
 
   /// Waits until the reader has handed over a usable item or reading is over: a pipe's first page may be a long

@@ -9,7 +9,7 @@ struct DataOptions: ParsableArguments {
   @Argument(
     help: """
       A dataset or a feed address, as with --data (as in `less FILE`); - reads it from standard input. \
-      (default: standard input when it is a pipe, else the bundled catalogue)
+      (default: for the viewer, standard input when it is a pipe; else the bundled catalogue)
       """, completion: .file())
   var path: String?
 

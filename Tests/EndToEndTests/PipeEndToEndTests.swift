@@ -48,6 +48,22 @@ extension ViewerEndToEndTests {
     #expect(try pane.format("#{alternate_on}") == "0", "the alternate screen was never entered")
   }
 
+  @Test("a piped JSON cut short inside its first page is refused as the file is: exit 2, the terminal never touched")
+  func truncatedPipe() throws {
+    let (folder, file, _) = try Self.pipeCatalogue()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+    let cut = folder.appendingPathComponent("cut.json").path
+    try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut))
+    for round in 1...3 {
+      let pane = try TmuxPane(arguments: [], pipedFrom: "cat \(TmuxPane.quote(cut))")
+      let screen = try pane.waitForScreen { $0.contains("EXIT=") }
+      #expect(
+        screen.contains("waterfall: stdin: not valid JSON") && screen.contains("EXIT=2"), "round \(round): \(screen)")
+      #expect(try pane.format("#{alternate_on}") == "0", "round \(round): the alternate screen was never entered")
+    }
+  }
+
   /// Picks from the test catalogue in a pane, piped in or named: each batch of `keys` (waiting until the status
   /// bar counts that batch's `marks`), then `finish`; checks the exit `status` and the restored terminal, and
   /// returns what the program wrote on its standard output, with the catalogue's records.

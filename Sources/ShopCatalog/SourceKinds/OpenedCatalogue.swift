@@ -19,7 +19,8 @@ public struct OpenedCatalogue: OpenedSource {
     return catalogue.availableFields
   }
 
-  /// The catalogue read as far as the first page (`whole`: to the end; a stream: its first records). What makes
+  /// The catalogue read as far as the first page (`whole`: to the end; a stream still arriving after half a
+  /// second: its first usable item). What makes
   /// the dataset unusable throws, so nobody opens an empty viewer wondering why: a first page that cannot be read
   /// (exit status 2), or a dataset whose every item is unusable (its first problems, exit status 1). A malformed
   /// record after the first page is the viewer's to show.
@@ -27,6 +28,9 @@ public struct OpenedCatalogue: OpenedSource {
     if whole {
       catalogue.waitUntilComplete()
     } else if streamed != nil {
+      // A pipe that ends at once (`cat FILE |`) is judged as its file would be; one still arriving after half a
+      // second opens the viewer at its first usable item, the rest shown as it comes.
+      catalogue.waitForFirstPage(seconds: 0.5)
       catalogue.waitUntilStarted()
     } else {
       catalogue.waitForFirstPage()
