@@ -8,18 +8,10 @@ struct DecodedGIF {
   private(set) var frames: [[UInt8]] = []
 
   init(_ bytes: [UInt8]) throws {
-    guard bytes.count > 13, String(decoding: bytes[0..<6], as: UTF8.self) == "GIF89a" else {
-      throw DecodeError("not a GIF89a")
-    }
-    width = Int(bytes[6]) | Int(bytes[7]) << 8
-    height = Int(bytes[8]) | Int(bytes[9]) << 8
-    var offset = 13
-    var palette: [UInt8] = []
-    if bytes[10] & 0x80 != 0 {
-      let length = 3 << (Int(bytes[10] & 7) + 1)
-      palette = Array(bytes[offset..<(offset + length)])
-      offset += length
-    }
+    let screen = try GIFScreen(bytes)
+    (width, height) = (screen.width, screen.height)
+    var offset = screen.end
+    let palette = screen.palette
     var shown = [UInt8](repeating: 0, count: width * height * 3)
     var transparent: Int?
     func subBlocks() -> [UInt8] {
@@ -104,5 +96,24 @@ struct DecodedGIF {
       previous = entry
     }
     return output
+  }
+}
+
+/// A GIF's header and logical screen descriptor: its size, its global colour table, where the blocks start.
+struct GIFScreen {
+  let width: Int
+  let height: Int
+  let palette: [UInt8]
+  let end: Int
+
+  init(_ bytes: [UInt8]) throws {
+    guard bytes.count > 13, String(decoding: bytes[0..<6], as: UTF8.self) == "GIF89a" else {
+      throw DecodeError("not a GIF89a")
+    }
+    width = Int(bytes[6]) | Int(bytes[7]) << 8
+    height = Int(bytes[8]) | Int(bytes[9]) << 8
+    let length = bytes[10] & 0x80 != 0 ? 3 << (Int(bytes[10] & 7) + 1) : 0
+    palette = Array(bytes[13..<(13 + length)])
+    end = 13 + length
   }
 }

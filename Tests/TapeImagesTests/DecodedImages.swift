@@ -56,13 +56,9 @@ struct GIFStructure {
   var delays: [Int] = []
 
   init(_ bytes: [UInt8]) throws {
-    guard bytes.count > 13, String(decoding: bytes[0..<6], as: UTF8.self) == "GIF89a" else {
-      throw DecodeError("not a GIF89a")
-    }
-    width = Int(bytes[6]) | Int(bytes[7]) << 8
-    height = Int(bytes[8]) | Int(bytes[9]) << 8
-    var offset = 13
-    if bytes[10] & 0x80 != 0 { offset += 3 << (Int(bytes[10] & 7) + 1) }
+    let screen = try GIFScreen(bytes)
+    (width, height) = (screen.width, screen.height)
+    var offset = screen.end
     var pendingDelay: Int?
     func skipSubBlocks() {
       while offset < bytes.count, bytes[offset] != 0 { offset += Int(bytes[offset]) + 1 }
