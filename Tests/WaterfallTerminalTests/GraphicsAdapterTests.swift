@@ -17,10 +17,6 @@ struct GraphicsAdapterTests {
     return try #require(graphics.adapter.painter(for: setup))
   }
 
-  private func paint(_ painter: any PixelPainter, _ frame: Screen) -> PaintBytes {
-    painter.paint(painter.drawable(frame.pictures, in: frame), screen: frame, textChanges: [])
-  }
-
   /// A 3×2-cell picture at column 2, row 1; then the same screen without it.
   private var shown: Screen {
     screen(with: [(flatPicture(columns: 3, rows: 2, cell: cell), id: 7, x: 2, y: 1, rows: 0..<2, total: 2)])

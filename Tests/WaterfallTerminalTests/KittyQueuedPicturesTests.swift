@@ -8,16 +8,18 @@ import WaterfallViewer
 struct KittyQueuedPicturesTests {
   private let cell = CellPixelSize(width: 2, height: 4)
 
-  private func paint(_ painter: KittyPainter, _ frame: Screen) -> PaintBytes {
-    painter.paint(painter.drawable(frame.pictures, in: frame), screen: frame, textChanges: [])
-  }
-
-  @Test("a new picture leaves the frame for the queue, placed right after it arrives; once sent it is only placed")
-  func queuedThenPlaced() {
+  /// A kitty painter sending its pictures through a queue the test drains by hand, into a recording terminal.
+  private func queuedPainter() -> (RecordingTerminal, PictureQueue, KittyPainter) {
     let terminal = RecordingTerminal()
     let queue = PictureQueue(threaded: false, write: terminal.write)
     let painter = KittyPainter()
     painter.sendPictures(through: queue)
+    return (terminal, queue, painter)
+  }
+
+  @Test("a new picture leaves the frame for the queue, placed right after it arrives; once sent it is only placed")
+  func queuedThenPlaced() {
+    let (terminal, queue, painter) = queuedPainter()
     let picture = flatPicture(columns: 3, rows: 2, cell: cell)
     let frame = screen(with: [(picture, id: 1, x: 2, y: 1, rows: 0..<2, total: 2)])
     let first = paint(painter, frame)
@@ -35,10 +37,7 @@ struct KittyQueuedPicturesTests {
 
   @Test("a picture whose box left before it was sent is dropped, and sent again when the box comes back")
   func droppedThenSentAgain() {
-    let terminal = RecordingTerminal()
-    let queue = PictureQueue(threaded: false, write: terminal.write)
-    let painter = KittyPainter()
-    painter.sendPictures(through: queue)
+    let (terminal, queue, painter) = queuedPainter()
     let picture = flatPicture(columns: 2, rows: 1, cell: cell)
     let shown = screen(with: [(picture, id: 5, x: 0, y: 2, rows: 0..<1, total: 1)])
     _ = paint(painter, shown)

@@ -6,6 +6,11 @@ import WaterfallViewer
 
 @testable import WaterfallTerminal
 
+/// What `painter` writes for `frame`: its pictures as the presenter hands them over, no text changed.
+func paint(_ painter: any PixelPainter, _ frame: Screen) -> PaintBytes {
+  painter.paint(painter.drawable(frame.pictures, in: frame), screen: frame, textChanges: [])
+}
+
 /// Pictures on a small screen: what a frame of them looks like to the painters.
 func flatPicture(
   columns: Int, rows: Int, cell: CellPixelSize, colour: [UInt8] = [0x3A, 0x7B, 0xD5, 0xFF]
@@ -71,10 +76,6 @@ private func noisePicture(width: Int, height: Int) -> PixelPicture {
 @Suite("kitty graphics: the escape stream")
 struct KittyPainterTests {
   private let cell = CellPixelSize(width: 2, height: 4)
-
-  private func paint(_ painter: KittyPainter, _ frame: Screen) -> PaintBytes {
-    painter.paint(painter.drawable(frame.pictures, in: frame), screen: frame, textChanges: [])
-  }
 
   @Test(
     "a picture is sent once, deflated, quietly, before the text; placed at its box after it; one synchronized update")

@@ -10,10 +10,6 @@ import WaterfallViewer
 struct TerminalChangeTests {
   private let cell = CellPixelSize(width: 2, height: 4)
 
-  private func paint(_ painter: PixelPainter, _ frame: Screen) -> PaintBytes {
-    painter.paint(painter.drawable(frame.pictures, in: frame), screen: frame, textChanges: [])
-  }
-
   @Test("kitty in a tmux pane that moved: the placements are deleted and placed again at the new corner")
   func kittyFollowsThePane() {
     let picture = flatPicture(columns: 1, rows: 1, cell: cell)
