@@ -84,8 +84,9 @@ test: test-deps
 	$(SWIFT) build -c release --product waterfall
 	$(SWIFT) build --build-tests
 	WATERFALL_BIN="$$($(SWIFT) build -c release --show-bin-path)/waterfall" \
-	  timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build 2>&1 | tee .build/test-output.log; \
-	  status=$${PIPESTATUS[0]}; [ "$$status" = 0 ] || Tests/show-failures.sh .build/test-output.log; exit "$$status"
+	  timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build \
+	  --xunit-output .build/test-results.xml 2>&1 | tee .build/test-output.log; \
+	  status=$${PIPESTATUS[0]}; [ "$$status" = 0 ] || Tests/show-failures.sh .build; exit "$$status"
 	$(MAKE) --no-print-directory fuzz-regressions
 
 lint:

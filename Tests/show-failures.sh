@@ -1,12 +1,24 @@
 #!/usr/bin/env bash
 # After a failed `swift test`: what failed, repeated at the end of the output, where a CI log's tail shows it.
-# Usage: Tests/show-failures.sh LOG
+# Swift Testing's console can leave an issue's message out (seen with a long diff in it); its xUnit file keeps it.
+# Usage: Tests/show-failures.sh DIR   (DIR holds test-output.log and the test-results*.xml that swift test wrote)
 set -uo pipefail
-log=$1
+dir=$1
 echo
-echo "──── what failed (the whole output is in $log) ────"
-# Swift Testing marks a failure with ✘ (its issue lines follow it); XCTest says "error:" and "failed".
-grep -E -A8 '✘ Test .*(recorded an issue|failed)|error: .*(XCTAssert|failed)|Fatal error|Test Case .* failed' "$log" \
-  | grep -v '^--$' | head -120
-grep -E '✘ Test run|Test Suite .* failed|Executed .* with [1-9][0-9]* failure' "$log" | tail -3
+echo "──── what failed (the whole output is in $dir/test-output.log) ────"
+for xml in "$dir"/test-results*.xml; do
+  [ -s "$xml" ] || continue
+  python3 - "$xml" <<'PY'
+import sys, xml.etree.ElementTree as ET
+for case in ET.parse(sys.argv[1]).iter("testcase"):
+    for failure in list(case.iter("failure")) + list(case.iter("error")):
+        print(f"✘ {case.get('classname')}.{case.get('name')}")
+        lines = (failure.get("message") or failure.text or "").splitlines()
+        for line in lines[:40]:
+            print("    " + line)
+        if len(lines) > 40:
+            print(f"    … {len(lines) - 40} more lines")
+PY
+done
+grep -E '✘ Test run|Test Suite .* failed|Executed .* with [1-9][0-9]* failure|Fatal error' "$dir/test-output.log" | tail -5
 exit 0
