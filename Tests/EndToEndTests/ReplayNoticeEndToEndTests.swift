@@ -16,7 +16,7 @@ struct ReplayNoticeEndToEndTests {
       environment: ["BROWSER=/nonexistent/browser"])
     try pane.waitForScreen { $0.contains("60 items") && $0.contains("row 1/") }
     try pane.send(keys: ["x"])
-    let live = try pane.waitForScreen { $0.contains("cannot open") }
+    let live = try pane.waitForSteadyScreen { $0.contains("cannot open") }
     try pane.send(keys: ["q"])
     try pane.waitForScreen { $0.contains("EXIT=0") }
     let golden = directory.appendingPathComponent("live.txt").path

@@ -213,7 +213,9 @@ struct TapeEndToEndTests {
     // A key right after a lone Esc would make Alt+key of it, as in any terminal program.
     try pane.waitForScreen { !$0.contains("Item #") }
     try pane.send(keys: ["C-d"])
-    let before = try pane.waitForScreen { !$0.contains("Item #") && !$0.contains("row 3/") && $0.contains("row ") }
+    let before = try pane.waitForSteadyScreen {
+      !$0.contains("Item #") && !$0.contains("row 3/") && $0.contains("row ")
+    }
     try pane.send(keys: ["q"])
     try pane.waitForScreen { $0.contains("EXIT=0") }
 
@@ -243,7 +245,7 @@ struct TapeEndToEndTests {
     try pane.waitForScreen { !$0.contains("row 1/") && $0.contains("row ") }
     try pane.send(keys: ["j"])
     // `j` focuses a box (drawn heavy; its top may be above the view) instead of scrolling a row.
-    let before = try pane.waitForScreen { $0.contains("┃") }
+    let before = try pane.waitForSteadyScreen { $0.contains("┃") }
     try pane.send(keys: ["q"])
     try pane.waitForScreen { $0.contains("EXIT=0") }
 

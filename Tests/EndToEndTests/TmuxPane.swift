@@ -176,6 +176,24 @@ final class TmuxPane {
     return last
   }
 
+  /// As ``waitForScreen(seconds:sourceLocation:_:)``, then until the screen stays the same for a fifth of a
+  /// second: the screen a live session rests on (a replay's golden), never a frame caught half drawn.
+  @discardableResult
+  func waitForSteadyScreen(
+    seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+  ) throws -> String {
+    let deadline = Date().addingTimeInterval(seconds)
+    var last = try waitForScreen(seconds: seconds, sourceLocation: sourceLocation, condition)
+    while Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.2)
+      let now = try screen()
+      if now == last, condition(now) { return now }
+      last = now
+    }
+    Issue.record("the screen never rested; last screen:\n\(last)", sourceLocation: sourceLocation)
+    return last
+  }
+
   private func waitForValue(seconds: Double = 10, _ read: () -> String?) throws -> String {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
