@@ -1,5 +1,6 @@
 import CNcursesw
 import CTerminalSignals
+import Foundation
 import Glibc
 
 /// Owns the terminal while the viewer runs: sets curses up for output, turns mouse reporting on, and puts
@@ -32,12 +33,26 @@ public final class TerminalSession {
     return nil
   }
 
-  /// Whether the locale (after `setlocale(LC_ALL, "")`) encodes text as UTF-8.
+  /// Whether the locale (after `setlocale(LC_ALL, "")`) encodes text as UTF-8. A UTF-8 locale that the
+  /// environment names but this machine lacks (`LANG=en_US.UTF-8` where it was never generated, as in many
+  /// containers) still gets UTF-8, through glibc's built-in C.UTF-8, as tmux does: the terminal was promised UTF-8,
+  /// and without it every title would be drawn in question marks.
   public static func localeIsUTF8() -> Bool {
-    setlocale(LC_ALL, "")
+    if setlocale(LC_ALL, "") == nil, namesUTF8(environment: ProcessInfo.processInfo.environment) {
+      setlocale(LC_CTYPE, "C.UTF-8")
+    }
     guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
     let name = String(cString: codeset).uppercased()
     return name == "UTF-8" || name == "UTF8"
+  }
+
+  /// Whether the locale the environment asks for (the first of LC_ALL, LC_CTYPE and LANG that is set, as the C
+  /// library reads them) is a UTF-8 one.
+  public static func namesUTF8(environment: [String: String]) -> Bool {
+    let name = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+    let upper = name.uppercased()
+    return upper.hasSuffix(".UTF-8") || upper.hasSuffix(".UTF8") || upper.contains(".UTF-8@")
+      || upper.contains(".UTF8@")
   }
 
   public init(mouse: Bool, color: Bool) {

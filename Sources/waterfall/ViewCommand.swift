@@ -68,7 +68,8 @@ struct ViewCommand: ParsableCommand {
     let recording = recordingFile.map { file in
       InteractiveViewer.Recording(
         header: Asciicast(
-          width: 0, height: 0, timestamp: Int(Date().timeIntervalSince1970), arguments: recordedArguments(),
+          width: 0, height: 0, timestamp: Int(Date().timeIntervalSince1970),
+          arguments: recordedArguments(unicode: unicode),
           keys: options.customKeys),
         recordsInput: recordInput
       ) { line in file.write(Data(line.utf8)) }
@@ -104,8 +105,11 @@ struct ViewCommand: ParsableCommand {
 
   /// The arguments a replay needs to run the same program: this command line without the recording options. The
   /// config file's settings are written out and the file itself is not named (its `[keys]` go in the header), so a
-  /// recording replays the same on a machine without that file.
-  func recordedArguments(from commandLine: [String] = Array(CommandLine.arguments.dropFirst())) -> [String] {
+  /// recording replays the same on a machine without that file. A session drawn in ASCII because its locale is not
+  /// UTF-8 (`unicode` false) records `--ascii`: the replay, wherever it runs, draws what the session showed.
+  func recordedArguments(
+    from commandLine: [String] = Array(CommandLine.arguments.dropFirst()), unicode: Bool = true
+  ) -> [String] {
     var arguments: [String] = []
     var words = ((try? Waterfall.withConfigFile(commandLine)) ?? commandLine)[...]
     if words.first == "view" { words.removeFirst() }
@@ -120,6 +124,7 @@ struct ViewCommand: ParsableCommand {
         arguments.append(word)
       }
     }
+    if !unicode, !arguments.contains("--ascii") { arguments.append("--ascii") }
     return arguments
   }
 }

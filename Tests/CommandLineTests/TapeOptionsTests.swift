@@ -32,4 +32,14 @@ struct TapeOptionsTests {
     // The replay parses them as a snapshot's: no latency unless the viewer had one, as the viewer.
     #expect(try SnapshotCommand.parse(arguments).dataOptions.latency == nil)
   }
+
+  @Test("a session drawn in ASCII for want of a UTF-8 locale records --ascii, once, and its replay draws ASCII")
+  func asciiSessionRecordsASCII() throws {
+    let view = try #require(try Waterfall.parseAsRoot(["--record", "x.cast"]) as? ViewCommand)
+    let arguments = view.recordedArguments(from: ["--record", "x.cast", "--columns", "3"], unicode: false)
+    #expect(arguments == ["--columns", "3", "--ascii"])
+    #expect(try SnapshotCommand.parse(arguments).display.ascii)
+    #expect(view.recordedArguments(from: ["--ascii"], unicode: false) == ["--ascii"])
+    #expect(view.recordedArguments(from: ["--columns", "3"], unicode: true) == ["--columns", "3"])
+  }
 }
