@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Pictures
 import ShopCatalog
 
@@ -13,16 +14,23 @@ struct CheckCommand: ParsableCommand {
     help:
       ArgumentHelp(
         "A dataset file, a directory of page files, a folder of pictures, a SQLite catalogue, an HTTP feed's "
-          + "address, or - for standard input."))
-  var path: String
+          + "address, or - for standard input (the default when one is piped in)."))
+  var path: String?
 
   @Option(name: .long, help: "A SQLite file's table of items (default: an imported catalogue's).")
   var table: String?
 
+  func validate() throws {
+    if path == nil, isatty(STDIN_FILENO) != 0 {
+      throw ValidationError("check needs a dataset: a path, an address, or - for standard input (or pipe one in)")
+    }
+  }
+
   func run() throws {
     // The viewer's sources, asked in the viewer's order: a path is read by the source the viewer would read it with.
     let kinds = SourceRegistry.kinds(table: table, network: NetworkConfiguration())
-    let address = DatasetAddress(commandLine: path)
+    // No path: standard input, which validate() has found piped in, as the viewer reads it.
+    let address = path.map { DatasetAddress(commandLine: $0) } ?? .standardInput
     let summary: CheckSummary
     do {
       summary = try SourceRegistry.kind(for: address, among: kinds).check(address, report: printLine)
