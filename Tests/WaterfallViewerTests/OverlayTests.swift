@@ -72,6 +72,19 @@ struct OverlayTests {
     #expect(app.state.isQuitting)
   }
 
+  @Test("on the narrowest screen the help's border shortens \"Esc closes\" to \"Esc\" and shows its position whole")
+  func narrowPanelBorder() {
+    func bottomBorder(width: Int) -> String {
+      let screen = AppFixture.screen(Self.runner(width: width, height: 8), "? j")
+      return screen.split(separator: "\n").first { $0.contains("┘") }.map(String.init) ?? "no border"
+    }
+    let wide = bottomBorder(width: 40)
+    #expect(wide.contains(" 2-2/") && wide.contains(" ↑↓ ") && wide.contains(" Esc closes "), "\(wide)")
+    let narrow = bottomBorder(width: 24)
+    #expect(narrow.contains(" 2-2/") && narrow.contains(" ↑↓ ") && narrow.contains(" Esc "), "\(narrow)")
+    #expect(!narrow.contains("closes"), "\(narrow)")
+  }
+
   @Test("snapshot: help scrolled at 30×12")
   func helpScrolledSnapshot() {
     expectSnapshot(AppFixture.styledScreen(Self.runner(), "? j j"), named: "overlay-help-scrolled")

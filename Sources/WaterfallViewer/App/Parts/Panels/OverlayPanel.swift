@@ -54,16 +54,16 @@ struct OverlayPanel {
         screen.put(line, x: x + 2, y: y + 2 + row, style: Palette.overlayText, maximumWidth: width - 4)
       }
     }
-    let closes = " Esc closes "
+    // Where the reader is in a panel that does not fit; on a narrow panel "Esc" alone, and no position rather than
+    // a cut one (" 2-2/1" read as a count of 1).
+    let last = min(body.count, first + visibleRows)
+    let arrows = (first > 0 ? glyphs.arrowUp : "") + (last < body.count ? glyphs.arrowDown : "")
+    let position = maximumScroll > 0 ? " \(first + 1)-\(last)/\(body.count) \(arrows) " : ""
+    let room = width - 4
+    let closes = DisplayWidth.of(position) + 12 <= room ? " Esc closes " : " Esc "
     screen.put(closes, x: x + width - 2 - closes.count, y: y + height - 1, style: Palette.overlayBorder)
-    if maximumScroll > 0 {
-      // Where the reader is in a panel that does not fit.
-      let last = min(body.count, first + visibleRows)
-      let arrows = (first > 0 ? glyphs.arrowUp : "") + (last < body.count ? glyphs.arrowDown : "")
-      let position = " \(first + 1)-\(last)/\(body.count) \(arrows) "
-      screen.put(
-        position, x: x + 2, y: y + height - 1, style: Palette.overlayBorder,
-        maximumWidth: max(0, width - 4 - closes.count))
+    if !position.isEmpty, DisplayWidth.of(position) + closes.count <= room {
+      screen.put(position, x: x + 2, y: y + height - 1, style: Palette.overlayBorder)
     }
   }
 }
