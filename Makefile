@@ -79,11 +79,13 @@ build: deps
 run: build
 	"$$($(SWIFT) build --show-bin-path)/waterfall" $(ARGS)
 
-# The end-to-end tests drive the release binary, the one `make install` ships.
+# The end-to-end tests drive the release binary, the one `make install` ships. The tests' servers are on loopback
+# and the proxy tests set their own proxies: a proxy this machine's environment names must not come between.
+PROXY_VARIABLES = http_proxy https_proxy all_proxy no_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY NO_PROXY
 test: test-deps
 	$(SWIFT) build -c release --product waterfall
 	$(SWIFT) build --build-tests
-	WATERFALL_BIN="$$($(SWIFT) build -c release --show-bin-path)/waterfall" \
+	env $(PROXY_VARIABLES:%=-u %) WATERFALL_BIN="$$($(SWIFT) build -c release --show-bin-path)/waterfall" \
 	  timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build \
 	  --xunit-output .build/test-results.xml 2>&1 | tee .build/test-output.log; \
 	  status=$${PIPESTATUS[0]}; [ "$$status" = 0 ] || Tests/show-failures.sh .build; exit "$$status"
