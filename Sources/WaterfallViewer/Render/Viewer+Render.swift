@@ -21,8 +21,7 @@ extension Viewer {
       default: renderPlaceholder(emptyText, into: &screen)
       }
     case .items:
-      renderBoxes(into: &screen)
-      renderSectionHeaders(into: &screen)
+      boxes.draw(into: &screen)
     }
     renderFooter(into: &screen)
     if inspector.isOpen {
@@ -42,16 +41,17 @@ extension Viewer {
       if panel.height >= 3 { (screen.cursorColumn, screen.cursorRow) = (panel.x + 3, panel.y) }
       return
     }
-    guard let focused = focus.keyboardOnScreen, waterfall.contentState == .items else { return }
-    let frame = waterfall.layout.frame(of: focused)
-    let imageRows = options.metrics.imageRows(
-      aspectRatio: store.displayItems[focused].aspectRatio, columnWidth: frame.width)
-    let titleRow = frame.y + imageRows + 1
-    let shown = max(frame.y, waterfall.contentOffset)
-    guard let row = screenRow(titleRow < frame.maxY - 1 && screenRow(titleRow) != nil ? titleRow : shown) else {
-      return
-    }
-    (screen.cursorColumn, screen.cursorRow) = (min(frame.x + 1, screen.width - 1), row)
+    guard let cursor = boxes.cursorOnFocus else { return }
+    (screen.cursorColumn, screen.cursorRow) = (min(cursor.column, screen.width - 1), cursor.row)
+  }
+
+  /// The boxes' part, given what it draws from.
+  private var boxes: Boxes {
+    Boxes(
+      waterfall: waterfall, store: store, focus: focus, glyphs: options.glyphs, metrics: options.metrics,
+      reuse: state.showReuse ? (inspector, state.now) : nil, picker: state.picker,
+      pictures: options.pictures == nil ? nil : pictures, search: state.search?.query,
+      hasSections: presentation.grouping != nil)
   }
 
   /// A fresh screen of the current size with the current state drawn.
@@ -75,12 +75,6 @@ extension Viewer {
   var spinnerFrame: String {
     let frames = options.glyphs.spinner
     return frames[(state.now / 100) % frames.count]
-  }
-
-  /// The screen row of content row `y`, when it is inside the viewport.
-  func screenRow(_ y: Int) -> Int? {
-    let row = y - waterfall.contentOffset
-    return row >= 0 && row < waterfall.viewportSize.height ? row : nil
   }
 
   /// One line of our own text, clipped to the screen less a column each side and centred.
@@ -109,7 +103,7 @@ extension Viewer {
 
   private func renderPlaceholder(_ text: String, style: Style = Palette.placeholder, into screen: inout Screen) {
     let frame = waterfall.layout.placeholderFrame
-    guard let row = screenRow(frame.y + frame.height / 2) else { return }
+    guard let row = waterfall.screenRow(frame.y + frame.height / 2) else { return }
     putCentered(text, row: row, style: style, into: &screen)
   }
 }

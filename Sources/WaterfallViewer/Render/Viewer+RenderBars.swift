@@ -7,7 +7,7 @@ extension Viewer {
   }
 
   func renderHeader(into screen: inout Screen) {
-    guard let row = screenRow(waterfall.layout.headerFrame.y) else { return }
+    guard let row = waterfall.screenRow(waterfall.layout.headerFrame.y) else { return }
     let (left, right) = bars.header(
       name: options.catalogueName, pendingChange: pendingQuery?.change, hasItems: waterfall.itemCount > 0)
     let rightWidth = DisplayWidth.of(right)
@@ -18,7 +18,9 @@ extension Viewer {
   }
 
   func renderFooter(into screen: inout Screen) {
-    guard waterfall.contentState == .items, let row = screenRow(waterfall.layout.footerFrame.y) else { return }
+    guard waterfall.contentState == .items, let row = waterfall.screenRow(waterfall.layout.footerFrame.y) else {
+      return
+    }
     let (text, style) = bars.footer
     putCentered(text, row: row, style: style, into: &screen)
   }
