@@ -32,23 +32,15 @@ extension Viewer {
     }
   }
 
-  func submitFilter(_ text: String) {
-    let query = ItemQuery(text)
-    ask(change: .filter(query.isEmpty ? "" : text)) { $0.filter = query.isEmpty ? nil : query }
-  }
-
-  /// `o`: dataset order, price ascending, price descending, title, and round again.
-  func cycleSort() {
-    let all = ItemOrder.allCases
-    let current = (pendingQuery?.query ?? presentation.query).order
-    let next = all[(all.firstIndex(of: current)! + 1) % all.count]
-    ask(change: .sort(next)) { $0.order = next }
-  }
-
-  /// `S`: sections by the `--group-by` field (the shop by default), or back to one waterfall.
-  func toggleSections() {
-    let field = (pendingQuery?.query ?? presentation.query).grouping == nil ? options.groupBy ?? .shop : nil
-    ask(change: .sections(field)) { $0.grouping = field }
+  /// `o`, `S`, `&`: the organiser asks for the new query, or the view says it is shown already.
+  func organise(_ message: Organiser.Message) {
+    switch organiser.update(message) {
+    case .asked:
+      state.rankLoader.drop()
+      waterfall.beginRefresh()
+    case .unchanged(let change): state.notice = notice(for: change)
+    case .request, .notice, .done: break
+    }
   }
 
   /// `n` / `N`: the next or previous match in reading order from the focused box (or the top of the view),
@@ -122,28 +114,12 @@ extension Viewer {
     emit(.findMatches(MatchSearch(pattern: search.query, query: presentation.query)))
   }
 
-  /// Asks the source for a changed query; its first page replaces the waterfall when it comes
-  /// (``show(_:answer:)``), and input stays live meanwhile.
-  func ask(change: QueryChange, _ edit: (inout CatalogueQuery) -> Void) {
-    var query = pendingQuery?.query ?? presentation.query
-    edit(&query)
-    query = CatalogueQuery(order: query.order, filter: query.filter, grouping: query.grouping)
-    if query == presentation.query, pendingQuery == nil {
-      state.notice = notice(for: change)
-      return
-    }
-    pendingQuery = (query, change)
-    state.rankLoader.drop()
-    waterfall.beginRefresh()
-  }
-
   /// The first page of a new query: laid out keeping the user's place (``replaceKeepingPlace(with:location:keepsPlace:)``).
   func show(
     _ pending: (query: CatalogueQuery, change: QueryChange), answer: CatalogueResponse,
     location: (item: ItemID, rank: Int?)?
   ) {
-    presentation.query = pending.query
-    pendingQuery = nil
+    _ = organiser.update(.shown)
     // A search on: the new order shows from its top (not at the old match, somewhere in the middle), the search
     // stays, its count follows what is shown now (a filter may have hidden every match), `n` goes on from the top.
     replaceKeepingPlace(with: answer, location: location, keepsPlace: state.search == nil)
@@ -192,14 +168,8 @@ extension Viewer {
   }
 
   private func notice(for change: QueryChange) -> String {
-    switch change {
-    case .sort(let order): return "sorted by \(order.description)"
-    case .sections(let field): return field.map { "sections by \($0.name)" } ?? "one waterfall, no sections"
-    case .filter(let text):
-      guard !text.isEmpty else { return "showing every item" }
-      let total = reading.isComplete ? " of \(reading.itemsRead)" : ""
-      return "\(store.resultCount ?? store.count)\(total) items match \(text)"
-    }
+    Organiser.notice(
+      for: change, matching: store.resultCount ?? store.count, itemsRead: reading.isComplete ? reading.itemsRead : nil)
   }
 
   private func goBack(to prompt: Prompt) {
@@ -221,15 +191,4 @@ extension Viewer {
     return matches.firstIndex { waterfall.layout.frame(of: $0).y >= offset } ?? matches.count
   }
 
-}
-
-extension ItemOrder: CustomStringConvertible {
-  public var description: String {
-    switch self {
-    case .dataset: "dataset order"
-    case .priceAscending: "price, lowest first"
-    case .priceDescending: "price, highest first"
-    case .title: "title"
-    }
-  }
 }

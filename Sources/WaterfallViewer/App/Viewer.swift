@@ -12,10 +12,10 @@ public final class Viewer {
   public let options: ViewerOptions
   public internal(set) var state: ViewState
   public internal(set) var store = ItemStore()
-  /// The query the waterfall shows (sort, filter, sections), answered by the source over the whole catalogue.
-  public internal(set) var presentation: Presentation
-  /// A query asked of the source whose answer has not come yet, and the change that made it.
-  public internal(set) var pendingQuery: (query: CatalogueQuery, change: QueryChange)?
+  /// Sort, filter and sections: the query shown, the one asked for (``Organiser``).
+  public internal(set) var organiser: Organiser
+  public var presentation: Presentation { organiser.presentation }
+  public var pendingQuery: (query: CatalogueQuery, change: QueryChange)? { organiser.pending }
   /// How far the source has read the catalogue.
   public internal(set) var reading = ReadingProgress()
   /// The loaded items folded for search, built as pages arrive.
@@ -38,10 +38,6 @@ public final class Viewer {
   var loadsInFlight: Set<Int> = []
   /// The measured-layout path of `G` and far jumps: the measuring under way and the far pages asked for.
   public internal(set) var measurer = Measurer()
-  /// Refreshes failed in a row: the next is a new attempt (a simulated network's failures go by attempt).
-  var refreshFailures = 0
-  /// A new query whose answer failed: R, which retries that refresh, asks for it again.
-  var failedQuery: (query: CatalogueQuery, change: QueryChange)?
   /// The terminal's cell size in pixels when it changed since the start (``InputEvent/cellPixels(width:height:)``).
   public internal(set) var cellPixels: CellPixelSize?
 
@@ -55,8 +51,10 @@ public final class Viewer {
 
   public init(screenSize: GridSize, options: ViewerOptions = ViewerOptions()) {
     self.options = options
-    presentation = Presentation(
-      query: CatalogueQuery(order: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy))
+    organiser = Organiser(
+      presentation: Presentation(
+        query: CatalogueQuery(
+          order: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy)))
     state = ViewState(
       screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns,
       picking: options.picking)
