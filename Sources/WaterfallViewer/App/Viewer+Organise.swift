@@ -51,39 +51,22 @@ extension Viewer {
       return
     }
     refreshSearchMatches()
-    let from: Int
-    if let focus = focus.keyboardOnScreen, let position = state.search?.matches.firstIndex(of: focus) {
-      from = forward ? position + 1 : position - 1
-    } else {
-      from = readingPosition(offset: waterfall.contentOffset) - (forward ? 0 : 1)
-    }
+    let from = state.search!.stepPosition(
+      forward: forward, focus: focus.keyboardOnScreen, offset: waterfall.contentOffset, layout: waterfall.layout)
     if forward, let search = state.search, from >= search.matches.count, loadThroughToNextMatch() { return }
     goToMatch(from: from, forward: forward, wraps: true, announce: true)
   }
 
   /// Recomputes the search's loaded matches when the items or the layout changed since.
   func refreshSearchMatches() {
-    guard let search = state.search else { return }
-    let wholeResult = store.measuredPages != nil && search.resultRanks != nil
-    let basis = SearchState.Basis(
-      itemCount: store.count, columnCount: waterfall.layout.columnCount, width: waterfall.viewportSize.width,
-      wholeResult: wholeResult)
-    let (store, searchIndex) = (store, searchIndex)
-    state.search?.refresh(for: basis, layout: waterfall.layout) {
-      // Laid out whole (measured), every match has its frame: all of them, wherever the pages loaded.
-      wholeResult
-        ? search.resultRanks!.filter { $0 < store.count }
-        : (0..<min(store.count, searchIndex.count)).filter { searchIndex.matches($0, query: search.query) }
-    }
+    state.search?.refresh(
+      store: store, index: searchIndex, layout: waterfall.layout, width: waterfall.viewportSize.width)
   }
 
   /// The source found where the search's matches are in the whole result. With none loaded yet, the view
   /// loads on to the first.
   func receive(_ found: FoundMatches) {
-    guard var search = state.search, search.query == found.search.pattern, presentation.query == found.search.query
-    else { return }
-    search.resultRanks = found.ranks
-    state.search = search
+    guard state.search?.take(found, shown: presentation.query) == true, let search = state.search else { return }
     // Loading through to the user's place comes first; `n` goes on from there.
     guard search.seeksFirstMatch, state.rankLoader.place == nil else { return }
     if store.measuredPages != nil {
@@ -100,10 +83,8 @@ extension Viewer {
   /// Starts loading pages until the first match beyond the loaded items is in. Returns `false` when the result
   /// has no such match.
   func loadThroughToNextMatch() -> Bool {
-    guard let ranks = state.search?.resultRanks,
-      let rank = ranks.first(where: { $0 >= store.count })
-    else { return false }
-    state.rankLoader.start(.match(SearchState.LoadTarget(rank: rank, ordinal: ranks.firstIndex(of: rank)!)))
+    guard let target = state.search?.firstUnloadedMatch(loadedCount: store.count) else { return false }
+    state.rankLoader.start(.match(target))
     continueLoadingToRank()
     return true
   }
@@ -125,10 +106,7 @@ extension Viewer {
     replaceKeepingPlace(with: answer, location: location, keepsPlace: state.search == nil)
     state.notice = notice(for: pending.change)
     guard state.search != nil else { return }
-    state.search?.basis = nil
-    state.search?.resultRanks = nil
-    state.search?.current = nil
-    state.search?.seeksFirstMatch = false
+    state.search?.startOverForNewQuery()
     refreshSearchMatches()
     askWholeResult()
   }
@@ -187,8 +165,7 @@ extension Viewer {
 
   /// Where content row `offset` falls in the reading order of the matches: the first match at or below it.
   func readingPosition(offset: Int) -> Int {
-    guard let matches = state.search?.matches else { return 0 }
-    return matches.firstIndex { waterfall.layout.frame(of: $0).y >= offset } ?? matches.count
+    state.search?.readingPosition(offset: offset, layout: waterfall.layout) ?? 0
   }
 
 }
