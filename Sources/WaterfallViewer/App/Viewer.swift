@@ -29,9 +29,8 @@ public final class Viewer {
   /// How long the last frame took to render, when the runner measured it (shown in the statistics).
   public var lastFrameMicroseconds: Double?
 
-  /// Keys and clicks typed while the source opens (before its first answer), applied in order once it answers:
-  /// `j j j` typed at start moves three boxes, as it would a moment later. `nil` once the source has answered.
-  var heldInput: [InputEvent]?
+  /// Keys and clicks typed while the source opens, applied once it answers.
+  var heldInput = HeldInput()
   /// Effects gathered during one update.
   var pendingEffects: [Effect] = []
   /// Load-more requests on their way, so a refresh can cancel them.
@@ -88,7 +87,7 @@ public final class Viewer {
     case .start:
       if options.inspector { toggleInspector() }
       listenToLayoutPasses()
-      heldInput = []
+      _ = heldInput.update(.start)
       waterfall.beginRefresh()
     case .input(let event): handleOrHold(event)
     case .tick(let now): tick(now: now)
@@ -104,7 +103,8 @@ public final class Viewer {
     releaseHeldInputOnceOpened()
     requestPages()
     requestFarPages()
-    configureVisibleCells()
+    ItemCell.configureVisible(
+      in: waterfall, store: store, metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
     requestPictures()
     collectLayoutPassEvents()
   }
@@ -134,23 +134,6 @@ public final class Viewer {
   func releasePull() {
     state.lastPullTime = nil
     waterfall.releasePull()
-  }
-
-  // MARK: - Cells
-
-  /// Gives every cell in the buffered viewport its item's text for the current column width. Here, in update,
-  /// so that rendering only reads.
-  private func configureVisibleCells() {
-    let columnWidth = waterfall.layout.columnWidth
-    for (index, cell) in waterfall.visibleCells {
-      guard let itemCell = cell as? ItemCell, index < store.count else { continue }
-      let isLoaded = store.items.isLoaded(index)
-      guard itemCell.needsConfiguring(isLoaded: isLoaded, columnWidth: columnWidth) else { continue }
-      itemCell.configure(
-        with: store.items[index], isLoaded: isLoaded, display: store.displayItems[index],
-        columnWidth: columnWidth,
-        metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
-    }
   }
 }
 
