@@ -2,28 +2,19 @@ import Pictures
 import WaterfallKit
 
 extension Viewer {
-  /// While the source opens, keys and clicks wait for its first answer (a change of the terminal applies at once,
-  /// and so does a key that quits: nobody waits to leave).
+  /// While the source opens, keys and clicks wait for its first answer (``HeldInput``).
   func handleOrHold(_ event: InputEvent) {
-    guard heldInput != nil else { return handle(event) }
-    switch event {
-    case .resize, .repaint, .cellPixels:
-      handle(event)
-    case .key(let key) where quits(key):
-      handle(event)
-    case .key, .mouse:
-      heldInput?.append(event)
-    }
+    let quits: Bool
+    if case .key(let key) = event { quits = normalAction(for: key) == .quit } else { quits = false }
+    for event in heldInput.update(.event(event, quits: quits)) { handle(event) }
   }
 
   /// The source's first answer is in (or failed): what was typed meanwhile is applied, in order.
   func releaseHeldInputOnceOpened() {
-    guard let held = heldInput, !waterfall.paging.isRefreshing else { return }
-    heldInput = nil
-    for event in held where !state.isQuitting { handle(event) }
+    for event in heldInput.update(.updated(answered: !waterfall.paging.isRefreshing)) where !state.isQuitting {
+      handle(event)
+    }
   }
-
-  private func quits(_ key: Key) -> Bool { normalAction(for: key) == .quit }
 
   /// What `key` does over the waterfall: the config file's binding, else the chooser's, else the default.
   private func normalAction(for key: Key) -> Action? {

@@ -32,23 +32,15 @@ extension Viewer {
     }
   }
 
-  func submitFilter(_ text: String) {
-    let query = ItemQuery(text)
-    ask(change: .filter(query.isEmpty ? "" : text)) { $0.filter = query.isEmpty ? nil : query }
-  }
-
-  /// `o`: dataset order, price ascending, price descending, title, and round again.
-  func cycleSort() {
-    let all = ItemOrder.allCases
-    let current = (pendingQuery?.query ?? presentation.query).order
-    let next = all[(all.firstIndex(of: current)! + 1) % all.count]
-    ask(change: .sort(next)) { $0.order = next }
-  }
-
-  /// `S`: sections by the `--group-by` field (the shop by default), or back to one waterfall.
-  func toggleSections() {
-    let field = (pendingQuery?.query ?? presentation.query).grouping == nil ? options.groupBy ?? .shop : nil
-    ask(change: .sections(field)) { $0.grouping = field }
+  /// `o`, `S`, `&`: the organiser asks for the new query, or the view says it is shown already.
+  func organise(_ message: Organiser.Message) {
+    switch organiser.update(message) {
+    case .asked:
+      state.rankLoader.drop()
+      waterfall.beginRefresh()
+    case .unchanged(let change): state.notice = notice(for: change)
+    case .request, .notice, .done: break
+    }
   }
 
   /// `n` / `N`: the next or previous match in reading order from the focused box (or the top of the view),
@@ -59,39 +51,22 @@ extension Viewer {
       return
     }
     refreshSearchMatches()
-    let from: Int
-    if let focus = focus.keyboardOnScreen, let position = state.search?.matches.firstIndex(of: focus) {
-      from = forward ? position + 1 : position - 1
-    } else {
-      from = readingPosition(offset: waterfall.contentOffset) - (forward ? 0 : 1)
-    }
+    let from = state.search!.stepPosition(
+      forward: forward, focus: focus.keyboardOnScreen, offset: waterfall.contentOffset, layout: waterfall.layout)
     if forward, let search = state.search, from >= search.matches.count, loadThroughToNextMatch() { return }
     goToMatch(from: from, forward: forward, wraps: true, announce: true)
   }
 
   /// Recomputes the search's loaded matches when the items or the layout changed since.
   func refreshSearchMatches() {
-    guard let search = state.search else { return }
-    let wholeResult = store.measuredPages != nil && search.resultRanks != nil
-    let basis = SearchState.Basis(
-      itemCount: store.count, columnCount: waterfall.layout.columnCount, width: waterfall.viewportSize.width,
-      wholeResult: wholeResult)
-    let (store, searchIndex) = (store, searchIndex)
-    state.search?.refresh(for: basis, layout: waterfall.layout) {
-      // Laid out whole (measured), every match has its frame: all of them, wherever the pages loaded.
-      wholeResult
-        ? search.resultRanks!.filter { $0 < store.count }
-        : (0..<min(store.count, searchIndex.count)).filter { searchIndex.matches($0, query: search.query) }
-    }
+    state.search?.refresh(
+      store: store, index: searchIndex, layout: waterfall.layout, width: waterfall.viewportSize.width)
   }
 
   /// The source found where the search's matches are in the whole result. With none loaded yet, the view
   /// loads on to the first.
   func receive(_ found: FoundMatches) {
-    guard var search = state.search, search.query == found.search.pattern, presentation.query == found.search.query
-    else { return }
-    search.resultRanks = found.ranks
-    state.search = search
+    guard state.search?.take(found, shown: presentation.query) == true, let search = state.search else { return }
     // Loading through to the user's place comes first; `n` goes on from there.
     guard search.seeksFirstMatch, state.rankLoader.place == nil else { return }
     if store.measuredPages != nil {
@@ -108,10 +83,8 @@ extension Viewer {
   /// Starts loading pages until the first match beyond the loaded items is in. Returns `false` when the result
   /// has no such match.
   func loadThroughToNextMatch() -> Bool {
-    guard let ranks = state.search?.resultRanks,
-      let rank = ranks.first(where: { $0 >= store.count })
-    else { return false }
-    state.rankLoader.start(.match(SearchState.LoadTarget(rank: rank, ordinal: ranks.firstIndex(of: rank)!)))
+    guard let target = state.search?.firstUnloadedMatch(loadedCount: store.count) else { return false }
+    state.rankLoader.start(.match(target))
     continueLoadingToRank()
     return true
   }
@@ -122,37 +95,18 @@ extension Viewer {
     emit(.findMatches(MatchSearch(pattern: search.query, query: presentation.query)))
   }
 
-  /// Asks the source for a changed query; its first page replaces the waterfall when it comes
-  /// (``show(_:answer:)``), and input stays live meanwhile.
-  func ask(change: QueryChange, _ edit: (inout CatalogueQuery) -> Void) {
-    var query = pendingQuery?.query ?? presentation.query
-    edit(&query)
-    query = CatalogueQuery(order: query.order, filter: query.filter, grouping: query.grouping)
-    if query == presentation.query, pendingQuery == nil {
-      state.notice = notice(for: change)
-      return
-    }
-    pendingQuery = (query, change)
-    state.rankLoader.drop()
-    waterfall.beginRefresh()
-  }
-
   /// The first page of a new query: laid out keeping the user's place (``replaceKeepingPlace(with:location:keepsPlace:)``).
   func show(
     _ pending: (query: CatalogueQuery, change: QueryChange), answer: CatalogueResponse,
     location: (item: ItemID, rank: Int?)?
   ) {
-    presentation.query = pending.query
-    pendingQuery = nil
+    _ = organiser.update(.shown)
     // A search on: the new order shows from its top (not at the old match, somewhere in the middle), the search
     // stays, its count follows what is shown now (a filter may have hidden every match), `n` goes on from the top.
     replaceKeepingPlace(with: answer, location: location, keepsPlace: state.search == nil)
     state.notice = notice(for: pending.change)
     guard state.search != nil else { return }
-    state.search?.basis = nil
-    state.search?.resultRanks = nil
-    state.search?.current = nil
-    state.search?.seeksFirstMatch = false
+    state.search?.startOverForNewQuery()
     refreshSearchMatches()
     askWholeResult()
   }
@@ -192,14 +146,8 @@ extension Viewer {
   }
 
   private func notice(for change: QueryChange) -> String {
-    switch change {
-    case .sort(let order): return "sorted by \(order.description)"
-    case .sections(let field): return field.map { "sections by \($0.name)" } ?? "one waterfall, no sections"
-    case .filter(let text):
-      guard !text.isEmpty else { return "showing every item" }
-      let total = reading.isComplete ? " of \(reading.itemsRead)" : ""
-      return "\(store.resultCount ?? store.count)\(total) items match \(text)"
-    }
+    Organiser.notice(
+      for: change, matching: store.resultCount ?? store.count, itemsRead: reading.isComplete ? reading.itemsRead : nil)
   }
 
   private func goBack(to prompt: Prompt) {
@@ -217,19 +165,7 @@ extension Viewer {
 
   /// Where content row `offset` falls in the reading order of the matches: the first match at or below it.
   func readingPosition(offset: Int) -> Int {
-    guard let matches = state.search?.matches else { return 0 }
-    return matches.firstIndex { waterfall.layout.frame(of: $0).y >= offset } ?? matches.count
+    state.search?.readingPosition(offset: offset, layout: waterfall.layout) ?? 0
   }
 
-}
-
-extension ItemOrder: CustomStringConvertible {
-  public var description: String {
-    switch self {
-    case .dataset: "dataset order"
-    case .priceAscending: "price, lowest first"
-    case .priceDescending: "price, highest first"
-    case .title: "title"
-    }
-  }
 }

@@ -19,9 +19,8 @@ extension Viewer {
         pageRequest = store.nextRequest(for: presentation.query)
         loadsInFlight.insert(request.number)
       case .refresh:
-        if pendingQuery == nil { pendingQuery = failedQuery }
-        failedQuery = nil
-        pageRequest = CataloguePageRequest(query: pendingQuery?.query ?? presentation.query, attempt: refreshFailures)
+        guard case .request(let query, let attempt) = organiser.update(.refreshStarts) else { continue }
+        pageRequest = CataloguePageRequest(query: query, attempt: attempt)
         // Whatever the refresh brings replaces the items the measuring was for.
         cancelMeasuring()
         for stale in loadsInFlight.sorted() { emit(.cancelPageLoad(request: stale)) }
@@ -63,12 +62,10 @@ extension Viewer {
         return
       }
       if case .failed(let reason) = outcome {
-        state.notice = pendingQuery.map { "\($0.change.progressText) failed: \(reason)" } ?? "refresh failed: \(reason)"
-        refreshFailures += 1
-        (failedQuery, pendingQuery) = (pendingQuery, nil)
+        if case .notice(let notice) = organiser.update(.refreshFailed(reason: reason)) { state.notice = notice }
         return
       }
-      refreshFailures = 0
+      _ = organiser.update(.refreshSucceeded)
       noteSkippedPages(delivery.response)
       if let pending = pendingQuery {
         show(pending, answer: delivery.response, location: delivery.location)

@@ -16,7 +16,7 @@ extension Viewer {
     switch prompt.purpose {
     case .goToItem: goToItem(prompt.text)
     case .search: if prompt.text.isEmpty { state.search = nil }
-    case .filter: submitFilter(prompt.text)
+    case .filter: organise(.filter(prompt.text))
     }
   }
 

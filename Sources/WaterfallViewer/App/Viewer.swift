@@ -12,10 +12,10 @@ public final class Viewer {
   public let options: ViewerOptions
   public internal(set) var state: ViewState
   public internal(set) var store = ItemStore()
-  /// The query the waterfall shows (sort, filter, sections), answered by the source over the whole catalogue.
-  public internal(set) var presentation: Presentation
-  /// A query asked of the source whose answer has not come yet, and the change that made it.
-  public internal(set) var pendingQuery: (query: CatalogueQuery, change: QueryChange)?
+  /// Sort, filter and sections: the query shown, the one asked for (``Organiser``).
+  public internal(set) var organiser: Organiser
+  public var presentation: Presentation { organiser.presentation }
+  public var pendingQuery: (query: CatalogueQuery, change: QueryChange)? { organiser.pending }
   /// How far the source has read the catalogue.
   public internal(set) var reading = ReadingProgress()
   /// The loaded items folded for search, built as pages arrive.
@@ -29,19 +29,14 @@ public final class Viewer {
   /// How long the last frame took to render, when the runner measured it (shown in the statistics).
   public var lastFrameMicroseconds: Double?
 
-  /// Keys and clicks typed while the source opens (before its first answer), applied in order once it answers:
-  /// `j j j` typed at start moves three boxes, as it would a moment later. `nil` once the source has answered.
-  var heldInput: [InputEvent]?
+  /// Keys and clicks typed while the source opens, applied once it answers.
+  var heldInput = HeldInput()
   /// Effects gathered during one update.
   var pendingEffects: [Effect] = []
   /// Load-more requests on their way, so a refresh can cancel them.
   var loadsInFlight: Set<Int> = []
   /// The measured-layout path of `G` and far jumps: the measuring under way and the far pages asked for.
   public internal(set) var measurer = Measurer()
-  /// Refreshes failed in a row: the next is a new attempt (a simulated network's failures go by attempt).
-  var refreshFailures = 0
-  /// A new query whose answer failed: R, which retries that refresh, asks for it again.
-  var failedQuery: (query: CatalogueQuery, change: QueryChange)?
   /// The terminal's cell size in pixels when it changed since the start (``InputEvent/cellPixels(width:height:)``).
   public internal(set) var cellPixels: CellPixelSize?
 
@@ -55,8 +50,10 @@ public final class Viewer {
 
   public init(screenSize: GridSize, options: ViewerOptions = ViewerOptions()) {
     self.options = options
-    presentation = Presentation(
-      query: CatalogueQuery(order: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy))
+    organiser = Organiser(
+      presentation: Presentation(
+        query: CatalogueQuery(
+          order: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy)))
     state = ViewState(
       screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns,
       picking: options.picking)
@@ -90,7 +87,7 @@ public final class Viewer {
     case .start:
       if options.inspector { toggleInspector() }
       listenToLayoutPasses()
-      heldInput = []
+      _ = heldInput.update(.start)
       waterfall.beginRefresh()
     case .input(let event): handleOrHold(event)
     case .tick(let now): tick(now: now)
@@ -106,7 +103,8 @@ public final class Viewer {
     releaseHeldInputOnceOpened()
     requestPages()
     requestFarPages()
-    configureVisibleCells()
+    ItemCell.configureVisible(
+      in: waterfall, store: store, metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
     requestPictures()
     collectLayoutPassEvents()
   }
@@ -136,23 +134,6 @@ public final class Viewer {
   func releasePull() {
     state.lastPullTime = nil
     waterfall.releasePull()
-  }
-
-  // MARK: - Cells
-
-  /// Gives every cell in the buffered viewport its item's text for the current column width. Here, in update,
-  /// so that rendering only reads.
-  private func configureVisibleCells() {
-    let columnWidth = waterfall.layout.columnWidth
-    for (index, cell) in waterfall.visibleCells {
-      guard let itemCell = cell as? ItemCell, index < store.count else { continue }
-      let isLoaded = store.items.isLoaded(index)
-      guard itemCell.needsConfiguring(isLoaded: isLoaded, columnWidth: columnWidth) else { continue }
-      itemCell.configure(
-        with: store.items[index], isLoaded: isLoaded, display: store.displayItems[index],
-        columnWidth: columnWidth,
-        metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
-    }
   }
 }
 

@@ -5,26 +5,25 @@ extension Viewer {
   public func render(into screen: inout Screen) {
     screen.colorEnabled = options.colorEnabled
     screen.clear()
-    if state.isTooSmall { return renderTooSmall(into: &screen) }
-    renderHeader(into: &screen)
-    switch waterfall.contentState {
-    case .loading: renderPlaceholder(loadingText, into: &screen)
-    case .empty:
-      switch waterfall.paging.loadMore {
-      // A retry of the failed first page is on its way: the catalogue is not known to be empty.
-      case .loading: renderPlaceholder(loadingText, into: &screen)
-      case .failed(let reason):
-        // The reason last, so a narrow screen still shows what to press.
-        renderPlaceholder(
-          "loading failed \(options.glyphs.dash) press R to retry: \(TextSanitizer.sanitize(reason))",
-          style: Palette.footerFailed, into: &screen)
-      default: renderPlaceholder(emptyText, into: &screen)
-      }
-    case .items:
-      renderBoxes(into: &screen)
-      renderSectionHeaders(into: &screen)
+    if state.isTooSmall {
+      return MinimumSize.drawTooSmall(size: state.screenSize, glyphs: options.glyphs, into: &screen)
     }
-    renderFooter(into: &screen)
+    let bars = bars
+    bars.drawHeader(
+      name: options.catalogueName, pendingChange: pendingQuery?.change, hasItems: waterfall.itemCount > 0,
+      row: waterfall.screenRow(waterfall.layout.headerFrame.y), into: &screen)
+    if let (text, style) = bars.placeholder(
+      for: waterfall.contentState, filter: presentation.filter, itemsRead: reading.itemsRead)
+    {
+      let frame = waterfall.layout.placeholderFrame
+      if let row = waterfall.screenRow(frame.y + frame.height / 2) {
+        screen.putCentred(text, row: row, style: style, ellipsis: options.glyphs.ellipsis)
+      }
+    } else {
+      boxes.draw(into: &screen)
+    }
+    bars.drawFooter(
+      row: waterfall.contentState == .items ? waterfall.screenRow(waterfall.layout.footerFrame.y) : nil, into: &screen)
     if inspector.isOpen {
       InspectorPanel(inspector: inspector, waterfall: waterfall, glyphs: options.glyphs).draw(into: &screen)
     }
@@ -42,16 +41,17 @@ extension Viewer {
       if panel.height >= 3 { (screen.cursorColumn, screen.cursorRow) = (panel.x + 3, panel.y) }
       return
     }
-    guard let focused = focus.keyboardOnScreen, waterfall.contentState == .items else { return }
-    let frame = waterfall.layout.frame(of: focused)
-    let imageRows = options.metrics.imageRows(
-      aspectRatio: store.displayItems[focused].aspectRatio, columnWidth: frame.width)
-    let titleRow = frame.y + imageRows + 1
-    let shown = max(frame.y, waterfall.contentOffset)
-    guard let row = screenRow(titleRow < frame.maxY - 1 && screenRow(titleRow) != nil ? titleRow : shown) else {
-      return
-    }
-    (screen.cursorColumn, screen.cursorRow) = (min(frame.x + 1, screen.width - 1), row)
+    guard let cursor = boxes.cursorOnFocus else { return }
+    (screen.cursorColumn, screen.cursorRow) = (min(cursor.column, screen.width - 1), cursor.row)
+  }
+
+  /// The boxes' part, given what it draws from.
+  private var boxes: Boxes {
+    Boxes(
+      waterfall: waterfall, store: store, focus: focus, glyphs: options.glyphs, metrics: options.metrics,
+      reuse: state.showReuse ? (inspector, state.now) : nil, picker: state.picker,
+      pictures: options.pictures == nil ? nil : pictures, search: state.search?.query,
+      hasSections: presentation.grouping != nil)
   }
 
   /// A fresh screen of the current size with the current state drawn.
@@ -61,55 +61,8 @@ extension Viewer {
     return screen
   }
 
-  /// Why there is nothing to show: a filter that matches nothing says so and how to clear it.
-  private var emptyText: String {
-    guard let filter = presentation.filter, reading.itemsRead > 0 else {
-      return "no items: this catalogue is empty"
-    }
-    let pattern = TextSanitizer.sanitize(filter.pattern, limit: 40)
-    return "nothing matches the filter \"\(pattern)\" \(options.glyphs.dash) & then Enter shows every item"
-  }
-
-  private var loadingText: String { spinnerFrame + " loading the catalogue" + options.glyphs.ellipsis }
-
   var spinnerFrame: String {
     let frames = options.glyphs.spinner
     return frames[(state.now / 100) % frames.count]
-  }
-
-  /// The screen row of content row `y`, when it is inside the viewport.
-  func screenRow(_ y: Int) -> Int? {
-    let row = y - waterfall.contentOffset
-    return row >= 0 && row < waterfall.viewportSize.height ? row : nil
-  }
-
-  /// One line of our own text, clipped to the screen less a column each side and centred.
-  func putCentered(_ text: String, row: Int, style: Style, into screen: inout Screen) {
-    let clipped = TextLayout.clip(text, toWidth: screen.width - 2, ellipsis: options.glyphs.ellipsis)
-    screen.put(clipped, x: max(0, (screen.width - DisplayWidth.of(clipped)) / 2), y: row, style: style)
-  }
-
-  private func renderTooSmall(into screen: inout Screen) {
-    let glyphs = options.glyphs
-    let size = state.screenSize
-    let need = "terminal too small: need at least \(MinimumSize.width)\(glyphs.times)\(MinimumSize.height)"
-    let now = "q quits \(glyphs.dot) now \(size.width)\(glyphs.times)\(size.height)"
-    // How to get out comes first: on the tiniest screen "q quits" stays and the explanation gives way.
-    let quits = TextLayout.wrap(now, toWidth: screen.width, maximumLines: screen.height, ellipsis: glyphs.ellipsis)
-    let room = screen.height - quits.count
-    let explanation =
-      room > 0 ? TextLayout.wrap(need, toWidth: screen.width, maximumLines: room, ellipsis: glyphs.ellipsis) : []
-    let wrapped = explanation + quits
-    let top = max(0, (screen.height - wrapped.count) / 2)
-    for (offset, text) in wrapped.enumerated() {
-      let x = max(0, (screen.width - DisplayWidth.of(text)) / 2)
-      screen.put(text, x: x, y: top + offset, style: Palette.warning)
-    }
-  }
-
-  private func renderPlaceholder(_ text: String, style: Style = Palette.placeholder, into screen: inout Screen) {
-    let frame = waterfall.layout.placeholderFrame
-    guard let row = screenRow(frame.y + frame.height / 2) else { return }
-    putCentered(text, row: row, style: style, into: &screen)
   }
 }

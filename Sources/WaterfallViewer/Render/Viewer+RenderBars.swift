@@ -2,25 +2,8 @@ import WaterfallKit
 
 /// The full-width rows: the header (name, count, pull state), the footer (load more) and the status bar.
 extension Viewer {
-  private var bars: Bars {
+  var bars: Bars {
     Bars(paging: waterfall.paging, count: store.countText, spinner: spinnerFrame, glyphs: options.glyphs)
-  }
-
-  func renderHeader(into screen: inout Screen) {
-    guard let row = screenRow(waterfall.layout.headerFrame.y) else { return }
-    let (left, right) = bars.header(
-      name: options.catalogueName, pendingChange: pendingQuery?.change, hasItems: waterfall.itemCount > 0)
-    let rightWidth = DisplayWidth.of(right)
-    screen.put(
-      TextLayout.clip(left, toWidth: screen.width - rightWidth - 1, ellipsis: options.glyphs.ellipsis), x: 0,
-      y: row, style: Palette.header)
-    if !right.isEmpty { screen.put(right, x: screen.width - rightWidth - 1, y: row, style: Palette.pull) }
-  }
-
-  func renderFooter(into screen: inout Screen) {
-    guard waterfall.contentState == .items, let row = screenRow(waterfall.layout.footerFrame.y) else { return }
-    let (text, style) = bars.footer
-    putCentered(text, row: row, style: style, into: &screen)
   }
 
   func renderStatusBar(into screen: inout Screen) {

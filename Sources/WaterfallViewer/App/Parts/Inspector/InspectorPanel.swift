@@ -11,7 +11,7 @@ struct InspectorPanel {
 
   /// Draws the panel down the right of `screen`, above the status bar.
   func draw(into screen: inout Screen) {
-    let width = Viewer.inspectorWidth(screenWidth: screen.width)
+    let width = InspectorState.width(screenWidth: screen.width)
     let rect = BorderRect(x: screen.width - width, y: 0, width: width, height: screen.height - 1)
     guard rect.width >= 12, rect.height >= 6 else { return }
     screen.fill(x: rect.x, y: rect.y, width: rect.width, height: rect.height)

@@ -1,0 +1,35 @@
+import Pictures
+import ShopCatalog
+import WaterfallKit
+
+/// What the open panel says, before wrapping: its title and lines, from what the root passes it.
+enum PanelContent {
+  static func of(
+    _ overlay: Overlay?, store: ItemStore, options: ViewerOptions, reuse: ReuseStatistics,
+    lastFrameMicroseconds: Double?, pictureStatistics: PictureStatistics?, pictures: PictureBook
+  ) -> (title: String, lines: [PanelLine]) {
+    switch overlay {
+    case nil: ("", [])
+    case .help:
+      (
+        "Keys",
+        KeyMap.helpEntries(glyphs: options.glyphs, customKeys: options.customKeys, picking: options.picking != nil).map
+        {
+          PanelLine(label: $0.keys, text: $0.help)
+        }
+      )
+    case .statistics:
+      (
+        "Cell reuse",
+        PanelLine.statistics(reuse, lastFrameMicroseconds: lastFrameMicroseconds, pictures: pictureStatistics)
+      )
+    case .detail(let index):
+      (
+        index < store.count ? "Item #\(store.ids[index].number)" : "Item",
+        PanelLine.detail(
+          index < store.count ? store.items[index] : nil, pictureFailure: pictures.failure(ofStoreItem: index),
+          glyphs: options.glyphs)
+      )
+    }
+  }
+}
