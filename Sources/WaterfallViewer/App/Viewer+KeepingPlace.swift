@@ -48,6 +48,7 @@ extension Viewer {
     case .stopped(let notice): if let notice { state.notice = notice }
     case .arrived(.match(let target)): arrive(atMatch: target)
     case .arrived(.place(let target)): arrive(at: target)
+    case .arrived(.end): showEnd()
     }
   }
 

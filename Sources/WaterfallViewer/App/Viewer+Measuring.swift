@@ -5,7 +5,7 @@ import WaterfallKit
 /// item's height, so the source measures the whole result stretch by stretch off the main loop (progress in the
 /// status bar, every key live, Esc stops); then every item is laid out, the view goes to the real end, and the
 /// pages load where the view is. A source that cannot know its end (an HTTP feed) says so, and `G` goes to the
-/// end of the items loaded. The measuring itself is the ``Measurer`` part's; here the viewer acts on it.
+/// end of the items loaded; sections, which are not measured, load every page through to the end. The measuring itself is the ``Measurer`` part's; here the viewer acts on it.
 extension Viewer {
   func goToEnd() {
     // Measured, the first G shows the last item; the next goes to the very bottom (the footer).
@@ -20,6 +20,12 @@ extension Viewer {
       store.count > 0
     else { return }
     if case .exhausted = waterfall.paging.loadMore { return }
+    guard presentation.grouping == nil else {
+      // Sections are not measured: every page is loaded, one after the other, to the end (Esc stops).
+      state.rankLoader.start(.end)
+      state.notice = "loading to the end…"
+      return continueLoadingToRank()
+    }
     emit(measurer.start(to: .end, query: presentation.query, stretchRows: options.measureStretchRows))
   }
 
@@ -71,9 +77,15 @@ extension Viewer {
     // Nothing comes after the end: the footer says so (requestPages answers the load-more at once).
     if case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
     guard measured.destination == .end else { return continueLoadingToRank() }
+    showEnd()
+  }
+
+  /// The whole result is laid out: the view at its bottom, the last item focused.
+  func showEnd() {
     waterfall.userScroll(toOffset: waterfall.maximumOffset)
     // The bottom of a masonry is its tallest column's: the last item, in the shortest, may end above it.
     let last = store.count - 1
+    guard last >= 0 else { return }
     state.keyboardFocus = last
     reveal(last)
     state.notice = "the end: \(store.countText)"

@@ -53,6 +53,19 @@ struct RankLoaderTests {
     #expect(ending.step(loadedCount: 50, loadMore: .exhausted) { false } == .stopped(notice: nil))
   }
 
+  @Test("the end is reached when the result ends, never by a count; a failure on the way stops it, named")
+  func end() {
+    var loader = RankLoader()
+    loader.start(.end)
+    #expect(loader.step(loadedCount: 1_000_000, loadMore: .idle) { false } == .loadMore)
+    #expect(loader.step(loadedCount: 1_000_050, loadMore: .exhausted) { false } == .arrived(.end))
+    #expect(loader.goal == nil)
+    loader.start(.end)
+    #expect(
+      loader.step(loadedCount: 50, loadMore: .failed(reason: "the server answered 500")) { false }
+        == .stopped(notice: "stopped loading to the end: the server answered 500"))
+  }
+
   @Test("Esc stops the goal under way and names it; with none there is nothing to say")
   func escape() {
     var loader = RankLoader()

@@ -1,7 +1,8 @@
 import WaterfallKit
 
 /// Loading pages through to a rank beyond the loaded items, for whoever wants one: the match `n` goes on to, the
-/// item whose place a new query keeps, the item `:N` names. One goal at a time (a new one replaces the last); each
+/// item whose place a new query keeps, the item `:N` names, the end of a result that cannot be measured (`G` with
+/// sections). One goal at a time (a new one replaces the last); each
 /// page that arrives, or the measuring's end, takes it a step, and the viewer does what the step says.
 public struct RankLoader: Hashable, Sendable {
   public enum Goal: Hashable, Sendable {
@@ -9,11 +10,14 @@ public struct RankLoader: Hashable, Sendable {
     case match(SearchState.LoadTarget)
     /// An item of the result: the user's place across a new query, or `:N`.
     case place(PlaceTarget)
+    /// The last item: `G` where the result cannot be measured (sections), so every page is loaded.
+    case end
 
     public var rank: Int {
       switch self {
       case .match(let target): target.rank
       case .place(let target): target.rank
+      case .end: .max
       }
     }
 
@@ -22,6 +26,7 @@ public struct RankLoader: Hashable, Sendable {
       switch self {
       case .match(let target): "match \(target.ordinal + 1)"
       case .place(let target): target.name
+      case .end: "the end"
       }
     }
   }
@@ -76,7 +81,7 @@ public struct RankLoader: Hashable, Sendable {
       return .stopped(notice: "stopped loading to \(goal.name): \(reason)")
     case .exhausted:
       self.goal = nil
-      return .stopped(notice: nil)
+      return goal == .end ? .arrived(.end) : .stopped(notice: nil)
     }
   }
 
