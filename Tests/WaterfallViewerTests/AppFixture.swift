@@ -47,6 +47,24 @@ enum AppFixture {
     return ScriptedRun(source: network, size: GridSize(width: width, height: height), options: options)
   }
 
+  /// `items` in pages of 20 behind 100 ms of simulated latency, in three columns on 60×20, with G and far jumps
+  /// measuring (`stretchRows` a stretch), after the first page has come; `configure` changes the options.
+  static func measuringRunner(
+    items: [ShopItem], stretchRows: Int = 200, configure: (inout ViewerOptions) -> Void = { _ in }
+  ) -> ScriptedRun {
+    var options = options(columns: 3)
+    options.measuresToEnd = true
+    options.measureStretchRows = stretchRows
+    configure(&options)
+    let run = runner(
+      source: ItemCatalogue(items: items, pageSize: 20), width: 60, height: 20, latency: 100, options: options)
+    run.advance(by: 100)
+    return run
+  }
+
+  /// The screen's last line: the status bar.
+  static func statusBar(_ run: ScriptedRun) -> String { String(run.screen.text.split(separator: "\n").last ?? "") }
+
   /// Runs a key script (which must parse) and returns the final screen text.
   static func screen(_ runner: ScriptedRun, _ keys: String) -> String {
     runner.run(try! KeyScript.parse(keys))

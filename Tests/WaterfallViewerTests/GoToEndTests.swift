@@ -25,7 +25,7 @@ struct GoToEndTests {
 
   static func press(_ run: ScriptedRun, _ keys: String) { _ = AppFixture.screen(run, keys) }
 
-  static func statusBar(_ run: ScriptedRun) -> String { String(run.screen.text.split(separator: "\n").last ?? "") }
+  static func statusBar(_ run: ScriptedRun) -> String { AppFixture.statusBar(run) }
 
   @Test("G measures with progress, then shows the last item of the whole result, loaded")
   func reachesTheLastItem() {

@@ -9,17 +9,10 @@ import WaterfallViewer
 struct GoToEndWithSectionsTests {
   /// 200 items in pages of 20 behind 100 ms of latency, grouped by shop.
   static func runner() -> ScriptedRun {
-    var options = AppFixture.options(columns: 3)
-    options.measuresToEnd = true
-    options.groupBy = .shop
-    let run = AppFixture.runner(
-      source: ItemCatalogue(items: AppFixture.items(200), pageSize: 20), width: 60, height: 20, latency: 100,
-      options: options)
-    run.advance(by: 100)
-    return run
+    AppFixture.measuringRunner(items: AppFixture.items(200)) { $0.groupBy = .shop }
   }
 
-  static func statusBar(_ run: ScriptedRun) -> String { String(run.screen.text.split(separator: "\n").last ?? "") }
+  static func statusBar(_ run: ScriptedRun) -> String { AppFixture.statusBar(run) }
 
   @Test("one G loads every page and shows the last item, focused, and says it is the end")
   func onePressLoadsToTheEnd() {

@@ -9,18 +9,12 @@ import WaterfallViewer
 struct JumpMeasuringTests {
   /// 1,000 items in pages of 20 behind 100 ms, measured 200 a stretch (five round-trips); #901 is the velvet one.
   static func runner() -> ScriptedRun {
-    var options = AppFixture.options(columns: 3)
-    options.measuresToEnd = true
-    options.measureStretchRows = 200
     var items = AppFixture.items(1_000)
     items[900].title = "velvet"
-    let run = AppFixture.runner(
-      source: ItemCatalogue(items: items, pageSize: 20), width: 60, height: 20, latency: 100, options: options)
-    run.advance(by: 100)
-    return run
+    return AppFixture.measuringRunner(items: items)
   }
 
-  static func statusBar(_ run: ScriptedRun) -> String { String(run.screen.text.split(separator: "\n").last ?? "") }
+  static func statusBar(_ run: ScriptedRun) -> String { AppFixture.statusBar(run) }
 
   @Test("while measuring for a match the status bar says so; Esc stops both where the view is")
   func escapeStopsTheJump() {
