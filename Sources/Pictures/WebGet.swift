@@ -87,20 +87,24 @@ public struct WebGet: Sendable {
       do {
         watch.expectAnswer(within: network.connectTimeout)
         let answerBy = min(deadline, .now() + TimeAmount(network.connectTimeout))
-        let request = makeRequest(url, credentials: credentials)
-        let client = WebClient.client(for: url, network)
-        let response: HTTPClientResponse
+        let here = url
+        let taker = WebResponseTaker(
+          get: self, isRedirect: { Self.redirectTarget($0, from: here) != nil }, answered: { watch.answered() })
+        let reply: WebResponseTaker.Reply
         do {
-          response = try await client.execute(request, deadline: answerBy)
+          let client = WebClient.client(for: url, network)
+          reply = try await Self.fetch(makeRequest(url, credentials: credentials), with: client, taker, by: deadline)
+        } catch let stop as WebResponseTaker.Stop {
+          // A redirect whose body was too long to drain is still followed.
+          guard let head = taker.redirectHead else { return .failure(stop.failure) }
+          reply = WebResponseTaker.Reply(head: head, body: [])
         } catch let error as HTTPClientError where Self.noAnswer.contains(error) {
-          guard answerBy < deadline else {
+          guard answerBy < deadline, error != .deadlineExceeded else {
             return .failure(WebFailure(.timedOut, "not fetched within \(network.totalTimeout)"))
           }
           return .failure(WebFailure(.timedOut, "no answer within \(network.connectTimeout)", hostDown: true))
         }
-        let status = Int(response.status.code)
-        if let target = Self.redirectTarget(response, from: url) {
-          _ = try? await response.body.collect(upTo: 1 << 16)
+        if let target = Self.redirectTarget(reply.head, from: url) {
           redirects += 1
           if redirects > network.maximumRedirects {
             return .failure(WebFailure(.badRedirect, "more than \(network.maximumRedirects) redirects (a loop?)"))
@@ -111,54 +115,38 @@ public struct WebGet: Sendable {
           url = target
           continue
         }
-        // Only the last answer ends the time to answer: the timer sleeps until the pending limit, never past it.
-        watch.answered()
-        guard (200..<300).contains(status) else {
-          let words = response.status.reasonPhrase.lowercased()
-          return .failure(WebFailure(.httpStatus, "the server answered \(status) (\(words))", status: status))
-        }
-        return try await read(response, from: url)
+        let link = reply.head.headers["link"].joined(separator: ", ")
+        return .success(WebAnswer(body: reply.body, address: url.absoluteString, linkHeader: link.isEmpty ? nil : link))
       } catch {
         return .failure(Task.isCancelled ? WebFailure(.network, "cancelled") : Self.failure(for: error))
       }
     }
   }
 
-  /// The body as it streams in, stopped at the first problem.
-  private func read(_ response: HTTPClientResponse, from url: URL) async throws -> Result<WebAnswer, WebFailure> {
-    let limit = network.maximumBodyBytes
-    let declared = response.headers.first(name: "content-length").flatMap { Int64($0) } ?? -1
-    if declared > Int64(limit) { return .failure(Self.tooLarge(limit, declared: declared)) }
-    // A compressed body's announced length is not the length it will have.
-    let expected = response.headers.first(name: "content-encoding") == nil ? declared : -1
-    var body: [UInt8] = []
-    var sniffed = !sniffsPicture
-    for try await chunk in response.body {
-      guard body.count + chunk.readableBytes <= limit else { return .failure(Self.tooLarge(limit, declared: nil)) }
-      body.append(contentsOf: chunk.readableBytesView)
-      progress?(body.count, expected)
-      if !sniffed, body.count >= PictureSniffer.prefixLength {
-        sniffed = true
-        if let problem = PictureSniffer.problem(with: body) { return .failure(WebFailure(.unsupportedFormat, problem)) }
-      }
+  /// One request, its answer taken on the event loop that reads it (see ``WebResponseTaker``); the whole within
+  /// `deadline` (the time to answer is the timer's). Cancelling the calling task stops the request.
+  private static func fetch(
+    _ request: HTTPClient.Request, with client: HTTPClient, _ taker: WebResponseTaker, by deadline: NIODeadline
+  ) async throws -> WebResponseTaker.Reply {
+    let loop = client.eventLoopGroup.next()
+    let task = client.execute(
+      request: request, delegate: taker, eventLoop: .delegateAndChannel(on: loop), deadline: deadline)
+    return try await withTaskCancellationHandler {
+      try await task.futureResult.get()
+    } onCancel: {
+      task.cancel()
     }
-    if !sniffed, let problem = PictureSniffer.problem(with: body) {
-      return .failure(WebFailure(.unsupportedFormat, problem))
-    }
-    let link = response.headers["link"].joined(separator: ", ")
-    return .success(WebAnswer(body: body, address: url.absoluteString, linkHeader: link.isEmpty ? nil : link))
   }
 
-  private func makeRequest(_ url: URL, credentials: WebCredentials?) -> HTTPClientRequest {
-    var request = HTTPClientRequest(url: WebCredentials.withoutUserInfo(url))
-    request.method = .GET
-    request.headers.add(name: "Accept", value: accept)
-    request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
-    request.headers.add(name: "User-Agent", value: "waterfall")
+  private func makeRequest(_ url: URL, credentials: WebCredentials?) throws -> HTTPClient.Request {
+    var headers = HTTPHeaders()
+    headers.add(name: "Accept", value: accept)
+    headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+    headers.add(name: "User-Agent", value: "waterfall")
     if let credentials, credentials.belongs(to: url) {
-      request.headers.add(name: "Authorization", value: credentials.header)
+      headers.add(name: "Authorization", value: credentials.header)
     }
-    return request
+    return try HTTPClient.Request(url: WebCredentials.withoutUserInfo(url), method: .GET, headers: headers)
   }
 
   /// The client's ways of saying the server did not answer in time: the request's deadline, or the pool's own
@@ -168,9 +156,8 @@ public struct WebGet: Sendable {
     .httpProxyHandshakeTimeout,
   ]
 
-  private static func redirectTarget(_ response: HTTPClientResponse, from url: URL) -> URL? {
-    guard [301, 302, 303, 307, 308].contains(response.status.code),
-      let location = response.headers.first(name: "location")
+  private static func redirectTarget(_ head: HTTPResponseHead, from url: URL) -> URL? {
+    guard [301, 302, 303, 307, 308].contains(head.status.code), let location = head.headers.first(name: "location")
     else { return nil }
     return URL(string: location, relativeTo: url)?.absoluteURL
   }
