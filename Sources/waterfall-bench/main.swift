@@ -10,11 +10,43 @@ if let probe = arguments.firstIndex(of: "--probe") {
   Probe.main(Array(arguments[(probe + 1)...]))
   exit(0)
 }
-let quick = arguments.contains("--quick")
-let waterfall = arguments.firstIndex(of: "--waterfall").flatMap {
-  arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+let suites = [
+  "engine", "frontend", "load", "catalogue", "jumps", "sqlite", "pictures", "picture-peers", "picture-profile",
+  "network", "terminal", "slow-link", "tape",
+]
+let usage =
+  "usage: waterfall-bench [--quick] [--waterfall PATH] [--only \(suites.joined(separator: "|"))]\n"
+  + "Runs the benchmarks side by side with their peers; a table, and JSON in $BENCH_OUT (.build/bench.json)."
+
+/// A word it does not know is refused: it would otherwise start every benchmark, which takes many minutes.
+func refuse(_ what: String) -> Never {
+  FileHandle.standardError.write(Data("waterfall-bench: \(what)\n\(usage)\n".utf8))
+  exit(64)
 }
-let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+
+/// The command line's choices; a word it does not know is refused (see ``refuse(_:)``).
+func parse(_ arguments: [String]) -> (quick: Bool, waterfall: String?, only: String?) {
+  var (quick, waterfall, only): (Bool, String?, String?) = (false, nil, nil)
+  var words = arguments[...]
+  while let word = words.popFirst() {
+    switch word {
+    case "--quick": quick = true
+    case "--waterfall":
+      guard let path = words.popFirst() else { refuse("--waterfall wants the binary's path") }
+      waterfall = path
+    case "--only":
+      guard let suite = words.popFirst(), suites.contains(suite) else { refuse("--only wants one of the suites") }
+      only = suite
+    case "--help", "-h":
+      print(usage)
+      exit(0)
+    default: refuse("\(word) is not an option here")
+    }
+  }
+  return (quick, waterfall, only)
+}
+
+let (quick, waterfall, only) = parse(arguments)
 let sink = Sink()
 
 func wanted(_ suite: String) -> Bool { only == nil || only == suite }
