@@ -214,14 +214,19 @@ public final class ItemCatalogue: CatalogueSource, Sendable {
     // Both ways below wait for the whole catalogue: after that the columns no longer change.
     let result = query.isReadingOrder ? nil : result(for: query)
     waitUntilComplete()
-    if let known = contents.withLock({ $0.lastMatches }), known.pattern == pattern, known.query == query {
-      return known.ranks
-    }
+    let known = contents.withLock { $0.lastMatches }.flatMap { $0.query == query ? $0 : nil }
+    if let known, known.pattern == pattern { return known.ranks }
     let all = contents.withLock { $0.items }
     // In reading order ranks are the items' own indices: no order to make.
-    let ranks =
-      result.map { result in result.order.indices.filter { all.matches(Int(result.order[$0]), query: pattern) } }
-      ?? all.matchingIndices(pattern)
+    let item = { (rank: Int) in result.map { Int($0.order[rank]) } ?? rank }
+    let ranks: [Int]
+    if let known, pattern.narrows(known.pattern), known.ranks.count <= all.count / 16 {
+      // A pattern typed on: its matches are among the last's, a few keys checked instead of every one scanned.
+      ranks = known.ranks.filter { all.matches(item($0), query: pattern) }
+    } else {
+      ranks =
+        result.map { $0.order.indices.filter { all.matches(item($0), query: pattern) } } ?? all.matchingIndices(pattern)
+    }
     contents.withLock { $0.lastMatches = (pattern, query, ranks) }
     return ranks
   }
