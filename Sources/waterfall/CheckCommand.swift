@@ -21,16 +21,17 @@ struct CheckCommand: ParsableCommand {
   var table: String?
 
   func validate() throws {
-    if path == nil, isatty(STDIN_FILENO) != 0 {
+    if address == .unnamed {
       throw ValidationError("check needs a dataset: a path, an address, or - for standard input (or pipe one in)")
     }
   }
 
+  /// The dataset named, or standard input piped in, as the viewer reads it.
+  private var address: DatasetAddress { DatasetAddress(commandLine: path, whenPiped: true) }
+
   func run() throws {
     // The viewer's sources, asked in the viewer's order: a path is read by the source the viewer would read it with.
     let kinds = SourceRegistry.kinds(table: table, network: NetworkConfiguration())
-    // No path: standard input, which validate() has found piped in, as the viewer reads it.
-    let address = path.map { DatasetAddress(commandLine: $0) } ?? .standardInput
     let summary: CheckSummary
     do {
       summary = try SourceRegistry.kind(for: address, among: kinds).check(address, report: printLine)

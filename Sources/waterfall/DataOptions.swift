@@ -68,7 +68,7 @@ struct DataOptions: ParsableArguments {
   /// Whether the dataset comes from standard input: `-`, or (`whenPiped`, the viewer's way, as less's) no dataset
   /// named while standard input is not a terminal.
   func readsStandardInput(whenPiped: Bool) -> Bool {
-    datasetPath == "-" || (whenPiped && datasetPath == nil && isatty(STDIN_FILENO) == 0)
+    address(whenPiped: whenPiped) == .standardInput
   }
 
   /// Whether the dataset is a SQLite catalogue (by its name or its first bytes, or because --table names a table).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Pictures
 import ShopCatalog
 
@@ -15,12 +16,22 @@ extension DatasetAddress {
     case nil: self = .unnamed
     }
   }
+
+  /// ``init(commandLine:)``, and (`whenPiped`: the viewer's and `check`'s way, as less's) standard input when
+  /// nothing is named and standard input is not a terminal.
+  init(commandLine path: String?, whenPiped: Bool) {
+    if whenPiped, path == nil, isatty(STDIN_FILENO) == 0 {
+      self = .standardInput
+    } else {
+      self.init(commandLine: path)
+    }
+  }
 }
 
 extension DataOptions {
   /// What the user named: standard input, a path or address, or nothing (the bundled catalogue).
   func address(whenPiped: Bool) -> DatasetAddress {
-    readsStandardInput(whenPiped: whenPiped) ? .standardInput : DatasetAddress(commandLine: datasetPath)
+    DatasetAddress(commandLine: datasetPath, whenPiped: whenPiped)
   }
 
   /// The dataset opened by its source (``SourceRegistry``), read as far as its first page (`whole`: to its end;
