@@ -124,6 +124,9 @@ public final class TerminalSession {
     return (Int(columns), Int(rows))
   }
 
+  /// Keys typed before the session began (``OpeningWatch``), given to the viewer before anything read later.
+  public func keep(typedEarly bytes: [UInt8]) { input.keep(typedEarly: bytes) }
+
   /// Puts the terminal back. Safe to call more than once.
   public func restore() {
     guard isActive else { return }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Pictures
 import ShopCatalog
+import WaterfallViewer
 
 /// What the viewer shows, opened before the terminal is touched by the source the registry chose for it.
 typealias OpenedData = any OpenedSource
@@ -32,6 +33,15 @@ extension DataOptions {
   /// What the user named: standard input, a path or address, or nothing (the bundled catalogue).
   func address(whenPiped: Bool) -> DatasetAddress {
     DatasetAddress(commandLine: datasetPath, whenPiped: whenPiped)
+  }
+
+  /// What the viewer waits for while its dataset opens, as a person reads it: no password, no control character.
+  var awaitedName: String {
+    switch address(whenPiped: true) {
+    case .standardInput: "standard input"
+    case .named(let path): TextSanitizer.sanitize(RedactedURL.text(path), limit: 200)
+    case .unnamed: "the bundled catalogue"
+    }
   }
 
   /// The dataset opened by its source (``SourceRegistry``), read as far as its first page (`whole`: to its end;

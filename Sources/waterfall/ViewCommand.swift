@@ -30,7 +30,10 @@ struct ViewCommand: ParsableCommand {
 
   func run() throws {
     // Everything that can fail does so before the terminal is touched.
-    let opened = try dataOptions.openOrExit(whole: false, whenPiped: true, network: networkOptions, organise: organise)
+    // A dataset slow to give its first items (a pipe, a FIFO, a far feed) says so, and q quits meanwhile.
+    let (opened, typedEarly) = try OpeningWatch.open(
+      awaiting: dataOptions.awaitedName, quitStatus: pickOptions.pick ? 130 : 0
+    ) { try dataOptions.openOrExit(whole: false, whenPiped: true, network: networkOptions, organise: organise) }
     let environment = ProcessInfo.processInfo.environment
     // The screen and the keys on /dev/tty when standard input or output is a pipe or a file.
     let pickOutput: Int32
@@ -52,6 +55,7 @@ struct ViewCommand: ParsableCommand {
     // Opening the disk cache reads its whole folder: done here, a large cache is not a blank screen.
     let pictures = networkOptions.configure(pictureOptions.loaderConfiguration)
     let session = TerminalSession(mouse: !display.noMouse, color: options.colorEnabled)
+    session.keep(typedEarly: typedEarly)
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
       terminalColors: session.colorCount)

@@ -20,4 +20,13 @@ struct CheckStandardInputEndToEndTests {
     #expect(run.status == 64, "\(run.output)\(run.errors)")
     #expect(run.output.contains("check needs a dataset: a path, an address, or - for standard input"))
   }
+
+  @Test("- with a terminal on standard input, for the viewer and check: a usage error instead of reading keys, 64")
+  func dashOnATerminal() throws {
+    for command in ["", " check"] {
+      let run = try BinaryRun(shell: "script -qec \"$WATERFALL\(command) -\" /dev/null </dev/null")
+      #expect(run.status == 64, "\(command): \(run.output)\(run.errors)")
+      #expect(run.output.contains("- reads the dataset from standard input, which is this terminal"), "\(run.output)")
+    }
+  }
 }
