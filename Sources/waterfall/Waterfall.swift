@@ -64,6 +64,11 @@ struct Waterfall: ParsableCommand {
   /// gives) or a subcommand. `help` without a subcommand's name after it is `--help`, this command's.
   static func parseAsRoot(_ arguments: [String]) throws -> ParsableCommand {
     let root = parsingRoot(for: arguments)
+    // `help NAME` with a NAME that is no command: saying so, not the viewer's help with status 0.
+    if root == Waterfall.self, arguments.first == "help", let named = arguments.dropFirst().first {
+      throw ValidationError(
+        "help: no command called \"\(named)\"; the commands are \(subcommandNames.joined(separator: ", "))")
+    }
     let command = try root.parseAsRoot(root == Waterfall.self && arguments.first == "help" ? ["--help"] : arguments)
     return (command as? Waterfall)?.viewer ?? (command as? ViewSubcommand)?.viewer ?? command
   }

@@ -28,13 +28,21 @@ struct RootCommandTests {
     #expect(snapshot.display.columns == 3, "the root took the subcommand's option")
   }
 
-  @Test("help, --help and help with no subcommand after it are the viewer's help; help NAME is that command's")
+  @Test("help, --help and help alone are the viewer's help; help NAME is that command's, an unknown NAME an error")
   func helpWords() throws {
-    for arguments in [["--help"], ["-h"], ["help"], ["help", "nothing"], ["--columns", "2", "--help"]] {
+    for arguments in [["--help"], ["-h"], ["help"], ["--columns", "2", "--help"]] {
       let text = try Self.help(arguments)
       #expect(text.contains("USAGE: waterfall [options] [PATH]"), "\(arguments): \(text)")
       #expect(text.contains("--sort <sort>"), "\(arguments)")
     }
     #expect(try Self.help(["help", "snapshot"]).contains("USAGE: waterfall snapshot"))
+    // Status 64 and the commands there are, not the viewer's help with status 0 as if the name had been found.
+    do {
+      _ = try Waterfall.parseAsRoot(["help", "nothing"])
+      Issue.record("help nothing parsed")
+    } catch {
+      #expect(Waterfall.exitCode(for: error) == .validationFailure)
+      #expect(Waterfall.fullMessage(for: error).contains(#"no command called "nothing"; the commands are view"#))
+    }
   }
 }
