@@ -5,7 +5,8 @@ import WaterfallKit
 /// item's height, so the source measures the whole result stretch by stretch off the main loop (progress in the
 /// status bar, every key live, Esc stops); then every item is laid out, the view goes to the real end, and the
 /// pages load where the view is. A source that cannot know its end (an HTTP feed) says so, and `G` goes to the
-/// end of the items loaded; sections, which are not measured, load every page through to the end. The measuring itself is the ``Measurer`` part's; here the viewer acts on it.
+/// end of the items loaded; sections, which are not measured, load every page through to the end. The measuring
+/// itself is the ``Measurer`` part's; here the viewer acts on it.
 extension Viewer {
   func goToEnd() {
     // Measured, the first G shows the last item; the next goes to the very bottom (the footer).
