@@ -73,18 +73,13 @@ extension Viewer {
   /// ← / →: focus the box in the neighbouring column that overlaps the focused one most; with none on screen,
   /// the box at the top of the view.
   private func moveFocusAcross(toRight: Bool) {
-    guard let current = focus.keyboardOnScreen else {
-      state.keyboardFocus = waterfall.placeAnchor()
-      return
-    }
+    guard let current = focus.keyboardOnScreen else { return focusShowingTop(waterfall.placeAnchor()) }
     carryOut(Browsing.across(from: current, toRight: toRight, layout: waterfall.layout))
   }
 
   private func carryOut(_ move: Browsing.Move) {
     switch move {
-    case .focus(let index):
-      state.keyboardFocus = index
-      reveal(index)
+    case .focus(let index): focusBox(index)
     case .scroll(let rows): scroll(by: rows)
     case .stay: break
     }
@@ -94,12 +89,24 @@ extension Viewer {
   /// with nothing focused, focus the box at the top.
   private func activateFocus() {
     guard let keyboard = state.keyboardFocus, keyboard < waterfall.itemCount else {
-      state.keyboardFocus = waterfall.placeAnchor()
-      return
+      return focusShowingTop(waterfall.placeAnchor())
     }
     if focus.keyboardOnScreen == nil { reveal(keyboard) }
     waterfall.selectItem(at: keyboard)
     state.panel.overlay = .detail(keyboard)
+  }
+
+  /// Puts the keyboard on box `index` and scrolls the least that shows it.
+  func focusBox(_ index: Int) {
+    state.keyboardFocus = index
+    reveal(index)
+  }
+
+  /// Puts the keyboard on box `index` (the box at the top of the view, say), scrolling up to its top when it begins
+  /// above the view: a focused box is never left with its top out of sight.
+  func focusShowingTop(_ index: Int?) {
+    state.keyboardFocus = index
+    if let index, waterfall.layout.frame(of: index).y < waterfall.contentOffset { reveal(index) }
   }
 
   /// Scrolls the least that shows item `index`, as a user's move, so that reaching the footer this way loads

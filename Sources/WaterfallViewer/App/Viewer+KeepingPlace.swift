@@ -57,8 +57,7 @@ extension Viewer {
     refreshSearchMatches()
     let current = state.search?.matches.firstIndex(of: target.rank)
     state.search?.current = current
-    state.keyboardFocus = target.rank
-    reveal(target.rank)
+    focusBox(target.rank)
   }
 
   /// The item is loaded: put it where it belongs.

@@ -87,8 +87,7 @@ extension Viewer {
     // The bottom of a masonry is its tallest column's: the last item, in the shortest, may end above it.
     let last = store.count - 1
     guard last >= 0 else { return }
-    state.keyboardFocus = last
-    reveal(last)
+    focusBox(last)
     state.notice = "the end: \(store.countText)"
   }
 

@@ -159,8 +159,7 @@ extension Viewer {
   func goToMatch(from position: Int, forward: Bool, wraps: Bool, announce: Bool) {
     guard let (index, wrapped) = state.search?.select(position) else { return }
     if wrapped, announce { state.notice = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
-    state.keyboardFocus = index
-    reveal(index)
+    focusBox(index)
   }
 
   /// Where content row `offset` falls in the reading order of the matches: the first match at or below it.
