@@ -53,21 +53,16 @@ extension Viewer {
       return
     }
     // Only moving further up keeps a pull going; any other key lets go of it.
-    if action != .stepUp { letGoOfPull() }
+    if action != .stepUp { carryOut(state.scrolling.update(.letGo)) }
     if let action { perform(action) }
   }
 
-  /// Any key but a further pull up lets go of a pull.
-  func letGoOfPull() {
-    if state.lastPullTime != nil { releasePull() }
-  }
-
   private func handle(_ mouse: MouseEvent) {
-    if mouse.kind == .press { letGoOfPull() }
+    if mouse.kind == .press { carryOut(state.scrolling.update(.letGo)) }
     let open = (panel: state.panel.overlay != nil, prompt: state.promptLine.prompt != nil)
     switch Mouse.update(mouse, panelOpen: open.panel, promptOpen: open.prompt, waterfall: waterfall) {
     case .scrollPanel(let rows): scrollOverlay(by: rows)
-    case .scroll(let rows): scroll(by: stepRows(rows))
+    case .scroll(let rows): scroll(by: inspector.isStepping ? rows.signum() : rows)
     case .closePanel: state.panel.overlay = nil
     case .open(let index): (state.keyboardFocus, state.panel.overlay) = (index, .detail(index))
     case .retryFooter: waterfall.retryLoadMore()

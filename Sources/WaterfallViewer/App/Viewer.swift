@@ -50,8 +50,6 @@ public final class Viewer {
   /// A refresh throws away every loaded page, so it takes a deliberate pull: more than one wheel notch, or ↑ held
   /// (three presses at the top are not enough).
   static let pullRowsToRefresh = 2 * Mouse.wheelRows
-  /// `+` stops at columns this narrow: a border each side and five cells of picture.
-  static let narrowestColumn = 7
 
   public init(screenSize: GridSize, options: ViewerOptions = ViewerOptions()) {
     self.options = options
@@ -64,7 +62,7 @@ public final class Viewer {
       picking: options.picking)
     waterfall = WaterfallView(
       viewportSize: GridSize(width: max(1, screenSize.width), height: max(1, screenSize.height - 1)),
-      columnPolicy: Self.columnPolicy(override: options.fixedColumns, options: options),
+      columnPolicy: Scrolling(columnOverride: options.fixedColumns).columnPolicy(options),
       margins: WaterfallMargins(top: 0, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 0),
       headerHeight: 1, footerHeight: 1, placeholderHeight: 3, refreshThreshold: Self.pullRowsToRefresh)
     waterfall.register(identifier: ItemCell.identifier) {
@@ -116,14 +114,6 @@ public final class Viewer {
 
   func emit(_ effect: Effect) { pendingEffects.append(effect) }
 
-  static func columnPolicy(override: Int?, options: ViewerOptions) -> ColumnPolicy {
-    // A chosen count still gives way to what fits the current width, so a resize never leaves empty slivers.
-    if let override { return .adaptive(minimumWidth: narrowestColumn, maximumCount: override) }
-    return .adaptive(minimumWidth: options.minimumColumnWidth, maximumCount: options.maximumColumns)
-  }
-
-  var columnPolicy: ColumnPolicy { Self.columnPolicy(override: state.columnOverride, options: options) }
-
   /// Which box is focused, selected and acted on.
   public var focus: Focus { Focus(keyboard: state.keyboardFocus, waterfall: waterfall, store: store) }
 
@@ -131,13 +121,6 @@ public final class Viewer {
 
   private func tick(now: Int) {
     state.now = max(state.now, now)
-    if let lastPullTime = state.lastPullTime, state.now - lastPullTime >= options.pullReleaseMilliseconds {
-      releasePull()
-    }
-  }
-
-  func releasePull() {
-    state.lastPullTime = nil
-    waterfall.releasePull()
+    carryOut(state.scrolling.update(.tick(now: state.now, releaseAfter: options.pullReleaseMilliseconds)))
   }
 }
