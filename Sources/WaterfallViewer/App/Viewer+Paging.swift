@@ -29,7 +29,9 @@ extension Viewer {
       // A new query's answer may not hold the item the user is looking at: the source says where it is.
       // With a search on, the new order shows from its top: no place to find.
       let keepsPlace = request.kind == .refresh && pendingQuery != nil && state.search == nil
-      let locating = keepsPlace ? placeItem().map { store.ids[$0.index] } : nil
+      let place = PlaceKeeping.placeItem(
+        focusOnScreen: focus.keyboardOnScreen, count: store.count, waterfall: waterfall)
+      let locating = keepsPlace ? place.map { store.ids[$0.index] } : nil
       emit(.loadPage(PageLoad(request: request, pageRequest: pageRequest, locating: locating)))
     }
   }
