@@ -9,11 +9,15 @@ import WaterfallKit
 struct ItemLayoutSourceTests {
   /// A source holding `count` of the fixture's items (in `groups` when given), and an engine laid out from it in two
   /// columns of a 40×19 viewport.
-  static func laidOut(_ count: Int, groups: [GroupRun] = []) -> (source: ItemLayoutSource, waterfall: WaterfallView) {
+  static func laidOut(
+    _ count: Int, groups: [GroupRun] = [], resultCount: Int? = nil
+  ) -> (
+    source: ItemLayoutSource, waterfall: WaterfallView
+  ) {
     let source = ItemLayoutSource(metrics: BoxMetrics(), hasSections: !groups.isEmpty)
     let page = CataloguePage(
       items: AppFixture.items(count), ids: (0..<count).map { ItemID($0) }, groups: groups, next: nil,
-      resultCount: count)
+      resultCount: resultCount ?? count)
     source.store.replace(with: .page(page))
     let waterfall = WaterfallView(
       viewportSize: GridSize(width: 40, height: 19), columnPolicy: .fixed(2),
