@@ -40,8 +40,8 @@ public final class Viewer {
   var heldInput = HeldInput()
   /// Effects gathered during one update.
   var pendingEffects: [Effect] = []
-  /// Load-more requests on their way, so a refresh can cancel them.
-  var loadsInFlight: Set<Int> = []
+  /// Load-more requests on their way, so a refresh can cancel them (``Paging``).
+  var paging = Paging()
   /// The measured-layout path of `G` and far jumps: the measuring under way and the far pages asked for.
   public internal(set) var measurer = Measurer()
   /// The terminal's cell size in pixels when it changed since the start (``InputEvent/cellPixels(width:height:)``).
