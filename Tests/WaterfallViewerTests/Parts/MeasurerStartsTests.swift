@@ -52,7 +52,8 @@ struct MeasurerStartsTests {
     #expect(start == (true, Self.firstStretch))
     #expect(measurer.measureForJump(Self.situation()) == (true, nil), "the measuring under way serves it")
     _ = measurer.receive(
-      MeasurerTests.delivery(Self.firstStretch, .unavailable(reason: "a looping catalogue")), stretchRows: 20, loadedText: "10 items")
+      MeasurerTests.delivery(Self.firstStretch, .unavailable(reason: "a looping catalogue")), stretchRows: 20,
+      loadedText: "10 items")
     #expect(measurer.measureForJump(Self.situation()) == (false, nil), "the source said it cannot")
   }
 
