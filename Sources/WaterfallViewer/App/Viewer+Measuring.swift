@@ -32,8 +32,8 @@ extension Viewer {
 
   private var measuringSituation: Measurer.Situation {
     Measurer.Situation(
-      allowed: options.measuresToEnd, measured: store.measuredPages != nil, queryPending: pendingQuery != nil,
-      query: presentation.query, sections: presentation.grouping != nil, stretchRows: options.measureStretchRows)
+      measurable: options.measuresToEnd && store.measuredPages == nil && pendingQuery == nil, query: presentation.query,
+      sections: presentation.grouping != nil, stretchRows: options.measureStretchRows)
   }
 
   /// Home (`g`): the top. A `G` still measuring lays the result out when it is done but no longer takes the view

@@ -6,12 +6,8 @@ import Testing
 /// When `G` and a far jump start measuring, alone: what the part answers for each situation.
 @Suite("Parts: the measurer's starts")
 struct MeasurerStartsTests {
-  static func situation(
-    allowed: Bool = true, measured: Bool = false, queryPending: Bool = false, sections: Bool = false
-  ) -> Measurer.Situation {
-    Measurer.Situation(
-      allowed: allowed, measured: measured, queryPending: queryPending, query: MeasurerTests.query,
-      sections: sections, stretchRows: 20)
+  static func situation(measurable: Bool = true, sections: Bool = false) -> Measurer.Situation {
+    Measurer.Situation(measurable: measurable, query: MeasurerTests.query, sections: sections, stretchRows: 20)
   }
 
   static let firstStretch = Effect.measure(
@@ -26,8 +22,7 @@ struct MeasurerStartsTests {
     var fresh = Measurer()
     #expect(fresh.goToEnd(Self.situation(sections: true), itemCount: 10, exhausted: false) == .loadEverySection)
     for (situation, count, exhausted) in [
-      (Self.situation(allowed: false), 10, false), (Self.situation(measured: true), 10, false),
-      (Self.situation(queryPending: true), 10, false), (Self.situation(), 0, false), (Self.situation(), 10, true),
+      (Self.situation(measurable: false), 10, false), (Self.situation(), 0, false), (Self.situation(), 10, true),
     ] {
       #expect(fresh.goToEnd(situation, itemCount: count, exhausted: exhausted) == .stays)
     }
@@ -47,7 +42,7 @@ struct MeasurerStartsTests {
   func jumps() {
     var measurer = Measurer()
     #expect(measurer.measureForJump(Self.situation(sections: true)) == (false, nil))
-    #expect(measurer.measureForJump(Self.situation(allowed: false)) == (false, nil))
+    #expect(measurer.measureForJump(Self.situation(measurable: false)) == (false, nil))
     let start = measurer.measureForJump(Self.situation())
     #expect(start == (true, Self.firstStretch))
     #expect(measurer.measureForJump(Self.situation()) == (true, nil), "the measuring under way serves it")

@@ -3,15 +3,11 @@ import ShopCatalog
 /// When `G` and a far jump measure the result: the root says what it knows (``Situation``), the part answers what
 /// starts.
 extension Measurer {
-  /// What the root knows when `G` or a far jump wants the whole result laid out.
+  /// What the root knows when `G` or a far jump wants the whole result laid out: whether it may be measured now
+  /// (measuring allowed, not laid out whole yet, no new query on its way to replace the items), the query shown,
+  /// whether it has sections (which are not measured), and a stretch's rows.
   struct Situation: Hashable {
-    /// Measuring is allowed at all (`ViewerOptions.measuresToEnd`).
-    var allowed: Bool
-    /// The result is laid out whole already.
-    var measured: Bool
-    /// A new query is on its way: its answer will replace the items.
-    var queryPending: Bool
-    /// The query shown, and whether it has sections (which are not measured).
+    var measurable: Bool
     var query: CatalogueQuery
     var sections: Bool
     var stretchRows: Int
@@ -35,9 +31,7 @@ extension Measurer {
       redirect(to: .end)
       return .redirected
     }
-    guard situation.allowed, measuring == nil, !situation.measured, !situation.queryPending, itemCount > 0,
-      !exhausted
-    else { return .stays }
+    guard situation.measurable, measuring == nil, itemCount > 0, !exhausted else { return .stays }
     if situation.sections { return .loadEverySection }
     return .measure(start(to: .end, query: situation.query, stretchRows: situation.stretchRows))
   }
@@ -47,9 +41,7 @@ extension Measurer {
   /// feed, sections), which then loads page by page; `effect`, the first stretch's request when one starts.
   mutating func measureForJump(_ situation: Situation) -> (measures: Bool, effect: Effect?) {
     if measuring != nil { return (true, nil) }
-    guard situation.allowed, !situation.measured, !situation.queryPending, !situation.sections,
-      unmeasurableQuery != situation.query
-    else { return (false, nil) }
+    guard situation.measurable, !situation.sections, unmeasurableQuery != situation.query else { return (false, nil) }
     return (true, start(to: .jump, query: situation.query, stretchRows: situation.stretchRows))
   }
 
