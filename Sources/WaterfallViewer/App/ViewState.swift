@@ -24,10 +24,8 @@ public struct ViewState: Hashable, Sendable {
   public var notice: String?
   /// Label each box with its cell object's ID and reuse count.
   public var showReuse: Bool
-  /// The column count chosen with `+` / `-` (or `--columns`); `nil`: as many as fit.
-  public var columnOverride: Int?
-  /// When the last pull past the top happened; the pull lets go after a rest.
-  public var lastPullTime: Int?
+  /// The columns chosen and the pull past the top (``Scrolling``).
+  var scrolling: Scrolling
   public var isQuitting = false
   /// `--pick`: the marks, and what Enter picked.
   public var picker: Picker
@@ -35,7 +33,7 @@ public struct ViewState: Hashable, Sendable {
   public init(screenSize: GridSize, showReuse: Bool, columnOverride: Int?, picking: Picking? = nil) {
     self.screenSize = screenSize
     self.showReuse = showReuse
-    self.columnOverride = columnOverride
+    scrolling = Scrolling(columnOverride: columnOverride)
     picker = Picker(limit: picking?.limit)
   }
 

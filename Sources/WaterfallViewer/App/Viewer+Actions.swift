@@ -24,16 +24,20 @@ extension Viewer {
     case .stepUp: step(down: false)
     case .focusLeft: moveFocusAcross(toRight: false)
     case .focusRight: moveFocusAcross(toRight: true)
-    case .pageDown: scroll(by: stepRows(pageRows))
-    case .pageUp: scroll(by: stepRows(-pageRows))
-    case .halfPageDown: scroll(by: stepRows(max(1, pageRows / 2)))
-    case .halfPageUp: scroll(by: stepRows(-max(1, pageRows / 2)))
+    case .pageDown, .pageUp, .halfPageDown, .halfPageUp:
+      let height = waterfall.viewportSize.height
+      scroll(by: Scrolling.rows(for: action, viewportHeight: height, stepping: inspector.isStepping) ?? 0)
     case .top: goToTop()
     case .bottom: goToEnd()
     case .activate: activateFocus()
-    case .moreColumns: changeColumns(by: 1)
-    case .fewerColumns: changeColumns(by: -1)
-    case .automaticColumns: setColumnOverride(nil)
+    case .moreColumns, .fewerColumns:
+      let delta = action == .moreColumns ? 1 : -1
+      carryOut(
+        state.scrolling.update(
+          .changeColumns(
+            delta: delta, current: waterfall.columnCount, width: waterfall.viewportSize.width,
+            margins: waterfall.margins)))
+    case .automaticColumns: carryOut(state.scrolling.update(.automaticColumns))
     case .refresh: waterfall.beginRefresh()
     case .retry:
       waterfall.retryLoadMore()
@@ -54,15 +58,19 @@ extension Viewer {
     }
   }
 
-  /// In step mode a page, half a page or a wheel notch is one row: one layout pass.
-  func stepRows(_ rows: Int) -> Int { inspector.isStepping ? rows.signum() : rows }
-
-  /// A page is the viewport less one row, so one row of context stays on screen.
-  var pageRows: Int { max(1, waterfall.viewportSize.height - 1) }
-
   func scroll(by rows: Int) {
-    if rows < 0, waterfall.contentOffset + rows < 0 { state.lastPullTime = state.now }
-    waterfall.userScroll(byRows: rows)
+    carryOut(state.scrolling.update(.scroll(rows: rows, offset: waterfall.contentOffset, now: state.now)))
+  }
+
+  func carryOut(_ outcome: Scrolling.Outcome) {
+    switch outcome {
+    case .scroll(let rows): waterfall.userScroll(byRows: rows)
+    case .releasePull: waterfall.releasePull()
+    case .columns(let notice):
+      if let notice { state.notice = notice }
+      waterfall.setColumnPolicy(state.scrolling.columnPolicy(options), anchor: focus.keyboardOnScreen)
+    case .nothing: break
+    }
   }
 
   /// ↓ / ↑: with a focused box on screen, move to the next box of its column; otherwise scroll one row.
@@ -73,18 +81,13 @@ extension Viewer {
   /// ← / →: focus the box in the neighbouring column that overlaps the focused one most; with none on screen,
   /// the box at the top of the view.
   private func moveFocusAcross(toRight: Bool) {
-    guard let current = focus.keyboardOnScreen else {
-      state.keyboardFocus = waterfall.placeAnchor()
-      return
-    }
+    guard let current = focus.keyboardOnScreen else { return focusShowingTop(waterfall.placeAnchor()) }
     carryOut(Browsing.across(from: current, toRight: toRight, layout: waterfall.layout))
   }
 
   private func carryOut(_ move: Browsing.Move) {
     switch move {
-    case .focus(let index):
-      state.keyboardFocus = index
-      reveal(index)
+    case .focus(let index): focusBox(index)
     case .scroll(let rows): scroll(by: rows)
     case .stay: break
     }
@@ -94,12 +97,24 @@ extension Viewer {
   /// with nothing focused, focus the box at the top.
   private func activateFocus() {
     guard let keyboard = state.keyboardFocus, keyboard < waterfall.itemCount else {
-      state.keyboardFocus = waterfall.placeAnchor()
-      return
+      return focusShowingTop(waterfall.placeAnchor())
     }
     if focus.keyboardOnScreen == nil { reveal(keyboard) }
     waterfall.selectItem(at: keyboard)
     state.panel.overlay = .detail(keyboard)
+  }
+
+  /// Puts the keyboard on box `index` and scrolls the least that shows it.
+  func focusBox(_ index: Int) {
+    state.keyboardFocus = index
+    reveal(index)
+  }
+
+  /// Puts the keyboard on box `index` (the box at the top of the view, say), scrolling up to its top when it begins
+  /// above the view: a focused box is never left with its top out of sight.
+  func focusShowingTop(_ index: Int?) {
+    state.keyboardFocus = index
+    if let index, waterfall.layout.frame(of: index).y < waterfall.contentOffset { reveal(index) }
   }
 
   /// Scrolls the least that shows item `index`, as a user's move, so that reaching the footer this way loads
@@ -107,20 +122,5 @@ extension Viewer {
   func reveal(_ index: Int) {
     let target = waterfall.offset(revealing: index, at: .visible)
     if target != waterfall.contentOffset { waterfall.userScroll(toOffset: target) }
-  }
-
-  private func changeColumns(by delta: Int) {
-    let mostThatFit = ColumnPolicy.adaptive(minimumWidth: Self.narrowestColumn, maximumCount: .max)
-      .columnCount(forWidth: waterfall.viewportSize.width, margins: waterfall.margins)
-    if delta > 0, waterfall.columnCount >= mostThatFit {
-      let columns = mostThatFit == 1 ? "1 column is" : "\(mostThatFit) columns is"
-      state.notice = "\(columns) the most that fit in \(waterfall.viewportSize.width) cells"
-    }
-    setColumnOverride(min(mostThatFit, max(1, waterfall.columnCount + delta)))
-  }
-
-  private func setColumnOverride(_ count: Int?) {
-    state.columnOverride = count
-    waterfall.setColumnPolicy(columnPolicy, anchor: focus.keyboardOnScreen)
   }
 }

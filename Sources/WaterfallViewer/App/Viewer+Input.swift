@@ -53,39 +53,20 @@ extension Viewer {
       return
     }
     // Only moving further up keeps a pull going; any other key lets go of it.
-    if action != .stepUp { letGoOfPull() }
+    if action != .stepUp { carryOut(state.scrolling.update(.letGo)) }
     if let action { perform(action) }
   }
 
-  /// Any key but a further pull up lets go of a pull.
-  func letGoOfPull() {
-    if state.lastPullTime != nil { releasePull() }
-  }
-
   private func handle(_ mouse: MouseEvent) {
-    if state.panel.overlay != nil, mouse.kind != .press {
-      return scrollOverlay(by: mouse.kind == .wheelUp ? -Self.wheelRows : Self.wheelRows)
-    }
-    switch mouse.kind {
-    case .wheelUp: scroll(by: stepRows(-Self.wheelRows))
-    case .wheelDown: scroll(by: stepRows(Self.wheelRows))
-    case .press:
-      letGoOfPull()
-      if state.panel.overlay != nil {
-        state.panel.overlay = nil
-        return
-      }
-      guard state.promptLine.prompt == nil, mouse.y < waterfall.viewportSize.height else { return }
-      let point = waterfall.contentPoint(fromViewport: GridPoint(x: mouse.x, y: mouse.y))
-      switch waterfall.selectItem(atContentPoint: point) {
-      case .item(let index):
-        state.keyboardFocus = index
-        state.panel.overlay = .detail(index)
-      case .footer:
-        waterfall.retryLoadMore()
-      default:
-        break
-      }
+    if mouse.kind == .press { carryOut(state.scrolling.update(.letGo)) }
+    let open = (panel: state.panel.overlay != nil, prompt: state.promptLine.prompt != nil)
+    switch Mouse.update(mouse, panelOpen: open.panel, promptOpen: open.prompt, waterfall: waterfall) {
+    case .scrollPanel(let rows): scrollOverlay(by: rows)
+    case .scroll(let rows): scroll(by: inspector.isStepping ? rows.signum() : rows)
+    case .closePanel: state.panel.overlay = nil
+    case .open(let index): (state.keyboardFocus, state.panel.overlay) = (index, .detail(index))
+    case .retryFooter: waterfall.retryLoadMore()
+    case .nothing: break
     }
   }
 }

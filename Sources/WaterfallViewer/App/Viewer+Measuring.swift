@@ -5,40 +5,35 @@ import WaterfallKit
 /// item's height, so the source measures the whole result stretch by stretch off the main loop (progress in the
 /// status bar, every key live, Esc stops); then every item is laid out, the view goes to the real end, and the
 /// pages load where the view is. A source that cannot know its end (an HTTP feed) says so, and `G` goes to the
-/// end of the items loaded; sections, which are not measured, load every page through to the end. The measuring itself is the ``Measurer`` part's; here the viewer acts on it.
+/// end of the items loaded; sections, which are not measured, load every page through to the end. The measuring
+/// itself is the ``Measurer`` part's; here the viewer acts on it.
 extension Viewer {
   func goToEnd() {
     // Measured, the first G shows the last item; the next goes to the very bottom (the footer).
     defer { scrollToEnd() }
-    if let measuring = measurer.measuring, measuring.destination != .end {
-      // Measuring for a jump: G wins, the end is where it goes.
-      state.rankLoader.drop()
-      measurer.redirect(to: .end)
-      return
-    }
-    guard options.measuresToEnd, measurer.measuring == nil, store.measuredPages == nil, pendingQuery == nil,
-      store.count > 0
-    else { return }
-    if case .exhausted = waterfall.paging.loadMore { return }
-    guard presentation.grouping == nil else {
-      // Sections are not measured: every page is loaded, one after the other, to the end (Esc stops).
+    let exhausted = if case .exhausted = waterfall.paging.loadMore { true } else { false }
+    switch measurer.goToEnd(measuringSituation, itemCount: store.count, exhausted: exhausted) {
+    case .redirected: state.rankLoader.drop()
+    case .measure(let effect): emit(effect)
+    case .loadEverySection:
       state.rankLoader.start(.end)
       state.notice = "loading to the end…"
-      return continueLoadingToRank()
+      continueLoadingToRank()
+    case .stays: break
     }
-    emit(measurer.start(to: .end, query: presentation.query, stretchRows: options.measureStretchRows))
   }
 
-  /// A rank beyond the loaded items is wanted (a match, an item, the user's place): the whole result is measured
-  /// and laid out, so the jump is one layout pass, not a page round-trip per page before it. Returns `false` when
-  /// the source cannot measure this result (a feed, sections), which then loads page by page.
+  /// A rank beyond the loaded items is wanted (``Measurer/measureForJump(_:)``): `false` when it loads page by page.
   func measureForJump() -> Bool {
-    if measurer.measuring != nil { return true }
-    guard options.measuresToEnd, store.measuredPages == nil, pendingQuery == nil, presentation.grouping == nil,
-      measurer.unmeasurableQuery != presentation.query
-    else { return false }
-    emit(measurer.start(to: .jump, query: presentation.query, stretchRows: options.measureStretchRows))
-    return true
+    let (measures, effect) = measurer.measureForJump(measuringSituation)
+    if let effect { emit(effect) }
+    return measures
+  }
+
+  private var measuringSituation: Measurer.Situation {
+    Measurer.Situation(
+      measurable: options.measuresToEnd && store.measuredPages == nil && pendingQuery == nil, query: presentation.query,
+      sections: presentation.grouping != nil, stretchRows: options.measureStretchRows)
   }
 
   /// Home (`g`): the top. A `G` still measuring lays the result out when it is done but no longer takes the view
@@ -86,16 +81,15 @@ extension Viewer {
     // The bottom of a masonry is its tallest column's: the last item, in the shortest, may end above it.
     let last = store.count - 1
     guard last >= 0 else { return }
-    state.keyboardFocus = last
-    reveal(last)
+    focusBox(last)
     state.notice = "the end: \(store.countText)"
   }
 
   /// Esc while measuring: stop, and stay where the view is.
   func stopMeasuring() -> Bool {
-    guard let (effect, measured) = measurer.cancel() else { return false }
+    guard let (effect, notice) = measurer.stop() else { return false }
     emit(effect)
-    state.notice = "stopped measuring at \(measured.displayItems.count) of \(measured.total.map(String.init) ?? "?")"
+    state.notice = notice
     return true
   }
 

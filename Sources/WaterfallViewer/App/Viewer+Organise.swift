@@ -111,38 +111,29 @@ extension Viewer {
     askWholeResult()
   }
 
-  /// Replaces the items with a first page's answer, keeping the user's place (the focused item if it is still
-  /// shown, else the topmost shown item on screen); boxes of items that stay keep their cells. When that item is
-  /// beyond the first page and the source found where (`location`), pages are loaded through to it; when
-  /// nothing on screen is in the first page, the view starts at the top.
-  /// With `keepsPlace` off, the answer shows from its top, nothing focused.
+  /// Replaces the items with a first page's answer, keeping the user's place (``PlaceKeeping``): boxes of items
+  /// that stay keep their cells; an item beyond the first page that the source found (`location`) is loaded
+  /// through to. With `keepsPlace` off, the answer shows from its top, nothing focused.
   func replaceKeepingPlace(
     with answer: CatalogueResponse, location: (item: ItemID, rank: Int?)? = nil, keepsPlace: Bool = true
   ) {
-    let oldIDs = store.ids
-    let focusedItem = keepsPlace ? state.keyboardFocus.flatMap { $0 < oldIDs.count ? oldIDs[$0] : nil } : nil
-    let place = (keepsPlace ? placeItem() : nil).map { place in
-      (
-        item: oldIDs[place.index], distanceFromTop: waterfall.layout.frame(of: place.index).y - waterfall.contentOffset,
-        purpose: place.purpose
-      )
-    }
-    let onScreen = waterfall.indicesInViewport.filter { $0 < oldIDs.count }.map { oldIDs[$0] }
+    var kept = PlaceKeeping(
+      keepsPlace: keepsPlace, ids: store.ids, keyboardFocus: state.keyboardFocus,
+      focusOnScreen: focus.keyboardOnScreen, waterfall: waterfall)
     state.rankLoader.drop()
     store.replace(with: answer)
     searchIndex = SearchIndex(store.items.run)
     startPicturesOver()
-    var newIndex: [ItemID: Int] = [:]
-    for (index, id) in store.ids.enumerated() where newIndex[id] == nil { newIndex[id] = index }
-    let wasAtTop = waterfall.contentOffset == 0
+    kept.answered(store.ids)
     if case .detail = state.panel.overlay { state.panel.overlay = nil }
-    waterfall.reloadData(preferring: focus.keyboardOnScreen) { old in old < oldIDs.count ? newIndex[oldIDs[old]] : nil }
-    // At the top the top is the place: the header stays in view. Nothing on screen is in the answer: so is the
-    // top, rather than somewhere in the first page.
-    if !keepsPlace || wasAtTop || !onScreen.contains(where: { newIndex[$0] != nil }) { waterfall.scroll(toOffset: 0) }
-    state.keyboardFocus = focusedItem.flatMap { newIndex[$0] }
-    waterfall.selectItem(at: state.keyboardFocus)
-    if let place, newIndex[place.item] == nil { startLoadingToPlace(place, location: location) }
+    waterfall.reloadData(preferring: focus.keyboardOnScreen, mappingIndices: kept.newIndex(ofOld:))
+    if kept.scrollsToTop { waterfall.scroll(toOffset: 0) }
+    state.keyboardFocus = kept.focus
+    waterfall.selectItem(at: kept.focus)
+    if let target = kept.target(location: location, loadedCount: store.count) {
+      state.rankLoader.start(.place(target))
+      continueLoadingToRank()
+    }
   }
 
   private func notice(for change: QueryChange) -> String {
@@ -159,8 +150,7 @@ extension Viewer {
   func goToMatch(from position: Int, forward: Bool, wraps: Bool, announce: Bool) {
     guard let (index, wrapped) = state.search?.select(position) else { return }
     if wrapped, announce { state.notice = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
-    state.keyboardFocus = index
-    reveal(index)
+    focusBox(index)
   }
 
   /// Where content row `offset` falls in the reading order of the matches: the first match at or below it.

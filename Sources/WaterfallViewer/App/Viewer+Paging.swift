@@ -7,29 +7,27 @@ extension Viewer {
   /// if any: a new query starts from its first page.
   func requestPages() {
     for request in waterfall.takePageRequests() {
-      let pageRequest: CataloguePageRequest
+      let answer: Paging.Answer
       switch request.kind {
-      case .loadMore:
-        if store.measuredPages != nil || store.isAtEnd {
-          // Measured: every rank is laid out and pages load where the view is; nothing comes after the end. At
-          // the end, the next request would be the first page again, appended to the items that hold it.
-          waterfall.finishLoadMore(request: request.number, outcome: .loaded(hasMore: false))
-          continue
-        }
-        pageRequest = store.nextRequest(for: presentation.query)
-        loadsInFlight.insert(request.number)
+      case .loadMore: answer = paging.loadMore(request.number, store: store, query: presentation.query)
       case .refresh:
         guard case .request(let query, let attempt) = organiser.update(.refreshStarts) else { continue }
-        pageRequest = CataloguePageRequest(query: query, attempt: attempt)
+        answer = paging.refresh(CataloguePageRequest(query: query, attempt: attempt))
         // Whatever the refresh brings replaces the items the measuring was for.
         cancelMeasuring()
-        for stale in loadsInFlight.sorted() { emit(.cancelPageLoad(request: stale)) }
-        loadsInFlight.removeAll()
       }
+      guard case .load(let pageRequest, let stale) = answer else {
+        waterfall.finishLoadMore(request: request.number, outcome: .loaded(hasMore: false))
+        continue
+      }
+      for number in stale { emit(.cancelPageLoad(request: number)) }
       // A new query's answer may not hold the item the user is looking at: the source says where it is.
       // With a search on, the new order shows from its top: no place to find.
       let keepsPlace = request.kind == .refresh && pendingQuery != nil && state.search == nil
-      let locating = keepsPlace ? placeItem().map { store.ids[$0.index] } : nil
+      let locating =
+        keepsPlace
+        ? PlaceKeeping.placeItem(focusOnScreen: focus.keyboardOnScreen, count: store.count, waterfall: waterfall)
+          .map { store.ids[$0.index] } : nil
       emit(.loadPage(PageLoad(request: request, pageRequest: pageRequest, locating: locating)))
     }
   }
@@ -45,11 +43,11 @@ extension Viewer {
     }
     switch request.kind {
     case .loadMore:
-      loadsInFlight.remove(request.number)
+      paging.arrived(request.number)
       guard waterfall.finishLoadMore(request: request.number, outcome: outcome) else { return }
       store.take(delivery.response)
       if case .loaded = outcome { showAppended() }
-      noteSkippedPages(delivery.response)
+      if let notice = Paging.skippedNotice(delivery.response) { state.notice = notice }
       // A load-more asked before the result was measured (G while the footer was in view): every item is laid out
       // now, so the footer says the end, not "scroll down to load more" (requestPages answers at once).
       if store.measuredPages != nil, case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
@@ -66,16 +64,13 @@ extension Viewer {
         return
       }
       _ = organiser.update(.refreshSucceeded)
-      noteSkippedPages(delivery.response)
+      if let notice = Paging.skippedNotice(delivery.response) { state.notice = notice }
       if let pending = pendingQuery {
         show(pending, answer: delivery.response, location: delivery.location)
       } else if options.refreshKeepsItems {
         let known = Set(store.ids)
         replaceKeepingPlace(with: delivery.response)
-        let added = store.ids.filter { !known.contains($0) }.count
-        if !known.isEmpty {
-          state.notice = added == 0 ? "refreshed: nothing new" : "refreshed: \(added) new at the top"
-        }
+        if let notice = Paging.refreshNotice(known: known, ids: store.ids) { state.notice = notice }
       } else {
         state.rankLoader.drop()
         store.replace(with: delivery.response)
@@ -88,12 +83,6 @@ extension Viewer {
         waterfall.scroll(toOffset: 0)
       }
     }
-  }
-
-  /// Pages the source passed over (a directory's unreadable files) are said, each with why: the feed went on.
-  private func noteSkippedPages(_ response: CatalogueResponse) {
-    guard case .page(let page) = response, !page.skippedPages.isEmpty else { return }
-    state.notice = "skipped " + page.skippedPages.joined(separator: "; ")
   }
 
   /// Pictures are kept by store index, which a new answer changes: none of the earlier ones is wanted.

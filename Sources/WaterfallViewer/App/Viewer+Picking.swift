@@ -12,7 +12,7 @@ extension Viewer {
   func toggleMark() {
     guard options.picking != nil else { return }
     let index = focus.actedOn
-    if let index { state.keyboardFocus = index }
+    if let index { focusShowingTop(index) }
     carryOut(state.picker.update(.toggleMark(index.map { store.ids[$0] }, index.map { store.items[$0] })))
   }
 

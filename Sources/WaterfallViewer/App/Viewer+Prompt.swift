@@ -32,8 +32,7 @@ extension Viewer {
     }
     let item = ItemID(number: number)
     if let index = store.ids.firstIndex(of: item) {
-      state.keyboardFocus = index
-      reveal(index)
+      focusBox(index)
       return
     }
     if state.rankLoader.place != nil { state.rankLoader.drop() }

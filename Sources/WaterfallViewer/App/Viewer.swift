@@ -11,9 +11,16 @@ public final class Viewer {
   public let waterfall: WaterfallView
   public let options: ViewerOptions
   public internal(set) var state: ViewState
-  public internal(set) var store = ItemStore()
+  /// The engine's data source, which keeps the items.
+  let layoutSource: ItemLayoutSource
+  public internal(set) var store: ItemStore {
+    get { layoutSource.store }
+    _modify { yield &layoutSource.store }
+  }
   /// Sort, filter and sections: the query shown, the one asked for (``Organiser``).
-  public internal(set) var organiser: Organiser
+  public internal(set) var organiser: Organiser {
+    didSet { layoutSource.hasSections = presentation.grouping != nil }
+  }
   public var presentation: Presentation { organiser.presentation }
   public var pendingQuery: (query: CatalogueQuery, change: QueryChange)? { organiser.pending }
   /// How far the source has read the catalogue.
@@ -33,8 +40,8 @@ public final class Viewer {
   var heldInput = HeldInput()
   /// Effects gathered during one update.
   var pendingEffects: [Effect] = []
-  /// Load-more requests on their way, so a refresh can cancel them.
-  var loadsInFlight: Set<Int> = []
+  /// Load-more requests on their way, so a refresh can cancel them (``Paging``).
+  var paging = Paging()
   /// The measured-layout path of `G` and far jumps: the measuring under way and the far pages asked for.
   public internal(set) var measurer = Measurer()
   /// The terminal's cell size in pixels when it changed since the start (``InputEvent/cellPixels(width:height:)``).
@@ -42,30 +49,26 @@ public final class Viewer {
 
   /// A refresh throws away every loaded page, so it takes a deliberate pull: more than one wheel notch, or ↑ held
   /// (three presses at the top are not enough).
-  static let pullRowsToRefresh = 2 * wheelRows
-  /// Rows the mouse wheel scrolls per notch.
-  static let wheelRows = 3
-  /// `+` stops at columns this narrow: a border each side and five cells of picture.
-  static let narrowestColumn = 7
+  static let pullRowsToRefresh = 2 * Mouse.wheelRows
 
   public init(screenSize: GridSize, options: ViewerOptions = ViewerOptions()) {
     self.options = options
-    organiser = Organiser(
-      presentation: Presentation(
-        query: CatalogueQuery(
-          order: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy)))
+    let query = CatalogueQuery(
+      order: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy)
+    organiser = Organiser(presentation: Presentation(query: query))
+    layoutSource = ItemLayoutSource(metrics: options.metrics, hasSections: query.grouping != nil)
     state = ViewState(
       screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns,
       picking: options.picking)
     waterfall = WaterfallView(
       viewportSize: GridSize(width: max(1, screenSize.width), height: max(1, screenSize.height - 1)),
-      columnPolicy: Self.columnPolicy(override: options.fixedColumns, options: options),
+      columnPolicy: Scrolling(columnOverride: options.fixedColumns).columnPolicy(options),
       margins: WaterfallMargins(top: 0, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 0),
       headerHeight: 1, footerHeight: 1, placeholderHeight: 3, refreshThreshold: Self.pullRowsToRefresh)
     waterfall.register(identifier: ItemCell.identifier) {
       ItemCell(reuseIdentifier: ItemCell.identifier, objectID: $0)
     }
-    waterfall.dataSource = self
+    waterfall.dataSource = layoutSource
     waterfall.reloadData()
   }
 
@@ -111,14 +114,6 @@ public final class Viewer {
 
   func emit(_ effect: Effect) { pendingEffects.append(effect) }
 
-  static func columnPolicy(override: Int?, options: ViewerOptions) -> ColumnPolicy {
-    // A chosen count still gives way to what fits the current width, so a resize never leaves empty slivers.
-    if let override { return .adaptive(minimumWidth: narrowestColumn, maximumCount: override) }
-    return .adaptive(minimumWidth: options.minimumColumnWidth, maximumCount: options.maximumColumns)
-  }
-
-  var columnPolicy: ColumnPolicy { Self.columnPolicy(override: state.columnOverride, options: options) }
-
   /// Which box is focused, selected and acted on.
   public var focus: Focus { Focus(keyboard: state.keyboardFocus, waterfall: waterfall, store: store) }
 
@@ -126,48 +121,6 @@ public final class Viewer {
 
   private func tick(now: Int) {
     state.now = max(state.now, now)
-    if let lastPullTime = state.lastPullTime, state.now - lastPullTime >= options.pullReleaseMilliseconds {
-      releasePull()
-    }
-  }
-
-  func releasePull() {
-    state.lastPullTime = nil
-    waterfall.releasePull()
-  }
-}
-
-extension Viewer: WaterfallDataSource {
-  public func numberOfItems(in waterfallView: WaterfallView) -> Int { store.count }
-
-  public func numberOfSections(in waterfallView: WaterfallView) -> Int {
-    presentation.grouping == nil ? 1 : max(1, store.sections.count)
-  }
-
-  public func waterfallView(_ waterfallView: WaterfallView, numberOfItemsInSection section: Int) -> Int {
-    guard presentation.grouping != nil else { return store.count }
-    return section < store.sections.count ? store.sections[section].count : 0
-  }
-
-  public func waterfallView(_ waterfallView: WaterfallView, heightForHeaderInSection section: Int) -> Int {
-    presentation.grouping == nil ? 0 : 1
-  }
-
-  public func waterfallView(_ waterfallView: WaterfallView, heightForItemAt index: Int, columnWidth: Int) -> Int {
-    options.metrics.height(of: store.displayItems[index], columnWidth: columnWidth)
-  }
-
-  /// One loop over the display items, not a call per item: a measured result lays out 10^6 at once.
-  public func waterfallView(
-    _ waterfallView: WaterfallView, heightsForItemsIn items: Range<Int>, columnWidth: Int, into heights: inout [Int]
-  ) {
-    let metrics = options.metrics
-    store.displayItems[items].withUnsafeBufferPointer { display in
-      for item in display { heights.append(metrics.height(of: item, columnWidth: columnWidth)) }
-    }
-  }
-
-  public func waterfallView(_ waterfallView: WaterfallView, cellForItemAt index: Int) -> WaterfallCell {
-    waterfallView.dequeueReusableCell(withIdentifier: ItemCell.identifier, for: index)
+    carryOut(state.scrolling.update(.tick(now: state.now, releaseAfter: options.pullReleaseMilliseconds)))
   }
 }

@@ -20,6 +20,8 @@ struct OverlayPanel {
   /// The first body lines are the item's picture (the detail panel), drawn over blank lines, centred.
   var picture: BoxSize?
   var visibleRows: Int { max(0, height - 4) }
+  /// The border's hint when there is room for it beside the position (ASCII, so its count is its width).
+  static let escCloses = " Esc closes "
   var maximumScroll: Int { max(0, body.count - visibleRows) }
 
   /// A label and its text in `width` columns: the text wraps whole (a long URL can be read) under its own start,
@@ -60,7 +62,7 @@ struct OverlayPanel {
     let arrows = (first > 0 ? glyphs.arrowUp : "") + (last < body.count ? glyphs.arrowDown : "")
     let position = maximumScroll > 0 ? " \(first + 1)-\(last)/\(body.count) \(arrows) " : ""
     let room = width - 4
-    let closes = DisplayWidth.of(position) + 12 <= room ? " Esc closes " : " Esc "
+    let closes = DisplayWidth.of(position) + Self.escCloses.count <= room ? Self.escCloses : " Esc "
     screen.put(closes, x: x + width - 2 - closes.count, y: y + height - 1, style: Palette.overlayBorder)
     if !position.isEmpty, DisplayWidth.of(position) + closes.count <= room {
       screen.put(position, x: x + 2, y: y + height - 1, style: Palette.overlayBorder)

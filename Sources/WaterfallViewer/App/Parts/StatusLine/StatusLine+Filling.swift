@@ -1,0 +1,35 @@
+import ShopCatalog
+import WaterfallKit
+
+/// The status line filled in from the engine and the other parts: the root hands them over, nothing more.
+extension StatusLine {
+  init(
+    waterfall: WaterfallView, store: ItemStore, focus: Focus, reading: ReadingProgress, presentation: Presentation,
+    state: ViewState, picking: Bool, measuring: Measuring?, stepping: Bool, spinner: String, glyphs: Glyphs
+  ) {
+    let onScreen = waterfall.indicesInViewport
+    let total = reading.isComplete ? "/\(reading.itemsRead)" : ""
+    self.init(
+      position: waterfall.itemCount > 0
+        ? (waterfall.contentOffset, waterfall.contentHeight, waterfall.maximumOffset) : nil,
+      count: Self.count(store: store, reading: reading, filtered: presentation.filter != nil),
+      onScreen: onScreen.first.flatMap { first in onScreen.last.map { first...$0 } },
+      selectedNumber: focus.selected.flatMap { $0 < store.count ? store.ids[$0].number : nil },
+      marked: picking ? state.picker.statusText : nil, reading: reading,
+      search: state.search?.statusText(loadingTo: state.rankLoader.match),
+      // While the result is measured for the jump, the measuring's progress is the figure.
+      place: state.rankLoader.place.map { measuring == nil ? $0.statusText(loaded: store.count) : $0.jumpText },
+      loadedItemsOnly: store.loadedItemsOnly,
+      filterShown: presentation.filter == nil ? nil : "\(store.resultCount ?? store.count)\(total) shown",
+      sort: presentation.sort, notice: state.notice, stepping: stepping,
+      measuring: measuring.map { "\(spinner) \($0.progressText) (Esc stops)" }, glyphs: glyphs)
+  }
+
+  /// The items loaded and, when the source knows more, the catalogue's total: "50/300 items". A filter's part
+  /// counts the filter's result instead ("1/300 shown").
+  static func count(store: ItemStore, reading: ReadingProgress, filtered: Bool) -> String {
+    let total = store.resultCount ?? (reading.isComplete ? reading.itemsRead : nil)
+    guard !filtered, let total, total > store.count else { return store.countText }
+    return "\(store.count)/\(total) items"
+  }
+}
