@@ -1,17 +1,20 @@
 import ArgumentParser
 import CTerminalSignals
 import Foundation
+import PostgresCatalog
 import SQLiteCatalog
 import ShopCatalog
 
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Build a SQLite catalogue from datasets.",
+    abstract: "Build a SQLite (or PostgreSQL) catalogue from datasets.",
     discussion: """
       Reads each SOURCE (any dataset the viewer opens: JSON, JSON Lines, CSV, plist, a directory of page files, a \
       folder of pictures) as a stream and writes its items, with their sort keys and a search index, into \
-      OUTPUT.sqlite, which `waterfall OUTPUT.sqlite` opens. Items with unusable fields are skipped and counted. \
+      OUTPUT.sqlite, which `waterfall OUTPUT.sqlite` opens; an OUTPUT of postgresql://user@host:port/db writes the \
+      catalogue into that database instead (COPY in one transaction), which `waterfall postgresql://…` opens. \
+      Items with unusable fields are skipped and counted. \
       Exit status: 0 when written, 2 when a source cannot be read or the output cannot be written.
       """)
 
@@ -27,6 +30,7 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     let output = paths.last!
+    if PostgresAddress.isAddress(output) { return try importToPostgres(output) }
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
     Self.removeTemporaryOnInterrupt(CatalogueImport.temporaryPath(for: output), bar: bar)
     defer { wf_keep_file_on_quit_signals() }
@@ -57,6 +61,32 @@ struct ImportCommand: ParsableCommand {
 }
 
 extension ImportCommand {
+  /// The import into a PostgreSQL database: one transaction, so an interrupted one leaves nothing to remove.
+  private func importToPostgres(_ output: String) throws {
+    let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+    let summary: PostgresImport.Summary
+    do {
+      summary = try PostgresImport.run(
+        sources: Array(paths.dropLast()), address: output, replace: replace, pictureProbe: pictureProbe
+      ) { progress in
+        bar.show(fraction: progress.overall, items: progress.itemsWritten)
+      }
+    } catch {
+      bar.clear()
+      printError(error.description)
+      throw ExitCode(2)
+    }
+    bar.clear()
+    for broken in summary.brokenFiles { printError("\(broken.description) (skipped)") }
+    for problem in summary.problems.prefix(10) { printError(problem.description) }
+    for note in summary.notes { printError(note) }
+    let shown = (try? PostgresAddress.parse(output).get().description) ?? output
+    printLine(
+      "\(shown): \(summary.items == 1 ? "1 item" : "\(summary.items) items") imported, "
+        + "\(summary.skipped == 1 ? "1 item" : "\(summary.skipped) items") skipped for problems, "
+        + String(format: "%.1f s", summary.seconds))
+  }
+
   /// Ctrl-C or a TERM (or a HUP: the terminal closed) during an import: the half-written temporary file is
   /// removed, then the process ends as the signal would end it. In a C handler, since the import holds the main
   /// thread and a signal that came before a dispatch source was registered was lost (the import went on).
