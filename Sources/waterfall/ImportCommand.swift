@@ -47,16 +47,9 @@ struct ImportCommand: ParsableCommand {
       throw ExitCode(2)
     }
     bar.clear()
-    for broken in summary.brokenFiles { printError("\(broken.description) (skipped)") }
-    for problem in summary.problems.prefix(10) { printError(problem.description) }
-    if summary.problems.count > 10 {
-      printError("\(summary.problems.count - 10) more problems (`waterfall check SOURCE` lists them all)")
-    }
-    let items = summary.items == 1 ? "1 item" : "\(summary.items) items"
-    let skipped = summary.skipped == 1 ? "1 item" : "\(summary.skipped) items"
-    printLine(
-      "\(output): \(items) imported, \(skipped) skipped for problems, "
-        + String(format: "%.1f s", summary.seconds))
+    Self.report(
+      output: output, items: summary.items, skipped: summary.skipped, problems: summary.problems,
+      brokenFiles: summary.brokenFiles, seconds: summary.seconds)
   }
 }
 
@@ -77,14 +70,27 @@ extension ImportCommand {
       throw ExitCode(2)
     }
     bar.clear()
-    for broken in summary.brokenFiles { printError("\(broken.description) (skipped)") }
-    for problem in summary.problems.prefix(10) { printError(problem.description) }
     for note in summary.notes { printError(note) }
-    let shown = (try? PostgresAddress.parse(output).get().description) ?? output
+    Self.report(
+      output: (try? PostgresAddress.parse(output).get().description) ?? output, items: summary.items,
+      skipped: summary.skipped, problems: summary.problems, brokenFiles: summary.brokenFiles,
+      seconds: summary.seconds)
+  }
+
+  /// What an import says at its end: the files it skipped, the first problems, and the one line of its count.
+  private static func report(
+    output: String, items: Int, skipped: Int, problems: [DatasetProblem], brokenFiles: [DatasetError],
+    seconds: Double
+  ) {
+    for broken in brokenFiles { printError("\(broken.description) (skipped)") }
+    for problem in problems.prefix(10) { printError(problem.description) }
+    if problems.count > 10 {
+      printError("\(problems.count - 10) more problems (`waterfall check SOURCE` lists them all)")
+    }
+    let itemCount = items == 1 ? "1 item" : "\(items) items"
+    let skippedCount = skipped == 1 ? "1 item" : "\(skipped) items"
     printLine(
-      "\(shown): \(summary.items == 1 ? "1 item" : "\(summary.items) items") imported, "
-        + "\(summary.skipped == 1 ? "1 item" : "\(summary.skipped) items") skipped for problems, "
-        + String(format: "%.1f s", summary.seconds))
+      "\(output): \(itemCount) imported, \(skippedCount) skipped for problems, " + String(format: "%.1f s", seconds))
   }
 
   /// Ctrl-C or a TERM (or a HUP: the terminal closed) during an import: the half-written temporary file is
