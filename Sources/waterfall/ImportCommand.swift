@@ -34,19 +34,13 @@ struct ImportCommand: ParsableCommand {
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
     Self.removeTemporaryOnInterrupt(CatalogueImport.temporaryPath(for: output), bar: bar)
     defer { wf_keep_file_on_quit_signals() }
-    let summary: CatalogueImport.Summary
-    do {
-      summary = try CatalogueImport.run(
+    let summary = try Self.importing(bar: bar) {
+      try CatalogueImport.run(
         sources: Array(paths.dropLast()), output: output, replace: replace, pictureProbe: pictureProbe
       ) { progress in
         bar.show(fraction: progress.overall, items: progress.itemsWritten)
       }
-    } catch {
-      bar.clear()
-      printError(error.description)
-      throw ExitCode(2)
     }
-    bar.clear()
     Self.report(
       output: output, items: summary.items, skipped: summary.skipped, problems: summary.problems,
       brokenFiles: summary.brokenFiles, seconds: summary.seconds)
@@ -57,24 +51,34 @@ extension ImportCommand {
   /// The import into a PostgreSQL database: one transaction, so an interrupted one leaves nothing to remove.
   private func importToPostgres(_ output: String) throws {
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
-    let summary: PostgresImport.Summary
-    do {
-      summary = try PostgresImport.run(
+    let summary = try Self.importing(bar: bar) {
+      try PostgresImport.run(
         sources: Array(paths.dropLast()), address: output, replace: replace, pictureProbe: pictureProbe
       ) { progress in
         bar.show(fraction: progress.overall, items: progress.itemsWritten)
       }
-    } catch {
-      bar.clear()
-      printError(error.description)
-      throw ExitCode(2)
     }
-    bar.clear()
     for note in summary.notes { printError(note) }
     Self.report(
       output: (try? PostgresAddress.parse(output).get().description) ?? output, items: summary.items,
       skipped: summary.skipped, problems: summary.problems, brokenFiles: summary.brokenFiles,
       seconds: summary.seconds)
+  }
+
+  /// Runs an import under its progress bar, which is cleared at the end; what stops it is its one line on
+  /// stderr and exit status 2.
+  private static func importing<Summary>(
+    bar: ProgressBar, _ body: () throws -> Summary
+  ) throws -> Summary {
+    do {
+      let summary = try body()
+      bar.clear()
+      return summary
+    } catch {
+      bar.clear()
+      printError("\(error)")
+      throw ExitCode(2)
+    }
   }
 
   /// What an import says at its end: the files it skipped, the first problems, and the one line of its count.
