@@ -131,3 +131,23 @@ struct PostgresFaultTests {
     #expect(try PostgresCatalogue.open(address: fixture.address).itemCount == 16)
   }
 }
+
+/// An import is one transaction: what stops it halfway leaves the database as it was.
+@Suite("A PostgreSQL import that fails leaves nothing")
+struct PostgresImportFailureTests {
+  @Test("a source that cannot be read after one that was: no table is left, and the catalogue before stays whole")
+  func failedImport() throws {
+    guard let fixture = try PostgresFixture(count: 12, seed: 8) else { return }
+    let broken = fixture.folder + "/broken.json"
+    try Data("[{\"w\": 1, \"h\": 1, \"price\": \"¥1\"}, {\"w\": ".utf8).write(to: URL(fileURLWithPath: broken))
+    #expect(throws: PostgresFailure.self) {
+      try PostgresImport.run(sources: [fixture.dataset, broken], address: fixture.address, replace: true)
+    }
+    #expect(try TestServer.psql(fixture.address, "SELECT count(*) FROM items") == "12", "the catalogue before")
+    guard let empty = try TestServer.freshDatabase() else { return }
+    #expect(throws: PostgresFailure.self) {
+      try PostgresImport.run(sources: [fixture.dataset, broken], address: empty, replace: false)
+    }
+    #expect(try TestServer.psql(empty, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0")
+  }
+}
