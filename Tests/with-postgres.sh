@@ -13,7 +13,9 @@ set -euo pipefail
 bin=${WATERFALL_POSTGRES_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 [ -x "$bin/initdb" ] || { echo "$0: no PostgreSQL under /usr/lib/postgresql (make test-deps installs it)" >&2; exit 2; }
 
-folder=$(mktemp -d "${TMPDIR:-/tmp}/waterfall-postgres.XXXXXX")
+# Under /tmp, not $TMPDIR: the postgres user must reach it (a TMPDIR under /root it cannot), and a socket's path
+# must stay short (107 bytes).
+folder=$(mktemp -d /tmp/waterfall-postgres.XXXXXX)
 as_owner() { "$@"; }
 if [ "$(id -u)" = 0 ]; then
   chown postgres "$folder"
