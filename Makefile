@@ -61,8 +61,13 @@ TEST_MISSING = ! command -v tmux >/dev/null || ! infocmp xterm-direct >/dev/null
   || ! command -v kitty >/dev/null || ! command -v mlterm >/dev/null || ! command -v xwd >/dev/null \
   || ! command -v xdotool >/dev/null || ! command -v man >/dev/null || ! command -v zsh >/dev/null \
   || ! command -v fish >/dev/null
+# The PostgreSQL source's tests run against a private cluster that Tests/with-postgres.sh starts for the run (and
+# stops at its end): Debian's server, whose package holds pg_trgm too. Never the machine's own server.
+POSTGRES_PACKAGES = postgresql-15
+POSTGRES_MISSING = ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
 test-deps: deps
 	$(call require,$(TEST_MISSING),$(TEST_PACKAGES),The tests need tmux and ncurses-term and python3 and asciinema and Xvfb and xterm and kitty and mlterm and xwd and xdotool and man-db and zsh and fish)
+	$(call require,$(POSTGRES_MISSING),$(POSTGRES_PACKAGES),The PostgreSQL tests need a PostgreSQL server's programs (initdb, pg_ctl, psql) and pg_trgm)
 
 # The benchmarks' peers: `jq length` and Python's json module on the same catalogue; libjpeg-turbo's `djpeg -scale`
 # (libjpeg-turbo-progs), the floor of a picture's decode; timg beside chafa (a system package already) in real
@@ -79,14 +84,15 @@ build: deps
 run: build
 	"$$($(SWIFT) build --show-bin-path)/waterfall" $(ARGS)
 
-# The end-to-end tests drive the release binary, the one `make install` ships. The tests' servers are on loopback
+# The end-to-end tests drive the release binary, the one `make install` ships. Every test runs beside a private
+# PostgreSQL cluster (Tests/with-postgres.sh). The tests' servers are on loopback
 # and the proxy tests set their own proxies: a proxy this machine's environment names must not come between.
 PROXY_VARIABLES = http_proxy https_proxy all_proxy no_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY NO_PROXY
 test: test-deps
 	$(SWIFT) build -c release --product waterfall
 	$(SWIFT) build --build-tests
 	env $(PROXY_VARIABLES:%=-u %) WATERFALL_BIN="$$($(SWIFT) build -c release --show-bin-path)/waterfall" \
-	  timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build \
+	  Tests/with-postgres.sh timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build \
 	  --xunit-output .build/test-results.xml 2>&1 | tee .build/test-output.log; \
 	  status=$${PIPESTATUS[0]}; [ "$$status" = 0 ] || Tests/show-failures.sh .build; exit "$$status"
 	$(MAKE) --no-print-directory fuzz-regressions

@@ -20,6 +20,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
     .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.26.0"),
+    // PostgreSQL catalogues: Vapor's client on SwiftNIO (pooling, streamed rows, COPY-free binary protocol, TLS);
+    // libpq would be a second network stack and a C API to wrap (README).
+    .package(url: "https://github.com/vapor/postgres-nio.git", .upToNextMinor(from: "1.33.0")),
   ],
   targets: [
     .systemLibrary(
@@ -54,6 +57,11 @@ let package = Package(
     .target(
       name: "SQLiteCatalog",
       dependencies: ["ShopCatalog", "Locking", "CSQLiteSafety", .product(name: "GRDB", package: "GRDB.swift")]),
+    // PostgreSQL catalogues (import, and a source answering queries in SQL on the server): the one target that
+    // links postgres-nio.
+    .target(
+      name: "PostgresCatalog",
+      dependencies: ["ShopCatalog", "Locking", .product(name: "PostgresNIO", package: "postgres-nio")]),
     // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
     // Its http(s) GET (WebGet, on AsyncHTTPClient) is the feeds' too: limits, redirects, proxies and failure words in
     // one place.
@@ -89,8 +97,8 @@ let package = Package(
     .executableTarget(
       name: "waterfall",
       dependencies: [
-        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "SQLiteCatalog", "Pictures", "HTTPFeed",
-        "Locking", "TapeImages", "CTerminalSignals",
+        "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "SQLiteCatalog", "PostgresCatalog",
+        "Pictures", "HTTPFeed", "Locking", "TapeImages", "CTerminalSignals",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
@@ -109,6 +117,10 @@ let package = Package(
     .testTarget(
       name: "SQLiteCatalogTests",
       dependencies: ["SQLiteCatalog", "ShopCatalog", "TestSupport", "WaterfallViewer", "WaterfallKit"]),
+    // Against the private server Tests/with-postgres.sh starts for the run (`make test`).
+    .testTarget(
+      name: "PostgresCatalogTests",
+      dependencies: ["PostgresCatalog", "ShopCatalog", "TestSupport", "WaterfallKit"]),
     .testTarget(
       name: "PicturesTests",
       dependencies: [

@@ -1,17 +1,20 @@
 import ArgumentParser
 import CTerminalSignals
 import Foundation
+import PostgresCatalog
 import SQLiteCatalog
 import ShopCatalog
 
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Build a SQLite catalogue from datasets.",
+    abstract: "Build a SQLite (or PostgreSQL) catalogue from datasets.",
     discussion: """
       Reads each SOURCE (any dataset the viewer opens: JSON, JSON Lines, CSV, plist, a directory of page files, a \
       folder of pictures) as a stream and writes its items, with their sort keys and a search index, into \
-      OUTPUT.sqlite, which `waterfall OUTPUT.sqlite` opens. Items with unusable fields are skipped and counted. \
+      OUTPUT.sqlite, which `waterfall OUTPUT.sqlite` opens; an OUTPUT of postgresql://user@host:port/db writes the \
+      catalogue into that database instead (COPY in one transaction), which `waterfall postgresql://…` opens. \
+      Items with unusable fields are skipped and counted. \
       Exit status: 0 when written, 2 when a source cannot be read or the output cannot be written.
       """)
 
@@ -27,36 +30,73 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     let output = paths.last!
+    if PostgresAddress.isAddress(output) { return try importToPostgres(output) }
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
     Self.removeTemporaryOnInterrupt(CatalogueImport.temporaryPath(for: output), bar: bar)
     defer { wf_keep_file_on_quit_signals() }
-    let summary: CatalogueImport.Summary
-    do {
-      summary = try CatalogueImport.run(
+    let summary = try Self.importing(bar: bar) {
+      try CatalogueImport.run(
         sources: Array(paths.dropLast()), output: output, replace: replace, pictureProbe: pictureProbe
       ) { progress in
         bar.show(fraction: progress.overall, items: progress.itemsWritten)
       }
-    } catch {
-      bar.clear()
-      printError(error.description)
-      throw ExitCode(2)
     }
-    bar.clear()
-    for broken in summary.brokenFiles { printError("\(broken.description) (skipped)") }
-    for problem in summary.problems.prefix(10) { printError(problem.description) }
-    if summary.problems.count > 10 {
-      printError("\(summary.problems.count - 10) more problems (`waterfall check SOURCE` lists them all)")
-    }
-    let items = summary.items == 1 ? "1 item" : "\(summary.items) items"
-    let skipped = summary.skipped == 1 ? "1 item" : "\(summary.skipped) items"
-    printLine(
-      "\(output): \(items) imported, \(skipped) skipped for problems, "
-        + String(format: "%.1f s", summary.seconds))
+    Self.report(
+      output: output, items: summary.items, skipped: summary.skipped, problems: summary.problems,
+      brokenFiles: summary.brokenFiles, seconds: summary.seconds)
   }
 }
 
 extension ImportCommand {
+  /// The import into a PostgreSQL database: one transaction, so an interrupted one leaves nothing to remove.
+  private func importToPostgres(_ output: String) throws {
+    let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+    let summary = try Self.importing(bar: bar) {
+      try PostgresImport.run(
+        sources: Array(paths.dropLast()), address: output, replace: replace, pictureProbe: pictureProbe
+      ) { progress in
+        bar.show(fraction: progress.overall, items: progress.itemsWritten)
+      }
+    }
+    for note in summary.notes { printError(note) }
+    Self.report(
+      output: (try? PostgresAddress.parse(output).get().description) ?? output, items: summary.items,
+      skipped: summary.skipped, problems: summary.problems, brokenFiles: summary.brokenFiles,
+      seconds: summary.seconds)
+  }
+
+  /// Runs an import under its progress bar, which is cleared at the end; what stops it is its one line on
+  /// stderr and exit status 2.
+  private static func importing<Summary>(
+    bar: ProgressBar, _ body: () throws -> Summary
+  ) throws -> Summary {
+    do {
+      let summary = try body()
+      bar.clear()
+      return summary
+    } catch {
+      bar.clear()
+      printError("\(error)")
+      throw ExitCode(2)
+    }
+  }
+
+  /// What an import says at its end: the files it skipped, the first problems, and the one line of its count.
+  private static func report(
+    output: String, items: Int, skipped: Int, problems: [DatasetProblem], brokenFiles: [DatasetError],
+    seconds: Double
+  ) {
+    for broken in brokenFiles { printError("\(broken.description) (skipped)") }
+    for problem in problems.prefix(10) { printError(problem.description) }
+    if problems.count > 10 {
+      printError("\(problems.count - 10) more problems (`waterfall check SOURCE` lists them all)")
+    }
+    let itemCount = items == 1 ? "1 item" : "\(items) items"
+    let skippedCount = skipped == 1 ? "1 item" : "\(skipped) items"
+    printLine(
+      "\(output): \(itemCount) imported, \(skippedCount) skipped for problems, " + String(format: "%.1f s", seconds))
+  }
+
   /// Ctrl-C or a TERM (or a HUP: the terminal closed) during an import: the half-written temporary file is
   /// removed, then the process ends as the signal would end it. In a C handler, since the import holds the main
   /// thread and a signal that came before a dispatch source was registered was lost (the import went on).

@@ -1,5 +1,6 @@
 import HTTPFeed
 import Pictures
+import PostgresCatalog
 import SQLiteCatalog
 import ShopCatalog
 
@@ -11,6 +12,7 @@ enum SourceRegistry {
     pageSize: Int = 50, loops: Bool = false, table: String?, network: NetworkConfiguration
   ) -> [any SourceKind] {
     [
+      PostgresSource(pageSize: pageSize),
       SQLiteSource(table: table, pageSize: pageSize),
       StreamSource(pageSize: pageSize, loops: loops),
       HTTPFeedSource(network: network),

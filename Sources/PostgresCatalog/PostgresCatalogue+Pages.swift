@@ -1,0 +1,174 @@
+import Foundation
+import PostgresNIO
+import ShopCatalog
+
+/// A query's pages, sections, count, ranks and matches, each one statement on the server.
+extension PostgresCatalogue {
+  func page(_ query: CatalogueQuery, after cursor: PostgresCursor) throws -> CataloguePage {
+    let key = sortKey(query.order)
+    guard let grouping = query.grouping else {
+      let found = try rows(query, section: nil, after: cursor, key: key, limit: pageSize + 1)
+      let shown = Array(found.prefix(pageSize))
+      let next = found.count > pageSize ? cursorAfter(shown.last!, rank: cursor.rank + shown.count, group: 0) : nil
+      return makePage(shown, groups: [], next: next, count: try count(query))
+    }
+    let sections = try self.sections(of: query, grouping: grouping)
+    var shown: [Found] = []
+    var runs: [GroupRun] = []
+    var position = cursor
+    while shown.count < pageSize, position.group < sections.count {
+      let section = sections[position.group]
+      let found = try rows(query, section: section, after: position, key: key, limit: pageSize - shown.count)
+      if !found.isEmpty {
+        runs.append(
+          GroupRun(ordinal: position.group, name: section.name, totalCount: section.count, count: found.count))
+        shown += found
+        position = cursorAfter(found.last!, rank: position.rank + found.count, group: position.group)
+      }
+      if found.isEmpty || position.rank == sections[...position.group].reduce(0, { $0 + $1.count }) {
+        position = PostgresCursor(rank: position.rank, group: position.group + 1, lastID: nil, lastKey: .none)
+      }
+    }
+    let total = sections.reduce(0) { $0 + $1.count }
+    return makePage(shown, groups: runs, next: position.rank < total ? position : nil, count: total)
+  }
+
+  /// A row read: its id, its item and its sort key.
+  struct Found {
+    var id: Int64
+    var item: ShopItem
+    var key: PostgresCursor.Key
+  }
+
+  private func cursorAfter(_ found: Found, rank: Int, group: Int) -> PostgresCursor {
+    PostgresCursor(rank: rank, group: group, lastID: found.id, lastKey: found.key)
+  }
+
+  private func makePage(_ found: [Found], groups: [GroupRun], next: PostgresCursor?, count: Int?) -> CataloguePage {
+    CataloguePage(
+      items: found.map(\.item), ids: found.map { ItemID(Int($0.id) - 1) }, groups: groups,
+      next: next.map { PageCursor(token: $0.token) }, resultCount: count)
+  }
+
+  /// Up to `limit` rows of the query (of one section) after the cursor, in the order's keyset.
+  func rows(
+    _ query: CatalogueQuery, section: Section?, after cursor: PostgresCursor, key: String?, limit: Int
+  ) throws -> [Found] {
+    var statement = PostgresStatement(
+      "SELECT id, w, h, img, price, title, shop, extra, \(key ?? "NULL") FROM items WHERE ")
+    statement.append(within(query, section: section))
+    statement.append(" AND ")
+    statement.append(after(cursor, key: key))
+    statement.append(" ORDER BY \(ordering(key)) LIMIT \(limit)")
+    return try session.rows(statement.query).map { row in
+      let (id, width, height, picture, price, title, shop, extra) = try row.decode(
+        (Int64, Double, Double, String, String, String, String, String?).self)
+      let cells = PostgresRandomAccessRow(row)
+      let sortKey: PostgresCursor.Key =
+        switch query.order {
+        case .dataset: .none
+        case .priceAscending, .priceDescending: .number(try cells[8].decode(Double.self))
+        case .title: .bytes(Array(buffer: try cells[8].decode(ByteBuffer.self)))
+        }
+      let item = ShopItem(
+        width: width, height: height, imageURL: picture, price: price, title: title, shop: shop,
+        extraFields: Self.extraFields(extra))
+      return Found(id: id, item: item, key: sortKey)
+    }
+  }
+
+  static func extraFields(_ json: String?) -> [ExtraField] {
+    guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String] else {
+      return []
+    }
+    return object.map { ExtraField(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
+  }
+
+  /// Items in the query's result: the table's count without a filter, else counted on the server once and kept.
+  func count(_ query: CatalogueQuery) throws -> Int {
+    guard query.filter != nil else { return itemCount }
+    let plain = CatalogueQuery(filter: query.filter)
+    if let known = factsOf(plain).count { return known }
+    var statement = PostgresStatement("SELECT count(*) FROM items WHERE ")
+    statement.append(condition(for: query.filter))
+    let count = Int(try session.rows(statement.query).first?.decode(Int64.self) ?? 0)
+    remember(plain) { $0.count = count }
+    return count
+  }
+
+  /// A grouped query's sections, in the order of their first item in the query's order (the items without a
+  /// value last), counted in one statement and kept.
+  func sections(of query: CatalogueQuery, grouping: ItemField) throws -> [Section] {
+    if let known = factsOf(query).sections { return known }
+    var statement = PostgresStatement("SELECT g, count(*) FROM (SELECT ")
+    statement.append(groupValue(grouping))
+    statement.append(" AS g, row_number() OVER (ORDER BY \(ordering(sortKey(query.order)))) AS r FROM items WHERE ")
+    statement.append(condition(for: query.filter))
+    statement.append(") AS result GROUP BY g ORDER BY g IS NULL, min(r)")
+    let sections = try session.rows(statement.query).map { row in
+      let (value, count) = try row.decode((String?, Int64).self)
+      return Section(value: value, name: value ?? "(no \(grouping.name))", count: Int(count))
+    }
+    remember(query) { $0.sections = sections }
+    return sections
+  }
+
+  private func factsOf(_ query: CatalogueQuery) -> Facts { factsStore.withLock { $0[query] ?? Facts() } }
+
+  private func remember(_ query: CatalogueQuery, _ change: (inout Facts) -> Void) {
+    factsStore.withLock { change(&$0[query, default: Facts()]) }
+  }
+
+  /// The item's rank by a keyset count: the rows of the result before its `(key, id)` (with sections: the
+  /// sections before its own, then the rows before it in its own).
+  func rank(ofRow id: Int64, in query: CatalogueQuery) throws -> Int? {
+    let key = sortKey(query.order)
+    var statement = PostgresStatement("SELECT ")
+    if let grouping = query.grouping { statement.append(groupValue(grouping)) } else { statement.append("NULL::text") }
+    statement.append(" FROM items WHERE id = ")
+    statement.bind(id)
+    statement.append(" AND ")
+    statement.append(condition(for: query.filter))
+    guard let row = try session.rows(statement.query).first else { return nil }
+    let value = try row.decode(String?.self)
+    var section: Section?
+    var earlier = 0
+    if let grouping = query.grouping {
+      let sections = try sections(of: query, grouping: grouping)
+      guard let ordinal = sections.firstIndex(where: { $0.value == value }) else { return nil }
+      section = sections[ordinal]
+      earlier = sections[..<ordinal].reduce(0) { $0 + $1.count }
+    }
+    var counting = PostgresStatement("SELECT count(*) FROM items WHERE ")
+    counting.append(within(query, section: section))
+    counting.append(" AND ")
+    // The row's own key, read again by the server from its id: no value crosses the wire and back.
+    counting.append(key.map { "(\($0), id) < (SELECT \($0), id FROM items WHERE id = " } ?? "id < (")
+    counting.bind(id)
+    counting.append(")")
+    return earlier + Int(try session.rows(counting.query).first?.decode(Int64.self) ?? 0)
+  }
+
+  /// The ranks in the query's result of the rows that match `pattern`, numbered by the server in the order.
+  func matchRanks(of pattern: ItemQuery, in query: CatalogueQuery) throws -> [Int] {
+    if pattern.isEmpty { return [] }
+    let key = sortKey(query.order)
+    func ranks(in section: Section?) throws -> [Int] {
+      var statement = PostgresStatement(
+        "SELECT r FROM (SELECT row_number() OVER (ORDER BY \(ordering(key))) - 1 AS r, ")
+      statement.append(condition(for: pattern))
+      statement.append(" AS m FROM items WHERE ")
+      statement.append(within(query, section: section))
+      statement.append(") AS result WHERE m ORDER BY r")
+      return try session.rows(statement.query).map { Int(try $0.decode(Int64.self)) }
+    }
+    guard let grouping = query.grouping else { return try ranks(in: nil) }
+    var found: [Int] = []
+    var earlier = 0
+    for section in try sections(of: query, grouping: grouping) {
+      found += try ranks(in: section).map { $0 + earlier }
+      earlier += section.count
+    }
+    return found
+  }
+}

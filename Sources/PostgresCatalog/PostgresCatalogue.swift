@@ -1,0 +1,213 @@
+import Foundation
+import Locking
+import PostgresNIO
+import ShopCatalog
+
+/// A catalogue `waterfall import` wrote to a PostgreSQL server, answering each query in SQL on the server: pages by
+/// keyset (`(key, id) > ($1, $2)` on an index, never OFFSET), sort, search, sections, counts and ranks as SQL,
+/// every value bound. The session is `default_transaction_read_only`: viewing writes nothing.
+public final class PostgresCatalogue: CatalogueSource, Sendable {
+  let session: PostgresSession
+  public let pageSize: Int
+  /// The extra fields' names, as imported.
+  public let extraKeys: [String]
+  private let tableCount: Locked<Int>
+  /// Counts and sections of the last queries asked (a first page learns them again).
+  let factsStore = Locked<[CatalogueQuery: Facts]>([:])
+
+  struct Facts {
+    var count: Int?
+    var sections: [Section]?
+  }
+
+  /// A section: its value (nil for the items without one), as shown, and its count.
+  struct Section: Hashable {
+    var value: String?
+    var name: String
+    var count: Int
+  }
+
+  public var address: String { session.address.description }
+  public var itemCount: Int { tableCount.withLock { $0 } }
+  public var latencyMilliseconds: Int { 0 }
+
+  /// Connects (read-only) to the database `text` names and reads its catalogue's description. Throws one line
+  /// naming the address, without its password: it cannot be read, refused, or holds no catalogue.
+  public static func open(address text: String, pageSize: Int = 50) throws(PostgresFailure) -> PostgresCatalogue {
+    let address = try PostgresAddress.parse(text).get()
+    let session = try PostgresSession.connect(address, readOnly: true)
+    do {
+      var metadata: [String: String] = [:]
+      for row in try session.rows("SELECT key, value FROM waterfall_catalogue") {
+        let (key, value) = try row.decode((String, String).self)
+        metadata[key] = value
+      }
+      guard metadata[PostgresSchema.Key.format] == PostgresSchema.formatVersion,
+        let count = metadata[PostgresSchema.Key.itemCount].flatMap(Int.init)
+      else {
+        throw PostgresFailure(address: address.description, reason: "waterfall_catalogue is not a catalogue's")
+      }
+      let keys =
+        metadata[PostgresSchema.Key.extraKeys].flatMap {
+          try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String]
+        } ?? []
+      return PostgresCatalogue(session: session, pageSize: pageSize, extraKeys: keys, itemCount: count)
+    } catch let failure as PostgresFailure {
+      session.close()
+      throw failure
+    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
+      session.close()
+      throw PostgresFailure(
+        address: address.description,
+        reason: "no catalogue in this database (no table waterfall_catalogue; waterfall import makes one)")
+    } catch {
+      session.close()
+      throw PostgresFailure(address: address.description, reason: PostgresSession.reason(error, address: address))
+    }
+  }
+
+  private init(session: PostgresSession, pageSize: Int, extraKeys: [String], itemCount: Int) {
+    (self.session, self.extraKeys) = (session, extraKeys)
+    self.pageSize = max(1, pageSize)
+    tableCount = Locked(itemCount)
+  }
+
+  deinit { session.closeSoon() }
+
+  public var progress: ReadingProgress {
+    var progress = ReadingProgress()
+    progress.itemsRead = itemCount
+    progress.fraction = 1
+    progress.isComplete = true
+    return progress
+  }
+
+  public var fields: [ItemField] { [.shop, .price, .title] + extraKeys.map { .extra($0) } }
+
+  public func fetch(_ request: CataloguePageRequest) -> CatalogueResponse {
+    let cursor = request.cursor.flatMap { $0.token.flatMap(PostgresCursor.init(token:)) } ?? .start
+    do {
+      if request.cursor == nil { try startAgain(request.query) }
+      return .page(try page(request.query, after: cursor))
+    } catch {
+      return .failure(reason: failure(error).description)
+    }
+  }
+
+  public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int] {
+    (try? matchRanks(of: pattern, in: query)) ?? []
+  }
+
+  public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? {
+    (try? rank(ofRow: Int64(item.rawValue) + 1, in: query)) ?? nil
+  }
+
+  /// Items in `query`'s result, counted now if need be.
+  public func resultCount(of query: CatalogueQuery) throws(PostgresFailure) -> Int {
+    do { return try count(query) } catch { throw failure(error) }
+  }
+
+  func failure(_ error: any Error) -> PostgresFailure {
+    error as? PostgresFailure
+      ?? PostgresFailure(address: address, reason: PostgresSession.reason(error, address: session.address))
+  }
+
+  /// A query's first page (a new query, or `r`): its facts learned again from the server as it is now.
+  private func startAgain(_ query: CatalogueQuery) throws {
+    factsStore.withLock { known in
+      known[query] = nil
+      known[CatalogueQuery(filter: query.filter)] = nil
+      if known.count > 16 { known = [:] }
+    }
+    let stored = try session.rows(
+      "SELECT value FROM waterfall_catalogue WHERE key = \(PostgresSchema.Key.itemCount)"
+    ).first?.decode(String.self)
+    if let count = stored.flatMap(Int.init) { tableCount.withLock { $0 = count } }
+  }
+
+  // MARK: - SQL
+
+  /// The sort key's column (nil: the id alone, the order imported).
+  func sortKey(_ order: ItemOrder) -> String? {
+    switch order {
+    case .dataset: nil
+    case .priceAscending: "price_up"
+    case .priceDescending: "price_down"
+    case .title: "title_key"
+    }
+  }
+
+  func ordering(_ key: String?) -> String { key.map { "\($0), id" } ?? "id" }
+
+  /// A section's value of a row: the stored one, NULL when blank.
+  func groupValue(_ field: ItemField) -> Fragment {
+    switch field {
+    case .shop: { $0.append("shop_group") }
+    case .price: { $0.append("price_group") }
+    case .title: { $0.append("title_group") }
+    case .extra(let key):
+      { statement in
+        statement.append("(extra_group ->> ")
+        statement.bind(key)
+        statement.append(")")
+      }
+    }
+  }
+
+  /// `pattern`'s condition: every folded term somewhere in the folded search text (a LIKE that pg_trgm's index
+  /// answers where the server has it).
+  func condition(for pattern: ItemQuery?) -> Fragment {
+    guard let pattern, !pattern.isEmpty else { return { $0.append("TRUE") } }
+    let terms = ItemKeys.terms(of: pattern)
+    return { statement in
+      for (index, term) in terms.enumerated() {
+        if index > 0 { statement.append(" AND ") }
+        statement.append("search LIKE ")
+        statement.bind("%" + Self.likeEscaped(term) + "%")
+      }
+    }
+  }
+
+  static func likeEscaped(_ term: String) -> String {
+    var out = ""
+    for character in term {
+      if character == "\\" || character == "%" || character == "_" { out.append("\\") }
+      out.append(character)
+    }
+    return out
+  }
+
+  /// The rows after the cursor's in the order's keyset.
+  func after(_ cursor: PostgresCursor, key: String?) -> Fragment {
+    { statement in
+      guard let lastID = cursor.lastID else { return statement.append("TRUE") }
+      switch (key, cursor.lastKey) {
+      case (let key?, .number(let value)):
+        statement.append("(\(key), id) > (")
+        statement.bind(value)
+        statement.append("::float8, ")
+      case (let key?, .bytes(let bytes)):
+        statement.append("(\(key), id) > (")
+        statement.bind(ByteBuffer(bytes: bytes))
+        statement.append("::bytea, ")
+      default:
+        statement.append("(id) > (")
+      }
+      statement.bind(lastID)
+      statement.append("::int8)")
+    }
+  }
+
+  /// `filter` and, with a section, the section's value.
+  func within(_ query: CatalogueQuery, section: Section?) -> Fragment {
+    let filter = condition(for: query.filter)
+    return { statement in
+      statement.append(filter)
+      guard let section, let grouping = query.grouping else { return }
+      statement.append(" AND ")
+      statement.append(self.groupValue(grouping))
+      statement.append(" IS NOT DISTINCT FROM ")
+      statement.bind(section.value)
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Locking
+import PostgresNIO
+import ShopCatalog
+
+/// `waterfall import SOURCE... postgresql://…`: the datasets streamed into the server with COPY, in one
+/// transaction (a failed or interrupted import leaves nothing), the indexes made after the rows.
+public enum PostgresImport {
+  public struct Progress: Sendable {
+    public var source: Int
+    public var sources: Int
+    public var fraction: Double
+    public var itemsWritten: Int
+
+    /// The whole import's fraction, sources counted alike.
+    public var overall: Double { (Double(source) + min(1, max(0, fraction))) / Double(max(1, sources)) }
+  }
+
+  public struct Summary: Sendable {
+    public var items = 0
+    public var skipped = 0
+    public var problems: [DatasetProblem] = []
+    public var brokenFiles: [DatasetError] = []
+    public var seconds = 0.0
+    /// Said once when the server has no pg_trgm: searches then read every row.
+    public var notes: [String] = []
+  }
+
+  /// Imports `sources` into the database `address` names; tables already there are refused unless `replace`.
+  public static func run(
+    sources: [String], address text: String, replace: Bool, pictureProbe: PictureProbe? = nil,
+    progress: (Progress) -> Void = { _ in }
+  ) throws(PostgresFailure) -> Summary {
+    let start = ContinuousClock.now
+    let address = try PostgresAddress.parse(text).get()
+    for source in sources where !FileManager.default.fileExists(atPath: source) {
+      throw PostgresFailure(address: source, reason: "no such file or directory")
+    }
+    let session = try PostgresSession.connect(address, readOnly: false)
+    defer { session.close() }
+    do {
+      try session.run("BEGIN")
+      let existing = try session.rows(
+        "SELECT to_regclass('items') IS NOT NULL OR to_regclass('waterfall_catalogue') IS NOT NULL"
+      ).first?.decode(Bool.self)
+      if existing == true {
+        guard replace else {
+          try? session.run("ROLLBACK")
+          throw PostgresFailure(
+            address: address.description, reason: "already holds a catalogue (--replace writes over it)")
+        }
+        try session.run(PostgresSchema.dropTables)
+      }
+      for statement in PostgresSchema.createTables { try session.run(statement) }
+      var copied = try copyRows(sources, session: session, pictureProbe: pictureProbe, progress: progress)
+      for statement in PostgresSchema.createIndexes { try session.run(statement) }
+      // pg_trgm is in PostgreSQL's own contrib, trusted since 13; a server without it still searches, by a scan.
+      try session.run("SAVEPOINT search_index")
+      do {
+        try session.run("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+        try session.run(PostgresSchema.createSearchIndex)
+      } catch {
+        try session.run("ROLLBACK TO SAVEPOINT search_index")
+        copied.notes.append(
+          "no pg_trgm on this server (\(PostgresSession.reason(error, address: address))): searches read every row")
+      }
+      let keys = String(
+        decoding: try JSONSerialization.data(withJSONObject: copied.extraKeys.sorted()), as: UTF8.self)
+      for (key, value) in [
+        (PostgresSchema.Key.format, PostgresSchema.formatVersion),
+        (PostgresSchema.Key.itemCount, String(copied.summary.items)), (PostgresSchema.Key.extraKeys, keys),
+      ] {
+        _ = try session.rows("INSERT INTO waterfall_catalogue(key, value) VALUES (\(key), \(value))")
+      }
+      try session.run("ANALYZE items")
+      try session.run("COMMIT")
+      var result = copied.summary
+      result.notes = copied.notes
+      let elapsed = start.duration(to: .now).components
+      result.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+      return result
+    } catch let failure as PostgresFailure {
+      throw failure
+    } catch let error as DatasetError {
+      throw PostgresFailure(address: error.file, reason: error.reason)
+    } catch {
+      throw PostgresFailure(address: address.description, reason: PostgresSession.reason(error, address: address))
+    }
+  }
+
+  private struct Copied {
+    var summary = Summary()
+    var extraKeys = Set<String>()
+    var notes: [String] = []
+  }
+
+  /// Chunks of COPY text, at most this many waiting for the server: reading runs ahead of writing by this much.
+  private static let chunksAhead = 4
+
+  /// The datasets read on this thread, chunk by chunk, each chunk's rows handed to a task that writes them to
+  /// COPY; the reader waits when the writer is ``chunksAhead`` behind, so memory stays bounded.
+  private static func copyRows(
+    _ sources: [String], session: PostgresSession, pictureProbe: PictureProbe?, progress: (Progress) -> Void
+  ) throws -> Copied {
+    let (stream, continuation) = AsyncStream<String>.makeStream()
+    let room = DispatchSemaphore(value: chunksAhead)
+    let finished = DispatchSemaphore(value: 0)
+    let outcome = Locked<(any Error)?>(nil)
+    let connection = session.connection
+    let thread = ImportThread()
+    defer { thread.stop() }
+    Task(executorPreference: thread) {
+      do {
+        try await connection.copyFrom(
+          table: PostgresSchema.itemsTable, columns: PostgresSchema.copiedColumns,
+          logger: Logger(label: "waterfall.import")
+        ) { writer in
+          for await text in stream {
+            try await writer.write(ByteBuffer(string: text))
+            room.signal()
+          }
+        }
+      } catch {
+        outcome.withLock { $0 = error }
+        // The reader may be waiting for room: the rest of the stream is let through unwritten.
+        for await _ in stream { room.signal() }
+      }
+      finished.signal()
+    }
+    var copied = Copied()
+    var readFailure: (any Error)?
+    do {
+      for (number, source) in sources.enumerated() {
+        try DatasetStream.read(path: source, pictureProbe: pictureProbe) { chunk in
+          guard outcome.withLock({ $0 == nil }) else { return }
+          copied.summary.skipped += chunk.skipped
+          copied.summary.problems += chunk.problems
+          if let broken = chunk.brokenFile { copied.summary.brokenFiles.append(broken) }
+          var text = ""
+          for item in chunk.items {
+            copied.summary.items += 1
+            for field in item.extraFields { copied.extraKeys.insert(field.key) }
+            PostgresRowValues.copyLine(
+              id: Int64(copied.summary.items), item: item, picture: PostgresRowValues.pictureAddress(item),
+              into: &text)
+          }
+          if !text.isEmpty {
+            room.wait()
+            continuation.yield(text)
+          }
+          progress(
+            Progress(
+              source: number, sources: sources.count, fraction: chunk.fraction, itemsWritten: copied.summary.items))
+        }
+      }
+    } catch {
+      readFailure = error
+    }
+    continuation.finish()
+    finished.wait()
+    if let error = readFailure ?? outcome.withLock({ $0 }) { throw error }
+    return copied
+  }
+}

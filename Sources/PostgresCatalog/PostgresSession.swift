@@ -1,0 +1,148 @@
+import Foundation
+import Locking
+import PostgresNIO
+
+/// One connection to the server, used from threads that may wait (the viewer's fetches, `check`, `import`): each
+/// call sends its statement on SwiftNIO's event loop and waits for the whole answer. Never from an event loop.
+///
+/// A read-only session whose connection is lost (the server restarted, an administrator ended it, the network
+/// dropped) connects again, with back-off, and asks again: a read can be asked twice.
+final class PostgresSession: Sendable {
+  let address: PostgresAddress
+  let readOnly: Bool
+  private let current: Locked<PostgresConnection>
+  /// Held while connecting again, so threads that lost the same connection make one new one.
+  private let reconnecting = Locked(0)
+  private static let logger = Logger(label: "waterfall.postgres")
+
+  /// The connection now (a new one after a reconnect).
+  var connection: PostgresConnection { current.withLock { $0 } }
+  /// How many times the session has connected again.
+  var reconnects: Int { reconnecting.withLock { $0 } }
+
+  private init(address: PostgresAddress, connection: PostgresConnection, readOnly: Bool) {
+    (self.address, self.readOnly) = (address, readOnly)
+    current = Locked(connection)
+  }
+
+  /// Connects; `readOnly`: every transaction of the session is read-only (the viewer's, `check`'s), so viewing
+  /// can write nothing whatever a statement says.
+  static func connect(_ address: PostgresAddress, readOnly: Bool) throws(PostgresFailure) -> PostgresSession {
+    do {
+      return PostgresSession(
+        address: address, connection: try open(address, readOnly: readOnly), readOnly: readOnly)
+    } catch {
+      throw PostgresFailure(address: address.description, reason: reason(error, address: address))
+    }
+  }
+
+  private static func open(_ address: PostgresAddress, readOnly: Bool) throws -> PostgresConnection {
+    let connection = try PostgresConnection.connect(
+      on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try address.configuration(), id: 1,
+      logger: logger
+    ).wait()
+    if readOnly {
+      do {
+        _ = try connection.query("SET default_transaction_read_only = on", logger: logger).wait()
+      } catch {
+        try? connection.close().wait()
+        throw error
+      }
+    }
+    return connection
+  }
+
+  /// The rows of `query`, every value bound; asked again on a new connection when a read-only session's is lost.
+  func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
+    var connection = self.connection
+    // A statement sent on a connection the server has already closed is never answered (postgres-nio 1.33): a
+    // lost connection is replaced before it is used.
+    if readOnly && connection.isClosed {
+      try reconnect(replacing: connection)
+      connection = self.connection
+    }
+    do {
+      return Array(try connection.query(query, logger: Self.logger).wait().rows)
+    } catch  where readOnly && Self.isLost(error) {
+      try reconnect(replacing: connection)
+      return Array(try self.connection.query(query, logger: Self.logger).wait().rows)
+    }
+  }
+
+  /// Waits before each attempt to connect again: the server may be restarting.
+  static let backOff: [Duration] = [.zero, .milliseconds(100), .milliseconds(300), .seconds(1), .seconds(2)]
+
+  private func reconnect(replacing lost: PostgresConnection) throws {
+    try reconnecting.withLock { count in
+      // Another thread that lost the same connection has made a new one.
+      guard current.withLock({ $0 === lost }) else { return }
+      var failure: (any Error)?
+      for delay in Self.backOff {
+        if delay > .zero {
+          Thread.sleep(
+            forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+        }
+        do {
+          let fresh = try Self.open(address, readOnly: readOnly)
+          current.withLock { $0 = fresh }
+          count += 1
+          try? lost.close().wait()
+          return
+        } catch {
+          failure = error
+        }
+      }
+      throw failure ?? PostgresFailure(address: address.description, reason: "the connection was lost")
+    }
+  }
+
+  /// Whether `error` says the connection is gone (not that a statement failed).
+  static func isLost(_ error: any Error) -> Bool {
+    guard let error = error as? PSQLError else { return false }
+    switch error.code {
+    case .serverClosedConnection, .uncleanShutdown, .connectionError, .clientClosedConnection: return true
+    case .server:
+      // Class 08, connection exceptions; 57P01-57P03: the server shut down or ended this session.
+      let state = error.serverInfo?[.sqlState] ?? ""
+      return state.hasPrefix("08") || state.hasPrefix("57P")
+    default: return false
+    }
+  }
+
+  func run(_ sql: String) throws { _ = try rows(PostgresQuery(unsafeSQL: sql)) }
+
+  func close() { try? connection.close().wait() }
+
+  /// Closes without waiting (a deinit may run on any thread, an event loop's too); the connection is kept until
+  /// it is closed (postgres-nio asserts that none goes away open).
+  func closeSoon() {
+    let connection = connection
+    let closing: EventLoopFuture<Void> = connection.close()
+    closing.whenComplete { _ in withExtendedLifetime(connection) {} }
+  }
+
+  /// A failure in words a user can act on, with the server's own message; never the password.
+  static func reason(_ error: any Error, address: PostgresAddress) -> String {
+    guard let error = error as? PSQLError else { return "\(error)" }
+    let server = error.serverInfo?[.message]
+    switch error.code {
+    case .server:
+      let state = error.serverInfo?[.sqlState] ?? ""
+      return server.map { state.isEmpty ? $0 : "\($0) (SQLSTATE \(state))" } ?? "the server refused"
+    case .sslUnsupported:
+      return "the server does not offer TLS, which sslmode=require asks for"
+    case .connectionError:
+      let cause = error.underlying.map { "\($0)" } ?? "no answer"
+      let refused = cause.lowercased().contains("refused")
+      return "cannot connect to \(address.host):\(address.port) (\(refused ? "connection refused" : cause))"
+    case .serverClosedConnection, .uncleanShutdown:
+      return "the server closed the connection"
+    case .authMechanismRequiresPassword:
+      return "the server asks for a password (in the address, or PGPASSWORD)"
+    case .unsupportedAuthMechanism:
+      return "the server asks for an authentication this client does not speak"
+    default:
+      return server ?? "\(error.code)"
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import ShopCatalog
+
+/// A catalogue on a PostgreSQL server as a source: a `postgresql://` or `postgres://` address.
+public struct PostgresSource: SourceKind {
+  let pageSize: Int
+
+  public init(pageSize: Int) { self.pageSize = pageSize }
+
+  public func opens(_ address: DatasetAddress) -> Bool {
+    guard case .named(let text) = address else { return false }
+    return PostgresAddress.isAddress(text)
+  }
+
+  /// The catalogue, its first page read, so what makes it unusable (an address, a password, a database or a
+  /// table, a refused port or TLS) is one line and exit status 2 before the terminal is touched.
+  public func open(
+    _ address: DatasetAddress, whole: Bool, query: CatalogueQuery
+  ) throws(SourceFailure) -> any OpenedSource {
+    let catalogue = try Self.catalogue(address, pageSize: pageSize)
+    if case .failure(let reason) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery())) {
+      throw SourceFailure(lines: [reason])
+    }
+    return OpenedPostgres(catalogue: catalogue)
+  }
+
+  /// Every row read page by page: an imported catalogue's rows are all items, so a check counts them and says
+  /// the server can be read through to the end.
+  public func check(_ address: DatasetAddress, report: (String) -> Void) throws(SourceFailure) -> CheckSummary {
+    let catalogue = try Self.catalogue(address, pageSize: 1_000)
+    var items = 0
+    var request = CataloguePageRequest(query: CatalogueQuery())
+    while true {
+      switch catalogue.fetch(request) {
+      case .failure(let reason): throw SourceFailure(lines: [reason])
+      case .page(let page):
+        items += page.items.count
+        guard let next = page.next else {
+          return CheckSummary(
+            line: "\(CheckSummary.count(items, "item")), \(CheckSummary.count(0, "problem"))", problemCount: 0)
+        }
+        request = CataloguePageRequest(query: CatalogueQuery(), cursor: next)
+      }
+    }
+  }
+
+  private static func catalogue(_ address: DatasetAddress, pageSize: Int) throws(SourceFailure) -> PostgresCatalogue {
+    guard case .named(let text) = address else { throw SourceFailure(lines: ["no PostgreSQL address"]) }
+    do {
+      return try PostgresCatalogue.open(address: text, pageSize: pageSize)
+    } catch {
+      throw SourceFailure(lines: [error.description])
+    }
+  }
+}
+
+/// A PostgreSQL catalogue opened for the viewer, named by its address without the password.
+struct OpenedPostgres: OpenedSource {
+  let catalogue: PostgresCatalogue
+
+  var name: String { catalogue.address }
+  var source: any CatalogueSource { catalogue }
+  var fieldsReadSoFar: [ItemField] { catalogue.fields }
+  func allFields() -> [ItemField] { catalogue.fields }
+}
