@@ -89,9 +89,14 @@ struct CatalogueTable: Sendable {
       sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
     let listed = tables.isEmpty ? "it has no tables" : "its tables: \(tables.joined(separator: ", "))"
     guard let table else {
-      guard tables.contains(CatalogueSchema.metadataTable), tables.contains(CatalogueSchema.itemsTable) else {
+      // Name what is really missing: a table called `items` alone is not a catalogue without the marker.
+      let absent = [CatalogueSchema.metadataTable, CatalogueSchema.itemsTable].filter { !tables.contains($0) }
+      guard absent.isEmpty else {
+        let what = absent.count == 1 ? "the \(absent[0]) table" : "the \(absent.joined(separator: " and ")) tables"
         throw SQLiteCatalogueError(
-          file: file, reason: "not a Waterfall catalogue (no items table); name a table with --table NAME (\(listed))")
+          file: file,
+          reason: "not a Waterfall catalogue: it lacks \(what) `waterfall import` writes; "
+            + "name a table with --table NAME (\(listed))")
       }
       return try imported(db, file: file)
     }
