@@ -53,25 +53,26 @@ struct CatalogueTable: Sendable {
     return nil
   }
 
-  /// The item of a row selected with ``selection`` (the row id first); nil for a foreign row the item decoder
-  /// finds unusable.
-  func item(from row: Row) -> ShopItem? {
-    if isImported {
-      var item = ShopItem(
-        width: row[1], height: row[2], imageURL: row[3], price: row[4], title: row[5], shop: row[6],
-        extraFields: Self.extraFields(fromJSON: row[7]))
+  /// The file as a row's problems name it: a `--table`'s with the table's name.
+  var problemFile: String { isImported ? file : "\(file) (table \(name))" }
+
+  /// The item of a row selected with ``selection`` (the row id first), or why it is unusable: an imported
+  /// catalogue's rows are decoded as a `--table`'s are, never by force (see ``RowDecoding``).
+  func item(from row: Row) -> Result<ShopItem, RowDecoding.Unusable> {
+    let fields = isImported ? Self.importedFields : fieldColumns.map(\.field)
+    var decoded = RowDecoding.item(row, fields: fields, file: problemFile)
+    if case .success(var item) = decoded {
       item.sourceFile = file
-      return item
+      if isImported, case .string(let json)? = CatalogueFunctions.datasetValue(row[fields.count + 1]) {
+        item.extraFields = Self.extraFields(fromJSON: json)
+      }
+      decoded = .success(item)
     }
-    var record: [String: DatasetValue] = [:]
-    for (offset, field) in fieldColumns.enumerated() {
-      if let value = CatalogueFunctions.datasetValue(row[offset + 1]) { record[field.field] = value }
-    }
-    let id: Int64 = row[0]
-    guard case .success(var item) = ItemKeys.item(from: record, file: file, number: Int(id)) else { return nil }
-    item.sourceFile = file
-    return item
+    return decoded
   }
+
+  /// An imported catalogue's columns of ``selection`` before `extra`, by the names the item decoder reads.
+  static let importedFields = ["w", "h", "img", "price", "title", "shop"]
 
   static func extraFields(fromJSON json: String?) -> [ExtraField] {
     guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
@@ -88,9 +89,14 @@ struct CatalogueTable: Sendable {
       sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
     let listed = tables.isEmpty ? "it has no tables" : "its tables: \(tables.joined(separator: ", "))"
     guard let table else {
-      guard tables.contains(CatalogueSchema.metadataTable), tables.contains(CatalogueSchema.itemsTable) else {
+      // Name what is really missing: a table called `items` alone is not a catalogue without the marker.
+      let absent = [CatalogueSchema.metadataTable, CatalogueSchema.itemsTable].filter { !tables.contains($0) }
+      guard absent.isEmpty else {
+        let what = absent.count == 1 ? "the \(absent[0]) table" : "the \(absent.joined(separator: " and ")) tables"
         throw SQLiteCatalogueError(
-          file: file, reason: "not a Waterfall catalogue (no items table); name a table with --table NAME (\(listed))")
+          file: file,
+          reason: "not a Waterfall catalogue: it lacks \(what) `waterfall import` writes; "
+            + "name a table with --table NAME (\(listed))")
       }
       return try imported(db, file: file)
     }

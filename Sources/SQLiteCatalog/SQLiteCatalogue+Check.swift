@@ -6,7 +6,7 @@ extension SQLiteCatalogue {
   public struct CheckReport: Sendable {
     /// Rows that are usable items.
     public var itemCount = 0
-    /// Rows of a `--table` the item decoder cannot use (the viewer leaves them out), each naming the row id.
+    /// Rows the item decoder cannot use (the viewer leaves them out), each naming the row id.
     public var problems: [DatasetProblem] = []
     /// What SQLite's `quick_check` found wrong with the file ("ok" is left out).
     public var damage: [String] = []
@@ -24,16 +24,7 @@ extension SQLiteCatalogue {
             literal: "SELECT \(table.idColumn), \(table.selection) FROM \(table.quotedName) ORDER BY \(table.idColumn)")
         )
         while let row = try rows.next() {
-          if table.isImported {
-            report.itemCount += 1
-            continue
-          }
-          var record: [String: DatasetValue] = [:]
-          for (offset, field) in table.fieldColumns.enumerated() {
-            if let value = CatalogueFunctions.datasetValue(row[offset + 1]) { record[field.field] = value }
-          }
-          let id: Int64 = row[0]
-          switch ItemKeys.item(from: record, file: "\(file) (table \(table.name))", number: Int(id)) {
+          switch table.item(from: row) {
           case .success: report.itemCount += 1
           case .failure(let unusable): report.problems += unusable.problems
           }

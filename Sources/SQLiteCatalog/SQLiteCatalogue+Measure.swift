@@ -47,9 +47,11 @@ extension SQLiteCatalogue {
             break
           }
           if shapes.count % pageSize == 0 { starts.append(cursorAfterLast()) }
-          var title: String = row[3] ?? ""
-          title.withUTF8 { shapes.append(width: row[1] ?? 1, height: row[2] ?? 1, titleUTF8: $0) }
-          last = (row[0], row[4])
+          // Never decoded by force: a row changed by hand (a `w` of 'abc') is measured as a square, not a crash.
+          var title = CatalogueFunctions.text(row[3])
+          let (width, height) = (Self.side(row[1]), Self.side(row[2]))
+          title.withUTF8 { shapes.append(width: width, height: height, titleUTF8: $0) }
+          last = (RowDecoding.id(row) ?? 0, row[4])
         }
         return .stretch(
           MeasuredStretch(
@@ -58,6 +60,15 @@ extension SQLiteCatalogue {
       }
     } catch {
       return .failure(reason: "\(file): \(Self.reason(error))")
+    }
+  }
+
+  /// A measured side: the stored number, or 1 when it is not a positive finite number.
+  private static func side(_ value: DatabaseValue) -> Double {
+    switch value.storage {
+    case .double(let number) where number.isFinite && number > 0: number
+    case .int64(let number) where number > 0: Double(number)
+    default: 1
     }
   }
 }

@@ -8,7 +8,8 @@ extension SQLiteCatalogue {
     let filter = try condition(for: query.filter, db: db)
     let keyIndex = table.isImported ? 8 : table.fieldColumns.count + 1
     func cursorAfter(_ row: Row, rank: Int, group: Int) -> KeysetCursor {
-      KeysetCursor(rank: rank, group: group, lastID: row[0], lastKey: KeysetCursor.Key(row[keyIndex]))
+      KeysetCursor(
+        rank: rank, group: group, lastID: RowDecoding.id(row), lastKey: KeysetCursor.Key(row[keyIndex]))
     }
     guard let grouping = query.grouping else {
       let found = try rows(where: filter, after: cursor, key: key, limit: pageSize + 1, db: db)
@@ -42,14 +43,21 @@ extension SQLiteCatalogue {
   private func makePage(_ rows: [Row], groups: [GroupRun], next: KeysetCursor?, count: Int?) -> CataloguePage {
     var items: [ShopItem] = []
     var ids: [ItemID] = []
+    var skipped: [String] = []
     for row in rows {
-      // A row of a foreign table the item decoder cannot use is left out (`waterfall check` lists them).
-      guard let item = table.item(from: row) else { continue }
-      items.append(item)
-      ids.append(ItemID(Int(row[0] as Int64) - 1))
+      // A row the item decoder cannot use is left out and named (`waterfall check` lists them all).
+      switch table.item(from: row) {
+      case .success(let item):
+        guard let id = RowDecoding.id(row) else { continue }
+        items.append(item)
+        ids.append(ItemID(Int(id) - 1))
+      case .failure(let unusable): skipped += unusable.problems.map(\.description)
+      }
     }
-    return CataloguePage(
+    var page = CataloguePage(
       items: items, ids: ids, groups: groups, next: next.map { PageCursor(token: $0.token) }, resultCount: count)
+    page.skippedPages = skipped
+    return page
   }
 
   /// A grouped query's sections, in the order of their first item in the query's order (the items without a

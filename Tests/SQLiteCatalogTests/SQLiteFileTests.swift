@@ -130,7 +130,8 @@ struct SQLiteFileTests {
     try queue.close()
     #expect(
       Self.openingFails(other)?.reason
-        == "not a Waterfall catalogue (no items table); name a table with --table NAME (its tables: keyed, things)")
+        == "not a Waterfall catalogue: it lacks the waterfall_catalogue and items tables `waterfall import` writes; "
+        + "name a table with --table NAME (its tables: keyed, things)")
     #expect(Self.openingFails(other, table: "nope")?.reason == "no table named nope (its tables: keyed, things)")
     #expect(
       Self.openingFails(other, table: "things")?.reason
