@@ -7,8 +7,7 @@ extension SQLiteCatalogue {
   /// Items in the query's result: the table's count without a filter, else counted once and kept. A filter
   /// the index answers is counted at once; one matched row by row over a large table (a common or short term)
   /// is counted, unless `waiting`, on a thread of its own, a range of row ids at a time so that pages asked for
-  /// meanwhile wait for one range at most, and a newer filter stops it; this page says nil ("not yet"): a first
-  /// page waits for it (``awaitedCount(of:)``), the pages after it carry it.
+  /// meanwhile wait for one range at most; this page says nil ("not yet"), the pages after it the count.
   func resultCount(of query: CatalogueQuery, filter: SQL, db: Database, waiting: Bool) throws -> Int? {
     guard let pattern = query.filter else { return itemCount }
     let plain = CatalogueQuery(filter: pattern)
@@ -50,14 +49,6 @@ extension SQLiteCatalogue {
       thread.start()
     }
     return nil
-  }
-
-  /// The count of `query`'s filter once its thread has it; nil if it failed, or stopped for a newer filter.
-  func awaitedCount(of query: CatalogueQuery) -> Int? {
-    guard let pattern = query.filter else { return itemCount }
-    let plain = CatalogueQuery(filter: pattern)
-    facts.wait { facts in facts[plain].map { $0.count != nil || !$0.counting } ?? true }
-    return facts.withLock { $0[plain]?.count }
   }
 
   /// Rows a range of the count reads at a time.

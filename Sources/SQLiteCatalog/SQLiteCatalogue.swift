@@ -151,14 +151,11 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
       request.cursor.flatMap { $0.token.flatMap(KeysetCursor.init(token:)) }
       ?? KeysetCursor(rank: 0, group: 0, lastID: nil, lastKey: .none)
     do {
-      var answer = try queue.read { db in
-        if request.cursor == nil { try startAgain(request.query, db: db) }
-        return try page(request.query, after: cursor, in: db)
-      }
-      // The viewer asks for no other page while the first fills the screen: a count left to a later page never
-      // reached it. The first page waits for its count's thread (outside the read, so the thread can read).
-      if request.cursor == nil, answer.resultCount == nil { answer.resultCount = awaitedCount(of: request.query) }
-      return .page(answer)
+      return .page(
+        try queue.read { db in
+          if request.cursor == nil { try startAgain(request.query, db: db) }
+          return try page(request.query, after: cursor, in: db)
+        })
     } catch {
       return .failure(reason: "\(file): \(Self.reason(error))")
     }

@@ -94,8 +94,8 @@ struct FailedCountTests {
       Issue.record("no first page")
       return
     }
-    // Counted on its thread, the first page waiting for it.
-    #expect(first.resultCount != nil)
+    #expect(first.resultCount == nil, "counted on its thread")
+    catalogue.facts.wait { $0[query]?.count != nil }
     #expect(catalogue.countsStarted.withLock { $0 } == 1)
     // As the counting thread leaves a count that failed (the file broke under it, say).
     catalogue.facts.withLock { $0[query] = SQLiteCatalogue.QueryFacts(countFailed: true) }
