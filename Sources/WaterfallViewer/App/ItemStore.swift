@@ -35,6 +35,13 @@ public struct ItemStore: Sendable {
   /// The last page is taken: nothing follows it (a request for the next page would be for the first).
   public var isAtEnd: Bool { pagesTaken > 0 && next == nil }
 
+  /// How many items the result has as far as is known: the source's count, else those loaded, with a "+" while
+  /// more may come (a filter the source has not counted yet is not said to match only what is loaded).
+  public var resultCountText: String {
+    if let resultCount { return "\(resultCount)" }
+    return isAtEnd ? "\(count)" : "\(count)+"
+  }
+
   public var countText: String { items.count == 1 ? "1 item" : "\(items.count) items" }
 
   /// The request for the page after the loaded ones.

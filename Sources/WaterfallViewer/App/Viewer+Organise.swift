@@ -138,7 +138,7 @@ extension Viewer {
 
   private func notice(for change: QueryChange) -> String {
     Organiser.notice(
-      for: change, matching: store.resultCount ?? store.count, itemsRead: reading.isComplete ? reading.itemsRead : nil)
+      for: change, matching: store.resultCountText, itemsRead: reading.isComplete ? reading.itemsRead : nil)
   }
 
   private func goBack(to prompt: Prompt) {

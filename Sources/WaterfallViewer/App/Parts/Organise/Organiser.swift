@@ -87,9 +87,9 @@ public struct Organiser: Sendable {
     return .asked
   }
 
-  /// What the status bar says once a change is shown: `matching` items of the result, of `itemsRead` when the
-  /// whole catalogue is read.
-  static func notice(for change: QueryChange, matching: Int, itemsRead: Int?) -> String {
+  /// What the status bar says once a change is shown: `matching` items of the result (a count, or "50+" while the
+  /// source has not counted it), of `itemsRead` when the whole catalogue is read.
+  static func notice(for change: QueryChange, matching: String, itemsRead: Int?) -> String {
     switch change {
     case .sort(let order): return "sorted by \(order.description)"
     case .sections(let field): return field.map { "sections by \($0.name)" } ?? "one waterfall, no sections"

@@ -20,7 +20,7 @@ extension StatusLine {
       // While the result is measured for the jump, the measuring's progress is the figure.
       place: state.rankLoader.place.map { measuring == nil ? $0.statusText(loaded: store.count) : $0.jumpText },
       loadedItemsOnly: store.loadedItemsOnly,
-      filterShown: presentation.filter == nil ? nil : "\(store.resultCount ?? store.count)\(total) shown",
+      filterShown: presentation.filter == nil ? nil : "\(store.resultCountText)\(total) shown",
       sort: presentation.sort, notice: state.notice, stepping: stepping,
       measuring: measuring.map { "\(spinner) \($0.progressText) (Esc stops)" }, glyphs: glyphs)
   }
