@@ -135,6 +135,7 @@ static void on_crash_signal(int signal_number, siginfo_t *info, void *context) {
       "\033[?2026l"                                               // a synchronized update ended: a crash mid-frame
                                                                    // would leave the screen frozen until it times out
       "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l"  // mouse reporting off
+      "\033[?2004l"                                               // bracketed paste off
       "\033_Ga=d,d=A,q=2\033\\"                                    // kitty pictures freed (ignored elsewhere)
       "\033[0m\033[?25h"                                           // plain attributes, cursor shown
       "\033[?1049l\r\n";                                           // back to the main screen

@@ -45,6 +45,11 @@ final class TerminalInput: InputSource {
 
   /// How long a lone Esc waits for the rest of a sequence before it counts as the Escape key.
   static let escapeDelayMilliseconds = 25
+  /// How long a paste may pause before it counts as ended without its end marker (a slow link splits a paste
+  /// into packets; a terminal that never ends one must not take the keys for good).
+  static let pastePauseMilliseconds = 1000
+  /// Ticks with no byte since a paste began or last went on.
+  private var quietTicksInPaste = 0
 
   private var decoder = TerminalInputDecoder()
   private var buffer = [UInt8](repeating: 0, count: 4096)
@@ -62,7 +67,9 @@ final class TerminalInput: InputSource {
       typedEarly.removeAll()
       return arrival
     }
-    let timeout = decoder.hasPendingBytes ? min(timeoutMilliseconds, Self.escapeDelayMilliseconds) : timeoutMilliseconds
+    // A paste waits whole ticks (``stillWaitingForPaste()``); an unfinished key only the escape delay.
+    let waitsForKey = decoder.hasPendingBytes && !decoder.isPasting
+    let timeout = waitsForKey ? min(timeoutMilliseconds, Self.escapeDelayMilliseconds) : timeoutMilliseconds
     var descriptors = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wf_signal_wake_fd(), events: Int16(POLLIN), revents: 0),
@@ -74,9 +81,10 @@ final class TerminalInput: InputSource {
     arrival.resized = wf_take_resize_signal() != 0
     arrival.suspended = wf_take_suspend_signal() != 0
     guard ready > 0 else {
-      if ready == 0 { arrival.events = decoder.flush() }
+      if ready == 0, !stillWaitingForPaste() { arrival.events = decoder.flush() }
       return arrival
     }
+    quietTicksInPaste = 0
     let input = descriptors[0].revents
     if input & Int16(POLLIN) != 0 {
       let count = read(STDIN_FILENO, &buffer, buffer.count)
@@ -90,5 +98,15 @@ final class TerminalInput: InputSource {
       arrival.quitSignal = arrival.quitSignal ?? SIGHUP
     }
     return arrival
+  }
+
+  /// Whether a paste is open and has paused for less than ``pastePauseMilliseconds``: counted in ticks, since a
+  /// paste waits a whole tick at a time.
+  private func stillWaitingForPaste() -> Bool {
+    guard decoder.isPasting else { return false }
+    quietTicksInPaste += 1
+    guard quietTicksInPaste * Self.tickMilliseconds >= Self.pastePauseMilliseconds else { return true }
+    quietTicksInPaste = 0
+    return false
   }
 }

@@ -2,18 +2,24 @@ import WaterfallViewer
 
 /// Turns the bytes a terminal sends into ``InputEvent``s: UTF-8 text, control keys, the common encodings of the
 /// cursor and editing keys (CSI, SS3 and the `~` forms that xterm, tmux, rxvt and the Linux console send), and
-/// mouse reports in SGR (`ESC [ < b ; x ; y M`) and X10 (`ESC [ M b x y`) form. Pure: the terminal reads, this
-/// decodes, so every encoding is tested without a terminal.
+/// mouse reports in SGR (`ESC [ < b ; x ; y M`) and X10 (`ESC [ M b x y`) form, and a bracketed paste as one
+/// ``InputEvent/paste(_:)`` (``BracketedPaste``). Pure: the terminal reads, this decodes, so every encoding is
+/// tested without a terminal.
 public struct TerminalInputDecoder: Sendable {
   private var pending: [UInt8] = []
   /// How far into `pending` an unfinished string or CSI sequence was already searched for its end, so that a long
   /// one arriving in many reads is searched once, not again from its start on every read (which was quadratic).
   private var searchedUpTo = 0
+  /// The paste being read, between its start and end markers.
+  private var paste: BracketedPaste?
 
   public init() {}
 
   /// Whether bytes are waiting for the rest of a sequence (a lone Esc is a key only once no more bytes follow).
   public var hasPendingBytes: Bool { !pending.isEmpty }
+
+  /// Whether a paste has started and its end has not come yet: what follows is text, however long it takes.
+  public var isPasting: Bool { paste != nil }
 
   /// Decodes `bytes` after whatever was pending; an incomplete sequence at the end waits for the next call.
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
@@ -27,6 +33,13 @@ public struct TerminalInputDecoder: Sendable {
     pending.append(contentsOf: bytes)
     var index = 0
     while index < pending.count {
+      if case let (used, ended)? = paste?.take(pending, from: index) {
+        index += used
+        guard ended else { break }
+        if let text = paste?.text, !text.isEmpty { events.append(.paste(text)) }
+        paste = nil
+        continue
+      }
       switch Self.decodeOne(pending, at: index, searchFrom: index == 0 ? searchedUpTo : index) {
       case .incomplete(let searched):
         pending.removeFirst(index)
@@ -35,19 +48,26 @@ public struct TerminalInputDecoder: Sendable {
       case .decoded(let event, let length):
         if let event { events.append(event) }
         index += length
+      case .pasteStarts(let length):
+        paste = BracketedPaste()
+        index += length
       }
     }
-    pending.removeAll(keepingCapacity: true)
+    // Only the start of a paste's end marker can be left over here.
+    pending.removeFirst(index)
     searchedUpTo = 0
   }
 
   /// Called when no byte followed for the escape delay: a lone pending Esc is the Escape key; a partial sequence
-  /// that never completed is dropped.
+  /// that never completed is dropped. A paste whose end never came ends here with the text it had (the caller
+  /// waits longer for a paste than for a key), so that keys work again.
   public mutating func flush() -> [InputEvent] {
     defer {
       pending.removeAll(keepingCapacity: true)
       searchedUpTo = 0
+      paste = nil
     }
+    if let text = paste?.text { return text.isEmpty ? [] : [.paste(text)] }
     return pending == [0x1B] ? [.key(.escape)] : []
   }
 
@@ -56,6 +76,8 @@ public struct TerminalInputDecoder: Sendable {
     case incomplete(searchedUpTo: Int)
     /// `nil` for bytes that mean nothing to the viewer (a release, a focus report), which are consumed.
     case decoded(InputEvent?, length: Int)
+    /// `ESC [ 200 ~`: what follows is pasted text, up to `ESC [ 201 ~`.
+    case pasteStarts(length: Int)
   }
 
   /// `searchFrom`: where an unfinished sequence starting at `start` was searched up to before (`start` if never).
@@ -172,6 +194,7 @@ public struct TerminalInputDecoder: Sendable {
     if final == UInt8(ascii: "~") {
       var fields = ParameterFields(bytes: bytes, range: body..<end)
       let first = fields.next().flatMap { $0 }
+      if first == BracketedPaste.startNumber { return .pasteStarts(length: length) }
       return .decoded(first.flatMap(tildeKey).map(InputEvent.key), length: length)
     }
     return .decoded(finalKey(final).map(InputEvent.key), length: length)

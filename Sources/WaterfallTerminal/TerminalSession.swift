@@ -3,8 +3,8 @@ import CTerminalSignals
 import Foundation
 import Glibc
 
-/// Owns the terminal while the viewer runs: sets curses up for output, turns mouse reporting on, and puts
-/// everything back (main screen, cursor, echo, mouse reporting off) on quit, on SIGINT / SIGTERM / SIGHUP /
+/// Owns the terminal while the viewer runs: sets curses up for output, turns mouse reporting and bracketed paste
+/// on, and puts everything back (main screen, cursor, echo, mouse reporting and bracketed paste off) on quit, on SIGINT / SIGTERM / SIGHUP /
 /// SIGQUIT, on a crash, and while suspended with Ctrl-Z (SIGTSTP) until `fg`. Input is read and decoded by ``TerminalInput``, not by curses.
 public final class TerminalSession {
   public private(set) var isActive = false
@@ -18,6 +18,9 @@ public final class TerminalSession {
   /// Mouse reporting of button presses and the wheel, in SGR form where the terminal has it.
   private static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
   private static let mouseOff = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l"
+  /// Bracketed paste: pasted text comes marked, so that its line breaks and letters are not taken as keys.
+  private static let pasteOn = "\u{1B}[?2004h"
+  private static let pasteOff = "\u{1B}[?2004l"
 
   /// Why this process cannot open the viewer, or `nil` when it can: stdin and stdout must be terminals and TERM
   /// must name a terminal this machine has a description of. Checked before anything is written to the terminal.
@@ -78,6 +81,7 @@ public final class TerminalSession {
     }
     mouseEnabled = mouse
     if mouse { Self.write(Self.mouseOn) }
+    Self.write(Self.pasteOn)
     input.suspend = { [unowned self] in self.suspendUntilContinued() }
   }
 
@@ -91,6 +95,7 @@ public final class TerminalSession {
 
   private func stopUntilContinued() {
     if mouseEnabled { Self.write(Self.mouseOff) }
+    Self.write(Self.pasteOff)
     curs_set(1)
     endwin()
     wf_restore_saved_terminal_modes()
@@ -99,6 +104,7 @@ public final class TerminalSession {
     reset_prog_mode()
     curs_set(0)
     if mouseEnabled { Self.write(Self.mouseOn) }
+    Self.write(Self.pasteOn)
   }
 
   /// How many colours the terminal has (256 for `xterm-256color`, 2^24 for `xterm-direct`); 0 without colour.
@@ -136,6 +142,7 @@ public final class TerminalSession {
     endwin()
     // endwin leaves the alternate screen; mouse reporting is ours to switch off.
     if mouseEnabled { Self.write(Self.mouseOff) }
+    Self.write(Self.pasteOff)
     wf_restore_saved_terminal_modes()
   }
 

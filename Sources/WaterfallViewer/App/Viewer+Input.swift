@@ -22,7 +22,7 @@ extension Viewer {
   }
 
   /// One input event, to whoever owns it: a resize to everyone; keys to the prompt, the open overlay or the
-  /// waterfall (``ViewState/inputMode``); the mouse to the overlay or the waterfall.
+  /// waterfall (``ViewState/inputMode``); the mouse to the overlay or the waterfall; a paste to the prompt.
   func handle(_ event: InputEvent) {
     switch event {
     case .resize(let width, let height):
@@ -38,6 +38,9 @@ extension Viewer {
       handle(key)
     case .mouse(let mouse):
       if options.mouseEnabled, !state.isTooSmall { handle(mouse) }
+    case .paste(let text):
+      // Pasted text is never commands: outside a prompt it does nothing.
+      if state.inputMode == .prompt { handlePromptOutcome(state.promptLine.paste(text)) }
     }
   }
 

@@ -2,8 +2,11 @@ import ShopCatalog
 
 extension Viewer {
   /// Keys while a prompt is open: the ``PromptLine`` part edits it; the viewer acts on the text.
-  func handlePromptKey(_ key: Key) {
-    switch state.promptLine.update(key) {
+  func handlePromptKey(_ key: Key) { handlePromptOutcome(state.promptLine.update(key)) }
+
+  /// What a key or a paste did to the prompt, acted on.
+  func handlePromptOutcome(_ outcome: PromptLine.Outcome) {
+    switch outcome {
     case .unchanged: break
     case .changed(let prompt): promptChanged(prompt)
     case .cancelled(let prompt): cancelPrompt(prompt)

@@ -2,6 +2,9 @@
 public enum InputEvent: Hashable, Sendable {
   case key(Key)
   case mouse(MouseEvent)
+  /// Text pasted into the terminal (bracketed paste), already one line with no control characters: a prompt
+  /// takes it as typed text; anywhere else it does nothing, since its Enters and letters are not commands.
+  case paste(String)
   case resize(width: Int, height: Int)
   /// The terminal's picture was lost (the program was suspended and resumed): draw everything again.
   case repaint

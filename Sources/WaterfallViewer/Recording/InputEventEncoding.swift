@@ -6,6 +6,7 @@ public enum InputEventEncoding {
   public static func bytes(_ event: InputEvent) -> String? {
     switch event {
     case .resize, .repaint, .cellPixels: nil
+    case .paste(let text): "\u{1B}[200~\(text)\u{1B}[201~"
     case .mouse(let mouse):
       switch mouse.kind {
       case .press: "\u{1B}[<0;\(mouse.x + 1);\(mouse.y + 1)M\u{1B}[<0;\(mouse.x + 1);\(mouse.y + 1)m"

@@ -42,6 +42,9 @@ private func token(_ step: ScriptStep) -> String {
   case .event(.repaint):
     fuzzCheck(false, "a key script gave a repaint, which no token names")
     return ""
+  case .event(.paste):
+    fuzzCheck(false, "a key script gave a paste, which no token names")
+    return ""
   case .event(.cellPixels):
     fuzzCheck(false, "a key script gave a change of the cell size, which no token names")
     return ""

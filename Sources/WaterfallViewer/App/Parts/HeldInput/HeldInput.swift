@@ -25,7 +25,7 @@ struct HeldInput {
       switch event {
       case .resize, .repaint, .cellPixels: return [event]
       case .key where quits: return [event]
-      case .key, .mouse:
+      case .key, .mouse, .paste:
         held?.append(event)
         return []
       }

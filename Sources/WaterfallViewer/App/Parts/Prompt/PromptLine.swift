@@ -32,6 +32,16 @@ public struct PromptLine: Hashable, Sendable {
     self.prompt = prompt
   }
 
+  /// Pasted text is typed as it is, as far as ``longestText`` allows; it never submits or cancels (the caller made
+  /// it one line without control characters).
+  mutating func paste(_ text: String) -> Outcome {
+    guard var edited = prompt else { return .unchanged }
+    edited.text += text.prefix(max(0, Self.longestText - edited.text.count))
+    guard edited.text != prompt?.text else { return .unchanged }
+    prompt = edited
+    return .changed(edited)
+  }
+
   /// Backspace, Ctrl-U, Up, Esc and Enter edit, recall, cancel and submit; other characters are typed.
   mutating func update(_ key: Key) -> Outcome {
     guard var edited = prompt else { return .unchanged }
