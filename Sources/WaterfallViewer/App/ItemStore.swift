@@ -32,6 +32,9 @@ public struct ItemStore: Sendable {
   /// Items loaded from the start of the result, one page after another.
   public var loadedRunCount: Int { items.run.count }
 
+  /// A page of the result has arrived (until then a failure is the first load's, not a refresh's).
+  public var hasFirstPage: Bool { pagesTaken > 0 }
+
   /// The last page is taken: nothing follows it (a request for the next page would be for the first).
   public var isAtEnd: Bool { pagesTaken > 0 && next == nil }
 
