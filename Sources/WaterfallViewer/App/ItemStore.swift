@@ -32,6 +32,9 @@ public struct ItemStore: Sendable {
   /// Items loaded from the start of the result, one page after another.
   public var loadedRunCount: Int { items.run.count }
 
+  /// A page of the result has arrived (until then a failure is the first load's, not a refresh's).
+  public var hasFirstPage: Bool { pagesTaken > 0 }
+
   /// The last page is taken: nothing follows it (a request for the next page would be for the first).
   public var isAtEnd: Bool { pagesTaken > 0 && next == nil }
 
@@ -90,13 +93,18 @@ public struct ItemStore: Sendable {
   }
 
   /// The whole result measured: every rank gets its shape (the loaded items keep theirs), and pages load
-  /// anywhere from now on (``put(_:page:)``).
-  mutating func adopt(_ measured: MeasuredResult) {
-    let loaded = displayItems.count
-    displayItems += measured.shapes.dropFirst(loaded)
+  /// anywhere from now on (``put(_:page:)``). The shapes' buffer is taken as it is, not copied: it is the whole
+  /// result (16 MB at 10^6 items), and only the loaded items' few shapes are written into it.
+  mutating func adopt(_ measured: consuming MeasuredResult) {
+    var shapes: [DisplayItem] = []
+    swap(&shapes, &measured.shapes)
+    let measuredCount = shapes.count
+    shapes.replaceSubrange(0..<min(displayItems.count, measuredCount), with: displayItems)
+    displayItems = []
+    swap(&displayItems, &shapes)
     items.extend(to: displayItems.count)
     ids.extend(to: displayItems.count)
-    resultCount = measured.shapes.count
+    resultCount = measuredCount
     measuredPages = MeasuredPages(pageSize: measured.pageSize, starts: measured.starts, startRanks: measured.startRanks)
   }
 

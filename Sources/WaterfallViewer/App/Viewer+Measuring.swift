@@ -50,7 +50,9 @@ extension Viewer {
 
   /// A stretch came back: asks for the next, or lays out the whole result when it was the last.
   func receive(_ delivery: MeasureDelivery) {
-    switch measurer.receive(delivery, stretchRows: options.measureStretchRows, loadedText: store.countText) {
+    let arrival = measurer.receive(delivery, stretchRows: options.measureStretchRows, loadedText: store.countText)
+    // Consumed, so the measured shapes (the whole result) reach the store with no second owner forcing a copy.
+    switch consume arrival {
     case .ignored: break
     case .next(let effect): emit(effect)
     case .cannotMeasure(let notice):
@@ -62,11 +64,13 @@ extension Viewer {
   }
 
   /// Every item laid out from its measured shape; the view goes to the end, or to the rank a jump wants.
-  private func adopt(_ measured: Measuring) {
+  private func adopt(_ measured: consuming Measuring) {
     guard measured.query == presentation.query, pendingQuery == nil else { return }
+    var shapes: [DisplayItem] = []
+    swap(&shapes, &measured.displayItems)
     store.adopt(
       MeasuredResult(
-        shapes: measured.displayItems, pageSize: measured.pageSize, starts: measured.pageStarts,
+        shapes: consume shapes, pageSize: measured.pageSize, starts: measured.pageStarts,
         startRanks: measured.pageStartRanks))
     waterfall.reloadData()
     // Nothing comes after the end: the footer says so (requestPages answers the load-more at once).

@@ -60,7 +60,11 @@ extension Viewer {
         return
       }
       if case .failed(let reason) = outcome {
-        if case .notice(let notice) = organiser.update(.refreshFailed(reason: reason)) { state.notice = notice }
+        // No page was ever shown: the first load failed (as the centre says), no refresh of anything.
+        let firstLoad = !store.hasFirstPage && pendingQuery == nil
+        if case .notice(let notice) = organiser.update(.refreshFailed(reason: reason)) {
+          state.notice = firstLoad ? StatusLine.loadFailedText(reason) : notice
+        }
         return
       }
       _ = organiser.update(.refreshSucceeded)

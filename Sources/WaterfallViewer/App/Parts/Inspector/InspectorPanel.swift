@@ -26,32 +26,66 @@ struct InspectorPanel {
     let minimapRows = max(3, (inner.height - 4) * 2 / 5)
     drawMinimap(BorderRect(x: inner.x, y: row, width: inner.width, height: minimapRows), into: &screen)
     row += minimapRows
-    drawMinimapLegend(x: inner.x, y: row, width: inner.width, into: &screen)
-    row += 1
+    row += drawMinimapLegend(x: inner.x, y: row, width: inner.width, into: &screen)
     for line in poolLines() where row < inner.y + inner.height {
-      screen.put(line, x: inner.x, y: row, style: Palette.overlayText, maximumWidth: inner.width)
+      screen.put(
+        Self.fit(line, width: inner.width), x: inner.x, y: row, style: Palette.overlayText, maximumWidth: inner.width)
       row += 1
     }
     // The newest lines that fit, oldest at the top, so the log reads down as it happened.
     let lines = logLines().suffix(max(0, inner.y + inner.height - row))
     for (text, style) in lines {
-      screen.put(text, x: inner.x, y: row, style: style, maximumWidth: inner.width)
+      screen.put(Self.fit(text, width: inner.width), x: inner.x, y: row, style: style, maximumWidth: inner.width)
       row += 1
     }
   }
 
-  /// What the minimap's marks mean, in the marks' own styles.
-  private func drawMinimapLegend(x: Int, y: Int, width: Int, into screen: inout Screen) {
+  /// What the minimap's marks mean, in the marks' own styles; an entry that does not fit goes to the next row,
+  /// whole. Returns the rows drawn.
+  private func drawMinimapLegend(x: Int, y: Int, width: Int, into screen: inout Screen) -> Int {
     let shades = glyphs.shades
-    let parts: [(String, Style)] = [
-      (" ", Style.plain), ("\(shades[2])", Palette.inspectorLive), (" live ", Palette.inspectorQuiet),
-      ("\(shades[0])\(shades[1])", Style.plain), (" laid out ", Palette.inspectorQuiet),
-      (" view ", Palette.inspectorViewport), (" ", Style.plain), (" buffer ", Palette.inspectorBuffer),
+    let entries: [[(String, Style)]] = [
+      [(" ", Style.plain), ("\(shades[2])", Palette.inspectorLive), (" live", Palette.inspectorQuiet)],
+      [(" ", Style.plain), ("\(shades[0])\(shades[1])", Style.plain), (" laid out", Palette.inspectorQuiet)],
+      [(" ", Style.plain), (" view ", Palette.inspectorViewport)],
+      [(" ", Style.plain), (" buffer ", Palette.inspectorBuffer)],
     ]
-    var column = x
-    for (text, style) in parts where column < x + width {
-      column = screen.put(text, x: column, y: y, style: style, maximumWidth: x + width - column)
+    var (column, row) = (x, y)
+    for entry in entries {
+      let entryWidth = entry.reduce(0) { $0 + DisplayWidth.of($1.0) }
+      if column > x, column + entryWidth > x + width { (column, row) = (x, row + 1) }
+      for (text, style) in entry {
+        column = screen.put(text, x: column, y: row, style: style, maximumWidth: max(0, x + width - column))
+      }
     }
+    return row - y + 1
+  }
+
+  /// `text` as it fits `width`: whole, or cut after its last word that fits and marked with an ellipsis, so no
+  /// number or word is cut silently.
+  static func fit(_ text: String, width: Int) -> String {
+    guard DisplayWidth.of(text) > width else { return text }
+    let clipped = TextLayout.clip(text, toWidth: width)
+    // The clip ends with "…": back to the last space before it, unless that leaves nothing.
+    let kept = clipped.dropLast()
+    guard let space = kept.lastIndex(of: " "), kept[..<space].contains(where: { $0 != " " }) else { return clipped }
+    return String(kept[..<space]).trimmingTrailingSpaces() + "…"
+  }
+
+  /// Fields ("live 6") after one another, two spaces apart, a field that does not fit starting the next line.
+  static func pack(_ fields: [String], width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for field in fields {
+      let candidate = line.isEmpty ? " \(field)" : "\(line)  \(field)"
+      if !line.isEmpty, DisplayWidth.of(candidate) > width {
+        lines.append(line)
+        line = " \(field)"
+      } else {
+        line = candidate
+      }
+    }
+    return lines + [line]
   }
 
   /// A cell object's name: `c7`. Items are `#N`; the two never share a notation.
@@ -59,11 +93,13 @@ struct InspectorPanel {
 
   private func inspectorCounterLines(width: Int) -> [String] {
     let stats = waterfall.statistics
-    return [
-      " passes \(stats.layoutPasses)  live \(stats.liveCells)  pooled \(stats.pooledCells)",
-      " created \(stats.cellsCreated)  reused \(stats.cellsReused)  dropped \(stats.cellsDropped)",
-      " data source \(stats.dataSourceCalls)" + (inspector.isStepping ? "  STEP" : ""),
+    let groups = [
+      ["passes \(stats.layoutPasses)", "live \(stats.liveCells)", "pooled \(stats.pooledCells)"],
+      ["created \(stats.cellsCreated)", "reused \(stats.cellsReused)", "dropped \(stats.cellsDropped)"],
+      ["data source \(stats.dataSourceCalls)"] + (inspector.isStepping ? ["STEP"] : []),
     ]
+    // Wrapped between fields, never through one: a count cut off reads as another number.
+    return groups.flatMap { Self.pack($0, width: width).map { Self.fit($0, width: width) } }
   }
 
   /// Content rows scaled to `area`'s height; each layout column gets its share of the width.

@@ -21,9 +21,18 @@ extension StatusLine {
       place: state.rankLoader.place.map { measuring == nil ? $0.statusText(loaded: store.count) : $0.jumpText },
       loadedItemsOnly: store.loadedItemsOnly,
       filterShown: presentation.filter == nil ? nil : "\(store.resultCountText)\(total) shown",
-      sort: presentation.sort, notice: state.notice, stepping: stepping,
+      sort: presentation.sort, notice: state.notice ?? Self.loadFailure(waterfall), stepping: stepping,
       measuring: measuring.map { "\(spinner) \($0.progressText) (Esc stops)" }, glyphs: glyphs)
   }
+
+  /// "load failed: why": while the first page failed and nothing is shown, the status bar keeps saying so (a key
+  /// clears notices, but the centre still shows the failure and the reason belongs beside it).
+  static func loadFailure(_ waterfall: WaterfallView) -> String? {
+    guard waterfall.contentState == .empty, case .failed(let reason) = waterfall.paging.loadMore else { return nil }
+    return loadFailedText(reason)
+  }
+
+  static func loadFailedText(_ reason: String) -> String { "load failed: \(reason)" }
 
   /// The items loaded and, when the source knows more, the catalogue's total: "50/300 items". A filter's part
   /// counts the filter's result instead ("1/300 shown").
