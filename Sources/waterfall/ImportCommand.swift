@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
       Reads each SOURCE (any dataset the viewer opens: JSON, JSON Lines, CSV, plist, a directory of page files, a \
       folder of pictures) as a stream and writes its items, with their sort keys and a search index, into \
       OUTPUT.sqlite, which `waterfall OUTPUT.sqlite` opens; an OUTPUT of postgresql://user@host:port/db writes the \
-      catalogue into that database instead (COPY in one transaction), which `waterfall postgresql://…` opens. \
+      catalogue into that database instead (COPY in one transaction), which `waterfall` opens by the same address. \
       Items with unusable fields are skipped and counted. \
       Exit status: 0 when written, 2 when a source cannot be read or the output cannot be written.
       """)
