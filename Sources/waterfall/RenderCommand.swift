@@ -41,10 +41,13 @@ struct RenderCommand: ParsableCommand {
       printError("--theme \(theme): not one of \(TerminalTheme.named.map(\.name).joined(separator: ", "))")
       throw ExitCode(64)
     }
-    guard let handle = FileHandle(forReadingAtPath: recording) else {
-      printError("\(recording): cannot read this recording")
+    let descriptor = open(recording, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      // The system's reason: a missing file and an unreadable one are different mistakes.
+      printError("\(recording): cannot be read: \(String(cString: strerror(errno)))")
       throw ExitCode(2)
     }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     let data = (try? handle.read(upToCount: SnapshotCommand.largestInput + 1)) ?? nil ?? Data()
     try? handle.close()
     guard data.count <= SnapshotCommand.largestInput, let text = String(data: data, encoding: .utf8) else {

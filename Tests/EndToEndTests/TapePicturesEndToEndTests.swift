@@ -87,6 +87,9 @@ struct TapePicturesEndToEndTests {
     #expect(try self.bytes("live.png").starts(with: [0x89, 0x50, 0x4E, 0x47]))
     let wrong = try BinaryRun(["render", recording, path("live.bmp")])
     #expect(wrong.status == 64 && wrong.errors.contains("must end in .gif, .webp or .png"))
+    let missing = try BinaryRun(["render", path("missing.cast"), path("missing.gif")])
+    #expect(missing.status == 2, "\(missing.errors)")
+    #expect(missing.errors.contains("missing.cast: cannot be read: No such file or directory"), "\(missing.errors)")
   }
 
   @Test(
