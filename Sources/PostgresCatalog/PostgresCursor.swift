@@ -3,7 +3,7 @@ import ShopCatalog
 /// Where a page of a PostgreSQL query's result ends: the last row's sort key and id (the next page is the rows
 /// after them in `ORDER BY key, id`: a keyset, never an OFFSET), the rows before it and its section. Carried as
 /// a ``ShopCatalog/PageCursor``'s text.
-struct PostgresCursor: Hashable {
+struct PostgresCursor: Hashable, SectionCursor {
   typealias Key = KeysetKey
 
   var rank: Int
@@ -16,6 +16,10 @@ struct PostgresCursor: Hashable {
 
   init(rank: Int, group: Int, lastID: Int64?, lastKey: Key) {
     (self.rank, self.group, self.lastID, self.lastKey) = (rank, group, lastID, lastKey)
+  }
+
+  init(sectionStart group: Int, rank: Int) {
+    self.init(rank: rank, group: group, lastID: nil, lastKey: .none)
   }
 
   var token: String {

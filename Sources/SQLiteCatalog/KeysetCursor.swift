@@ -5,7 +5,7 @@ import ShopCatalog
 /// Where a page of a SQLite query's result ends: the last row's sort key and id (the next page is the rows after
 /// them in `ORDER BY key, id`: a keyset, never an OFFSET), how many rows come before it, and which section it
 /// is in. Carried as a ``ShopCatalog/PageCursor``'s text.
-struct KeysetCursor: Hashable {
+struct KeysetCursor: Hashable, SectionCursor {
   typealias Key = KeysetKey
 
   /// Rows of the result before the next page.
@@ -22,6 +22,10 @@ struct KeysetCursor: Hashable {
 
   init(rank: Int, group: Int, lastID: Int64?, lastKey: Key) {
     (self.rank, self.group, self.lastID, self.lastKey) = (rank, group, lastID, lastKey)
+  }
+
+  init(sectionStart group: Int, rank: Int) {
+    self.init(rank: rank, group: group, lastID: nil, lastKey: .none)
   }
 
   init?(token: String) {
