@@ -13,24 +13,13 @@ extension PostgresCatalogue {
       return makePage(shown, groups: [], next: next, count: try count(query))
     }
     let sections = try self.sections(of: query, grouping: grouping)
-    var shown: [Found] = []
-    var runs: [GroupRun] = []
-    var position = cursor
-    while shown.count < pageSize, position.group < sections.count {
-      let section = sections[position.group]
-      let found = try rows(query, section: section, after: position, key: key, limit: pageSize - shown.count)
-      if !found.isEmpty {
-        runs.append(
-          GroupRun(ordinal: position.group, name: section.name, totalCount: section.count, count: found.count))
-        shown += found
-        position = cursorAfter(found.last!, rank: position.rank + found.count, group: position.group)
-      }
-      if found.isEmpty || position.rank == sections[...position.group].reduce(0, { $0 + $1.count }) {
-        position = PostgresCursor(rank: position.rank, group: position.group + 1, lastID: nil, lastKey: .none)
-      }
-    }
-    let total = sections.reduce(0) { $0 + $1.count }
-    return makePage(shown, groups: runs, next: position.rank < total ? position : nil, count: total)
+    let page = try SectionPaging.page(
+      sections: sections.map { ($0.name, $0.count) }, after: cursor, pageSize: pageSize,
+      rows: { group, position, limit in
+        try rows(query, section: sections[group], after: position, key: key, limit: limit)
+      },
+      cursorAfter: cursorAfter)
+    return makePage(page.rows, groups: page.runs, next: page.next, count: page.total)
   }
 
   /// A row read: its id, its item and its sort key.

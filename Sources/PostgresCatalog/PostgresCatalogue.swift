@@ -74,13 +74,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
 
   deinit { session.closeSoon() }
 
-  public var progress: ReadingProgress {
-    var progress = ReadingProgress()
-    progress.itemsRead = itemCount
-    progress.fraction = 1
-    progress.isComplete = true
-    return progress
-  }
+  public var progress: ReadingProgress { .complete(itemsRead: itemCount) }
 
   public var fields: [ItemField] { [.shop, .price, .title] + extraKeys.map { .extra($0) } }
 

@@ -6,25 +6,8 @@ import ShopCatalog
 /// `waterfall import SOURCE... postgresql://…`: the datasets streamed into the server with COPY, in one
 /// transaction (a failed or interrupted import leaves nothing), the indexes made after the rows.
 public enum PostgresImport {
-  public struct Progress: Sendable {
-    public var source: Int
-    public var sources: Int
-    public var fraction: Double
-    public var itemsWritten: Int
-
-    /// The whole import's fraction, sources counted alike.
-    public var overall: Double { (Double(source) + min(1, max(0, fraction))) / Double(max(1, sources)) }
-  }
-
-  public struct Summary: Sendable {
-    public var items = 0
-    public var skipped = 0
-    public var problems: [DatasetProblem] = []
-    public var brokenFiles: [DatasetError] = []
-    public var seconds = 0.0
-    /// Said once when the server has no pg_trgm: searches then read every row.
-    public var notes: [String] = []
-  }
+  public typealias Progress = ImportProgress
+  public typealias Summary = ImportSummary
 
   /// Imports `sources` into the database `address` names; tables already there are refused unless `replace`.
   public static func run(

@@ -6,28 +6,8 @@ import ShopCatalog
 /// is read; nothing holds the whole dataset), into a temporary file renamed over the output at the end, so a
 /// failed import never leaves half a catalogue.
 public enum CatalogueImport {
-  /// How far an import is, for its progress bar.
-  public struct Progress: Sendable {
-    /// The source being read, from 0, and how many there are.
-    public var source: Int
-    public var sources: Int
-    /// How far into that source, from 0 to 1.
-    public var fraction: Double
-    public var itemsWritten: Int
-
-    /// The whole import's fraction, sources counted alike.
-    public var overall: Double { (Double(source) + min(1, max(0, fraction))) / Double(max(1, sources)) }
-  }
-
-  public struct Summary: Sendable {
-    public var items = 0
-    /// Records left out (a field unusable), and the problems that said why.
-    public var skipped = 0
-    public var problems: [DatasetProblem] = []
-    /// Directory page files that could not be read at all.
-    public var brokenFiles: [DatasetError] = []
-    public var seconds = 0.0
-  }
+  public typealias Progress = ImportProgress
+  public typealias Summary = ImportSummary
 
   /// Imports `sources` (any dataset Waterfall reads) into a new catalogue at `output`; an existing `output` is
   /// refused unless `replace`. Throws what stops it (a source that cannot be read, a file that breaks off, the

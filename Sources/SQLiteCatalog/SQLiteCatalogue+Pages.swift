@@ -19,25 +19,14 @@ extension SQLiteCatalogue {
         shown, groups: [], next: next, count: try resultCount(of: query, filter: filter, db: db, waiting: false))
     }
     let sections = try self.sections(of: query, grouping: grouping, key: key, filter: filter, db: db)
-    var shown: [Row] = []
-    var runs: [GroupRun] = []
-    var position = cursor
-    while shown.count < pageSize, position.group < sections.count {
-      let section = sections[position.group]
-      let inSection: SQL = "\(filter) AND \(table.groupValue(grouping)) IS \(section.value)"
-      let found = try rows(where: inSection, after: position, key: key, limit: pageSize - shown.count, db: db)
-      if !found.isEmpty {
-        runs.append(
-          GroupRun(ordinal: position.group, name: section.name, totalCount: section.count, count: found.count))
-        shown += found
-        position = cursorAfter(found.last!, rank: position.rank + found.count, group: position.group)
-      }
-      if found.isEmpty || position.rank == sections[...position.group].reduce(0, { $0 + $1.count }) {
-        position = KeysetCursor(rank: position.rank, group: position.group + 1, lastID: nil, lastKey: .none)
-      }
-    }
-    let total = sections.reduce(0) { $0 + $1.count }
-    return makePage(shown, groups: runs, next: position.rank < total ? position : nil, count: total)
+    let page = try SectionPaging.page(
+      sections: sections.map { ($0.name, $0.count) }, after: cursor, pageSize: pageSize,
+      rows: { group, position, limit in
+        let inSection: SQL = "\(filter) AND \(table.groupValue(grouping)) IS \(sections[group].value)"
+        return try rows(where: inSection, after: position, key: key, limit: limit, db: db)
+      },
+      cursorAfter: cursorAfter)
+    return makePage(page.rows, groups: page.runs, next: page.next, count: page.total)
   }
 
   private func makePage(_ rows: [Row], groups: [GroupRun], next: KeysetCursor?, count: Int?) -> CataloguePage {

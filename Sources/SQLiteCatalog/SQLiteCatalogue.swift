@@ -135,13 +135,7 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
 
   // MARK: - The source
 
-  public var progress: ReadingProgress {
-    var progress = ReadingProgress()
-    progress.itemsRead = itemCount
-    progress.fraction = 1
-    progress.isComplete = true
-    return progress
-  }
+  public var progress: ReadingProgress { .complete(itemsRead: itemCount) }
 
   /// The fields items can be grouped by: shop, price, title and the extra fields' names.
   public var fields: [ItemField] { [.shop, .price, .title] + table.extraKeys.map { .extra($0) } }
