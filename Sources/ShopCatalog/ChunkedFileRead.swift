@@ -24,7 +24,7 @@ struct ChunkedFileRead {
       let got = Glibc.read(descriptor, buffer.baseAddress! + filled, target - filled)
       if got < 0, errno == EINTR { continue }
       if got < 0 {
-        throw DatasetError(file: file, reason: "cannot be read: \(String(cString: strerror(errno)))")
+        throw DatasetError.unreadable(file: file)
       }
       if got == 0 {
         throw DatasetError(

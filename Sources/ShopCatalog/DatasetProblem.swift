@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something wrong with one item of a dataset: `file: item N: field: what is wrong`.
 public struct DatasetProblem: Hashable, Sendable, CustomStringConvertible {
   /// The file as the user named it (or as found in the directory they named).
@@ -22,4 +24,10 @@ public struct DatasetError: Error, Hashable, Sendable, CustomStringConvertible {
   public init(file: String, reason: String) { (self.file, self.reason) = (file, reason) }
 
   public var description: String { "\(file): \(reason)" }
+
+  /// `file` could not be opened or read, with the system's reason (`errno` now): a missing file and an unreadable
+  /// one are different mistakes.
+  public static func unreadable(file: String) -> DatasetError {
+    DatasetError(file: file, reason: "cannot be read: \(String(cString: strerror(errno)))")
+  }
 }

@@ -52,7 +52,7 @@ extension DatasetFileReader {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw DatasetError(file: name, reason: "cannot be read: \(String(cString: strerror(errno)))")
+        throw DatasetError.unreadable(file: name)
       }
       input.append(chunk[0..<count])
       let isComplete = count == 0

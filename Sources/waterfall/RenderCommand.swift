@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShopCatalog
 import TapeImages
 import WaterfallViewer
 
@@ -43,8 +44,7 @@ struct RenderCommand: ParsableCommand {
     }
     let descriptor = open(recording, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      // The system's reason: a missing file and an unreadable one are different mistakes.
-      printError("\(recording): cannot be read: \(String(cString: strerror(errno)))")
+      printError(DatasetError.unreadable(file: recording).description)
       throw ExitCode(2)
     }
     let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)

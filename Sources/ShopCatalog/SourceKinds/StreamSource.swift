@@ -57,7 +57,7 @@ public struct StreamSource: SourceKind {
     }
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw SourceFailure(DatasetError(file: path, reason: "cannot be read: \(String(cString: strerror(errno)))"))
+      throw SourceFailure(DatasetError.unreadable(file: path))
     }
     return (descriptor, path)
   }
