@@ -24,7 +24,7 @@ struct CheckCommand: ParsableCommand {
     if address == .unnamed {
       throw ValidationError("check needs a dataset: a path, an address, or - for standard input (or pipe one in)")
     }
-    if path == "-", isatty(STDIN_FILENO) != 0 { throw ValidationError(DataOptions.standardInputIsTerminal) }
+    try DatasetAddress.refuseTerminalAsDataset(path)
   }
 
   /// The dataset named, or standard input piped in, as the viewer reads it.

@@ -60,12 +60,8 @@ struct DataOptions: ParsableArguments {
     if path != nil, data != nil {
       throw ValidationError("give the dataset once: either as PATH or with --data, not both")
     }
-    if datasetPath == "-", isatty(STDIN_FILENO) != 0 { throw ValidationError(Self.standardInputIsTerminal) }
+    try DatasetAddress.refuseTerminalAsDataset(datasetPath)
   }
-
-  /// `-` with nothing piped in: the keys would be read as the dataset, the viewer waiting for Ctrl-D.
-  static let standardInputIsTerminal =
-    "- reads the dataset from standard input, which is this terminal: pipe one in (cat FILE | waterfall -) or name it"
 
   /// The dataset path from --data or the positional PATH, if any.
   var datasetPath: String? { data ?? path }

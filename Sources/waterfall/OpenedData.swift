@@ -27,6 +27,15 @@ extension DatasetAddress {
       self.init(commandLine: path)
     }
   }
+
+  /// `-` with nothing piped in is refused, for the viewer and `check` alike: the keys would be read as the dataset,
+  /// the command waiting for Ctrl-D.
+  static func refuseTerminalAsDataset(_ path: String?) throws {
+    guard path == "-", isatty(STDIN_FILENO) != 0 else { return }
+    throw ValidationError(
+      "- reads the dataset from standard input, which is this terminal: pipe one in (cat FILE | waterfall -) or name it"
+    )
+  }
 }
 
 extension DataOptions {
