@@ -47,15 +47,7 @@ extension ViewerEndToEndTests {
     #expect(!imported.output.contains(environment["WATERFALL_POSTGRES_URL"]!), "the password is never shown")
     let pane = try TmuxPane(arguments: [address], width: 100, height: 30)
     try pane.waitForScreen { $0.contains("┌") && $0.contains("item 0") }
-    try pane.send(keys: ["o"])
-    let sorted = try pane.waitForScreen { $0.contains("sorted by price, lowest first") }
-    #expect(sorted.contains("the cheapest") && sorted.contains("¥9 "), "the last row of the table comes first")
-    try pane.send(keys: ["&"])
-    try pane.send(literal: "CHEAPEST")
-    try pane.send(keys: ["Enter"])
-    let filtered = try pane.waitForScreen { $0.contains("shown") }
-    #expect(
-      filtered.contains("1/300 shown") && filtered.contains("the cheapest"), "counted by the server: \(filtered)")
+    try expectCheapestFirstThenAlone(in: pane)
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
     let checked = try BinaryRun(["check", address])
