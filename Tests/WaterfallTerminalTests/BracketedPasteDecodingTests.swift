@@ -37,13 +37,7 @@ struct BracketedPasteDecodingTests {
     let whole = decode(text)
     #expect(whole == [.key(.character("q")), .paste("olive coat 羊毛"), .key(.character("j")), .paste("end")])
     var decoder = TerminalInputDecoder()
-    var events: [InputEvent] = []
-    var start = 0
-    while start < bytes.count {
-      let end = min(bytes.count, start + pieceSize)
-      events += decoder.decode(bytes[start..<end])
-      start = end
-    }
+    let events = decoder.decode(bytes, inPiecesOf: pieceSize)
     #expect(events == whole, "no event before the end, then the same events")
     #expect(!decoder.isPasting && !decoder.hasPendingBytes)
   }

@@ -88,13 +88,7 @@ struct TerminalInputDecoderTests {
     #expect(whole.last == .key(.character("j")))
     for pieceSize in [1, 2, 3, 7, 4096] {
       var decoder = TerminalInputDecoder()
-      var events: [InputEvent] = []
-      var start = 0
-      while start < bytes.count {
-        let end = min(bytes.count, start + pieceSize)
-        events += decoder.decode(bytes[start..<end])
-        start = end
-      }
+      let events = decoder.decode(bytes, inPiecesOf: pieceSize)
       #expect(events + decoder.flush() == whole, "pieces of \(pieceSize)")
     }
   }
