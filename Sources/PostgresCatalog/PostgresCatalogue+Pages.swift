@@ -4,7 +4,7 @@ import ShopCatalog
 
 /// A query's pages, sections, count, ranks and matches, each one statement on the server.
 extension PostgresCatalogue {
-  func page(_ query: CatalogueQuery, after cursor: PostgresCursor) throws -> CataloguePage {
+  func page(_ query: CatalogueQuery, after cursor: KeysetCursor) throws -> CataloguePage {
     let key = sortKey(query.order)
     guard let grouping = query.grouping else {
       let found = try rows(query, section: nil, after: cursor, key: key, limit: pageSize + 1)
@@ -26,14 +26,14 @@ extension PostgresCatalogue {
   struct Found {
     var id: Int64
     var item: ShopItem
-    var key: PostgresCursor.Key
+    var key: KeysetCursor.Key
   }
 
-  private func cursorAfter(_ found: Found, rank: Int, group: Int) -> PostgresCursor {
-    PostgresCursor(rank: rank, group: group, lastID: found.id, lastKey: found.key)
+  private func cursorAfter(_ found: Found, rank: Int, group: Int) -> KeysetCursor {
+    KeysetCursor(rank: rank, group: group, lastID: found.id, lastKey: found.key)
   }
 
-  private func makePage(_ found: [Found], groups: [GroupRun], next: PostgresCursor?, count: Int?) -> CataloguePage {
+  private func makePage(_ found: [Found], groups: [GroupRun], next: KeysetCursor?, count: Int?) -> CataloguePage {
     CataloguePage(
       items: found.map(\.item), ids: found.map { ItemID(Int($0.id) - 1) }, groups: groups,
       next: next.map { PageCursor(token: $0.token) }, resultCount: count)
@@ -41,7 +41,7 @@ extension PostgresCatalogue {
 
   /// Up to `limit` rows of the query (of one section) after the cursor, in the order's keyset.
   func rows(
-    _ query: CatalogueQuery, section: Section?, after cursor: PostgresCursor, key: String?, limit: Int
+    _ query: CatalogueQuery, section: Section?, after cursor: KeysetCursor, key: String?, limit: Int
   ) throws -> [Found] {
     var statement = PostgresStatement(
       "SELECT id, w, h, img, price, title, shop, extra, \(key ?? "NULL") FROM items WHERE ")
@@ -53,7 +53,7 @@ extension PostgresCatalogue {
       let (id, width, height, picture, price, title, shop, extra) = try row.decode(
         (Int64, Double, Double, String, String, String, String, String?).self)
       let cells = PostgresRandomAccessRow(row)
-      let sortKey: PostgresCursor.Key =
+      let sortKey: KeysetCursor.Key =
         switch query.order {
         case .dataset: .none
         case .priceAscending, .priceDescending: .number(try cells[8].decode(Double.self))

@@ -79,7 +79,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   public var fields: [ItemField] { [.shop, .price, .title] + extraKeys.map { .extra($0) } }
 
   public func fetch(_ request: CataloguePageRequest) -> CatalogueResponse {
-    let cursor = request.cursor.flatMap { $0.token.flatMap(PostgresCursor.init(token:)) } ?? .start
+    let cursor = request.cursor.flatMap { $0.token.flatMap(KeysetCursor.init(token:)) } ?? .start
     do {
       if request.cursor == nil { try startAgain(request.query) }
       return .page(try page(request.query, after: cursor))
@@ -172,7 +172,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   }
 
   /// The rows after the cursor's in the order's keyset.
-  func after(_ cursor: PostgresCursor, key: String?) -> Fragment {
+  func after(_ cursor: KeysetCursor, key: String?) -> Fragment {
     { statement in
       guard let lastID = cursor.lastID else { return statement.append("TRUE") }
       switch (key, cursor.lastKey) {
