@@ -68,6 +68,7 @@ public final class TerminalSession {
     cbreak()
     noecho()
     nonl()
+    Self.turnOffFlowControl()
     intrflush(wf_stdscr(), false)
     curs_set(0)
     // Let curses scroll the terminal itself when a whole region moves (fewer bytes per scroll step).
@@ -83,6 +84,17 @@ public final class TerminalSession {
     if mouse { Self.write(Self.mouseOn) }
     Self.write(Self.pasteOn)
     input.suspend = { [unowned self] in self.suspendUntilContinued() }
+  }
+
+  /// Ctrl-S and Ctrl-Q come to the viewer as keys: with the terminal's flow control on, Ctrl-S stops its output
+  /// until Ctrl-Q, which looks like a hang. Kept in curses' program modes, so a continue after Ctrl-Z keeps it; the
+  /// shell's modes (flow control as it had it) come back with the rest.
+  private static func turnOffFlowControl() {
+    var modes = termios()
+    guard tcgetattr(STDIN_FILENO, &modes) == 0 else { return }
+    modes.c_iflag &= ~tcflag_t(IXON)
+    tcsetattr(STDIN_FILENO, TCSANOW, &modes)
+    def_prog_mode()
   }
 
   /// Ctrl-Z: everything we changed goes back (mouse reporting, cursor, screen, modes) before the process stops,

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// Ctrl-S and Ctrl-Q are keys like any other in the viewer: the terminal's flow control would freeze it.
+extension ViewerEndToEndTests {
+  @Test("Ctrl-S does not freeze the screen, and Ctrl-Q can be bound")
+  func flowControlKeysReachTheViewer() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-flow-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let config = folder.appendingPathComponent("config.toml")
+    try Data("[keys]\n\"C-q\" = \"quit\"\n".utf8).write(to: config)
+    let pane = try TmuxPane(arguments: ["--no-images", "--config", config.path], width: 100, height: 30)
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.send(keys: ["C-s"])
+    try pane.send(keys: ["j", "j", "j"])
+    let screen = try pane.waitForScreen { $0.contains("row 4/") }
+    #expect(screen.contains("row 4/"), "three rows down after Ctrl-S:\n\(screen)")
+    try pane.send(keys: ["C-q"])
+    try expectRestored(pane, status: "0")
+  }
+}
