@@ -119,6 +119,13 @@ public final class CursesPresenter: ScreenOutput {
     Self.write(output)
   }
 
+  /// A cluster two columns wide whose first character is one (❄️, a presentation selector after a character
+  /// drawn as text by default): curses counts the first character's column only.
+  private static func isWiderThanItsFirst(_ character: Character) -> Bool {
+    guard let first = character.unicodeScalars.first else { return false }
+    return DisplayWidth.of(character) == 2 && DisplayWidth.of(first) < 2
+  }
+
   private static func cursesCannotHold(_ character: Character) -> Bool {
     let scalars = character.unicodeScalars
     return scalars.count > Int(wf_cell_characters_max()) || scalars.dropFirst().contains { DisplayWidth.of($0) > 0 }
@@ -135,14 +142,23 @@ public final class CursesPresenter: ScreenOutput {
       if asciiOnly, characters.count > 1 || characters[0] > 0x7E || cell.isContinuation {
         characters = [wchar_t(UInt8(ascii: "?"))]
       }
-      if characters.count > 1, let character = cell.character, Self.cursesCannotHold(character) {
+      var blanksNextColumn = false
+      if characters.count > 1, let character = cell.character,
+        Self.cursesCannotHold(character) || Self.isWiderThanItsFirst(character)
+      {
         // curses keeps the first character alone (a joiner left with it would join what curses draws next).
         characters = [characters[0]]
         clustersCursesCannotHold.append(change)
+        // Terminals disagree on one or two columns for ❄️: a blank under the second, so a terminal that
+        // draws one column shows no stale character after it, and one that draws two covers the blank.
+        blanksNextColumn = Self.isWiderThanItsFirst(character)
       }
       let pair = colors?.pair(for: cell.style) ?? 0
       _ = wf_put_cluster(
         Int32(change.y), Int32(change.x), characters, Int32(characters.count), attributes(cell.style), pair)
+      if blanksNextColumn {
+        _ = wf_put_cluster(Int32(change.y), Int32(change.x + 1), [wchar_t(0x20)], 1, attributes(cell.style), pair)
+      }
     }
   }
 
