@@ -42,11 +42,18 @@ struct OrganiserTests {
     _ = organiser.update(.filter("silk"))
     let asked = organiser.pending?.query
     #expect(organiser.update(.refreshStarts) == .request(asked!, attempt: 0))
-    #expect(organiser.update(.refreshFailed(reason: "timed out")) == .notice("filtering failed: timed out"))
+    #expect(
+      organiser.update(.refreshFailed(reason: "timed out")) == .notice("filtering failed, R retries: timed out"))
     #expect(organiser.pending == nil && organiser.presentation.filter == nil)
     #expect(organiser.update(.refreshStarts) == .request(asked!, attempt: 1), "R asks for the failed query again")
     _ = organiser.update(.refreshSucceeded)
     #expect(organiser.update(.refreshStarts) == .request(asked!, attempt: 0))
+    _ = organiser.update(.refreshSucceeded)
+    _ = organiser.update(.shown)
+    _ = organiser.update(.refreshStarts)
+    #expect(
+      organiser.update(.refreshFailed(reason: "refused")) == .notice("refresh failed, R retries: refused"),
+      "a plain refresh's failure says R too")
   }
 
   @Test("the notice says the order, the sections, or how many items match of how many were read")

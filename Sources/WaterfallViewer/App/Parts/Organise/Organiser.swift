@@ -64,7 +64,8 @@ public struct Organiser: Sendable {
       failed = nil
       return .request(latestQuery, attempt: refreshFailures)
     case .refreshFailed(let reason):
-      let notice = pending.map { "\($0.change.progressText) failed: \(reason)" } ?? "refresh failed: \(reason)"
+      // R asks again, for the change that failed or for a plain refresh.
+      let notice = "\(pending?.change.progressText ?? "refresh") failed, R retries: \(reason)"
       refreshFailures += 1
       (failed, pending) = (pending, nil)
       return .notice(notice)
