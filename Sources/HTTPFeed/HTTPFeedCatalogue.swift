@@ -112,9 +112,19 @@ public final class HTTPFeedCatalogue: CatalogueSource, Sendable {
     return ItemCatalogue(items: loaded(CatalogueQuery()).items, pageSize: 1).findMatches(of: pattern, in: query)
   }
 
-  /// Not known: a query the server answers is in the server's order, which shows only page by page; one over
-  /// the loaded items comes in a single page, which holds the item already.
-  public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? { nil }
+  /// In the feed's own order (nothing sorted, filtered or grouped): an item read is where the feed holds it, and
+  /// one not read yet comes after every item read, items being numbered as they arrive; so `:N` pages through to
+  /// it (nil once the feed has ended without it). Any other query: not known (a sorted or filtered server order
+  /// shows only page by page; one over the loaded items comes in a single page, which holds the item already).
+  public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? {
+    guard query == CatalogueQuery() else { return nil }
+    return state.withLock { state in
+      guard let feed = state.feeds[query] else { return nil }
+      if item.rawValue < state.items.count { return feed.ids.firstIndex(of: item) }
+      guard feed.next != nil else { return nil }
+      return feed.ids.count + (item.rawValue - state.items.count)
+    }
+  }
 
   // MARK: - Private
 

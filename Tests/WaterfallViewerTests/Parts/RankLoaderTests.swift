@@ -40,7 +40,7 @@ struct RankLoaderTests {
     #expect(step == .wait && asked == 1)
   }
 
-  @Test("a failed page stops it with the reason; the end of the result stops it quietly")
+  @Test("a failed page stops it with the reason; the end of the result stops it, naming an item :N asked for")
   func stops() {
     var failing = RankLoader()
     failing.start(Self.match)
@@ -50,7 +50,12 @@ struct RankLoaderTests {
     #expect(failing.goal == nil)
     var ending = RankLoader()
     ending.start(Self.place)
-    #expect(ending.step(loadedCount: 50, loadMore: .exhausted) { false } == .stopped(notice: nil))
+    #expect(
+      ending.step(loadedCount: 50, loadMore: .exhausted) { false }
+        == .stopped(notice: "no item #7: the catalogue has 50"))
+    var keeping = RankLoader()
+    keeping.start(.place(PlaceTarget(item: ItemID(number: 7), rank: 80, purpose: .topOfView, distanceFromTop: 3)))
+    #expect(keeping.step(loadedCount: 50, loadMore: .exhausted) { false } == .stopped(notice: nil), "quietly")
   }
 
   @Test("the end is reached when the result ends, never by a count; a failure on the way stops it, named")

@@ -81,6 +81,10 @@ public struct RankLoader: Hashable, Sendable {
       return .stopped(notice: "stopped loading to \(goal.name): \(reason)")
     case .exhausted:
       self.goal = nil
+      if case .place(let target) = goal, target.purpose == .goToItem {
+        // A feed's item not read yet was looked for after the items read: the feed ended first.
+        return .stopped(notice: "no item #\(target.item.number): the catalogue has \(loadedCount)")
+      }
       return goal == .end ? .arrived(.end) : .stopped(notice: nil)
     }
   }
