@@ -1,7 +1,8 @@
 import CCGif
 
 /// An animated GIF of a tape's frames through cgif: one fixed palette (``GIFPalette``), each frame re-indexed only
-/// where the canvas changed, cgif writing only the window that differs from the frame before; loops forever.
+/// where the canvas changed (a pixel continuing the run on its left when its colour allows, so LZW gets runs),
+/// cgif writing only the window that differs from the frame before; loops forever.
 public enum GIFAnimation {
   public static func encode(_ frames: [AnimationFrame], on canvas: FrameCanvas) throws(TapeImageError) -> [UInt8] {
     guard canvas.width <= Int(UInt16.max), canvas.height <= Int(UInt16.max) else {
@@ -39,7 +40,15 @@ public enum GIFAnimation {
         for rect in canvas.dirtyRects {
           for row in rect.y..<(rect.y + rect.height) {
             let start = row * width + rect.x
-            for offset in start..<(start + rect.width) { indexed[offset] = palette.index(of: pixels[offset]) }
+            indexed[start] = palette.index(of: pixels[start])
+            var continued = 0
+            for offset in (start + 1)..<(start + rect.width) {
+              let index =
+                continued < GIFPalette.longestContinuation
+                ? palette.index(of: pixels[offset], continuing: indexed[offset - 1]) : palette.index(of: pixels[offset])
+              continued = index == indexed[offset - 1] && index != palette.index(of: pixels[offset]) ? continued + 1 : 0
+              indexed[offset] = index
+            }
           }
         }
       }

@@ -77,7 +77,7 @@ if wanted("slow-link"), let waterfall {
 if wanted("tape"), let waterfall {
   figures += TapeBenchmark(waterfall: waterfall, quick: quick).run()
 }
-if wanted("tape") { figures += TapePicturesBenchmark(quick: quick, waterfall: waterfall).run() }
+if wanted("tape") { figures += TapePicturesBenchmark(quick: quick).run() }
 Report.print(figures)
 let output = ProcessInfo.processInfo.environment["BENCH_OUT"].flatMap { $0.isEmpty ? nil : $0 } ?? ".build/bench.json"
 Report.writeJSON(figures, to: output)
