@@ -74,6 +74,10 @@ extension SQLiteCatalogue {
   func after(_ cursor: KeysetCursor, key: SQL?) -> SQL {
     guard let lastID = cursor.lastID else { return "1" }
     guard let key else { return "\(table.idColumn) > \(lastID)" }
+    // A page start measured from the packed shapes names only its row: the key is that row's.
+    if table.isImported, cursor.lastKey == .none {
+      return "(\(key), id) > ((SELECT \(key) FROM items WHERE id = \(lastID)), \(lastID))"
+    }
     return "(\(key), \(table.idColumn)) > (\(cursor.lastKey.databaseValue), \(lastID))"
   }
 
