@@ -81,35 +81,33 @@ enum CatalogueShapes {
 
   /// Ranks `ranks` of `order`'s unfiltered result of `total` rows from the runs: their ids and shapes, or `nil`
   /// when the runs are missing (an older catalogue, one changed by hand) or do not fit the result.
-  static func read(order: ItemOrder, ranks: Range<Int>, total: Int, db: Database) throws -> ShapeRun? {
+  static func read(
+    order: ItemOrder, ranks: Range<Int>, total: Int, db: Database
+  ) throws -> (ids: [Int64], shapes: MeasuredShapes)? {
     guard !ranks.isEmpty, ranks.upperBound <= total, try db.tableExists(table) else { return nil }
     let (first, last) = (ranks.lowerBound / runRows, (ranks.upperBound - 1) / runRows)
     let lastRun = (total - 1) / runRows
     let rows = try Row.fetchCursor(
       db, sql: "SELECT id, run FROM waterfall_shapes WHERE id BETWEEN ? AND ? ORDER BY id",
       arguments: [rowID(order: order, run: first), rowID(order: order, run: last)])
-    var result = ShapeRun()
-    result.ids.reserveCapacity(ranks.count)
-    result.shapes.reserveCapacity(ranks.count)
+    var shapes = MeasuredShapes()
+    shapes.reserveCapacity(ranks.count)
+    var ids: [Int64] = []
+    ids.reserveCapacity(ranks.count)
     var expected = first
     while let row = try rows.next() {
       guard case .int64(let id) = (row[0] as DatabaseValue).storage, id == rowID(order: order, run: expected),
-        case .blob(let data) = (row[1] as DatabaseValue).storage, let run = ShapeRun(data),
+        let run = try? row.withUnsafeData(atIndex: 1, { data in data?.withUnsafeBytes { ShapeRun($0) } }),
         run.count == (expected == lastRun ? total - lastRun * runRows : runRows)
       else { return nil }
       let start = expected * runRows
-      for index in max(ranks.lowerBound, start) - start..<min(ranks.upperBound, start + runRows) - start {
-        result.ids.append(run.ids[index])
-        result.shapes.append(run.shapes[index])
-      }
+      let slice = max(ranks.lowerBound, start) - start..<min(ranks.upperBound, start + runRows) - start
+      ids += run.ids[slice]
+      shapes.append(
+        sides: run.sides[2 * slice.lowerBound..<2 * slice.upperBound], titleWidths: run.titleWidths[slice],
+        looks: run.looks[slice])
       expected += 1
     }
-    return expected == last + 1 ? result : nil
-  }
-}
-
-extension MeasuredShapes {
-  mutating func append(_ shape: MeasuredShape) {
-    append(width: shape.width, height: shape.height, title: shape.title)
+    return expected == last + 1 ? (ids, shapes) : nil
   }
 }
