@@ -100,6 +100,44 @@ struct SQLiteShapesTests {
     #expect(measured.resultCount == 300)
   }
 
+  @Test("a far page whose row was deleted by hand after G is the page at its rank, in each sort")
+  func farPageAfterADeletedRow() throws {
+    let fixture = try CatalogueFixture(count: 300, seed: 15)
+    let packed = try SQLiteCatalogue.open(path: fixture.database, pageSize: 20)
+    let sorts: [ItemOrder] = [.priceAscending, .priceDescending, .title]
+    var starts: [ItemOrder: [PageCursor?]] = [:]
+    for order in sorts {
+      let measured = SQLiteMeasureTests.measureAll(packed, CatalogueQuery(order: order), limit: 100)
+      starts[order] = try #require(measured).pageStarts
+    }
+    // Rows 101-200 go: in each sort some pages start after one of them.
+    try Self.change(fixture.database) { db in try db.execute(sql: "DELETE FROM items WHERE id BETWEEN 101 AND 200") }
+    let rows = try SQLiteCatalogue.open(path: fixture.database, pageSize: 20)
+    var checked = 0
+    for order in sorts {
+      let query = CatalogueQuery(order: order)
+      let now = try #require(SQLiteMeasureTests.measureAll(rows, query, limit: 100))
+      for (page, cursor) in try #require(starts[order]).enumerated() {
+        guard case .page(let got) = packed.fetch(CataloguePageRequest(query: query, cursor: cursor)) else {
+          Issue.record("page \(page) of \(order) failed")
+          continue
+        }
+        // The row id a cursor's text names (`RANK GROUP ID KEY`).
+        let parts = cursor?.token?.split(separator: " ") ?? []
+        guard parts.count == 4, let id = Int(parts[2]), (101...200).contains(id) else { continue }
+        checked += 1
+        guard page < now.pageStarts.count,
+          case .page(let want) = rows.fetch(CataloguePageRequest(query: query, cursor: now.pageStarts[page]))
+        else {
+          #expect(got.items.isEmpty, "page \(page) of \(order): past the end now")
+          continue
+        }
+        #expect(got.items.map(\.title) == want.items.map(\.title), "page \(page) of \(order)")
+      }
+    }
+    #expect(checked > 0)
+  }
+
   @Test("an older catalogue without packed shapes, and a damaged run, are measured from the rows")
   func olderAndDamaged() throws {
     let fixture = try CatalogueFixture(count: 300, seed: 14)
