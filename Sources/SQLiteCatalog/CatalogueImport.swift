@@ -3,8 +3,8 @@ import GRDB
 import ShopCatalog
 
 /// `waterfall import`: builds a catalogue database from datasets, streaming (a chunk of items is written as it
-/// is read; nothing holds the whole dataset), into a temporary file renamed over the output at the end, so a
-/// failed import never leaves half a catalogue.
+/// is read; only each item's shape, ~22 bytes, is kept for ``CatalogueShapes``), into a temporary file renamed over
+/// the output at the end, so a failed import never leaves half a catalogue.
 public enum CatalogueImport {
   public typealias Progress = ImportProgress
   public typealias Summary = ImportSummary
@@ -93,6 +93,7 @@ public enum CatalogueImport {
               """)
           let insertText = try db.makeStatement(sql: "INSERT INTO items_search(rowid, text) VALUES (?, ?)")
           var failure: (any Error)?
+          var shapes = CatalogueShapes.Collected()
           for (number, source) in sources.enumerated() {
             try DatasetStream.read(path: source, pictureProbe: pictureProbe) { chunk in
               guard failure == nil else { return }
@@ -110,6 +111,7 @@ public enum CatalogueImport {
                     CatalogueFunctions.priceDown(item.price), Data(ItemKeys.titleSortKey(item.title)),
                   ])
                   try insertText.execute(arguments: [id, ItemKeys.searchText(of: item)])
+                  shapes.append(width: item.width, height: item.height, title: item.title)
                 }
               } catch {
                 failure = error
@@ -121,6 +123,7 @@ public enum CatalogueImport {
             if let failure { throw failure }
           }
           try db.execute(sql: CatalogueSchema.createIndexes)
+          try CatalogueShapes.write(shapes, db: db)
           // Merging the search index's segments makes every search read one b-tree instead of many.
           try db.execute(sql: "INSERT INTO items_search(items_search) VALUES ('optimize')")
           let keys = String(decoding: try JSONSerialization.data(withJSONObject: extraKeys.sorted()), as: UTF8.self)

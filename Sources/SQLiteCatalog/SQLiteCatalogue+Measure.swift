@@ -21,6 +21,11 @@ extension SQLiteCatalogue {
       return try queue.read { db in
         let filter = try condition(for: request.query.filter, db: db)
         let total = try resultCount(of: request.query, filter: filter, db: db, waiting: true) ?? 0
+        if request.query.filter?.isEmpty ?? true,
+          let stretch = try measuredFromShapes(request, from: from, limit: limit, total: total, db: db)
+        {
+          return .stretch(stretch)
+        }
         let rows = try Row.fetchCursor(
           db,
           SQLRequest(
@@ -63,12 +68,36 @@ extension SQLiteCatalogue {
     }
   }
 
+  /// The stretch from the shapes packed at import (``CatalogueShapes``), or `nil` when the catalogue has none
+  /// that fit (an older catalogue, one changed by hand): then the rows are read. A page that starts in the
+  /// stretch is fetched after the id of the row before it, its key looked up by that id (``after(_:key:)``).
+  private func measuredFromShapes(
+    _ request: MeasureRequest, from: KeysetCursor, limit: Int, total: Int, db: Database
+  ) throws -> MeasuredStretch? {
+    let end = min(total, from.rank + limit)
+    guard from.rank < end,
+      let run = try CatalogueShapes.read(order: request.query.order, ranks: from.rank..<end, total: total, db: db)
+    else { return nil }
+    func cursor(atRank rank: Int) -> PageCursor? {
+      guard rank > from.rank else { return from.lastID == nil ? nil : request.from }
+      let cursor = KeysetCursor(rank: rank, group: 0, lastID: run.ids[rank - from.rank - 1], lastKey: .none)
+      return PageCursor(token: cursor.token)
+    }
+    let starts = stride(from: from.rank, to: end, by: pageSize).map(cursor(atRank:))
+    return MeasuredStretch(
+      items: run.shapes, pageSize: pageSize, pageStarts: starts, next: end < total ? cursor(atRank: end) : nil,
+      resultCount: total)
+  }
+
   /// A measured side: the stored number, or 1 when it is not a positive finite number.
-  private static func side(_ value: DatabaseValue) -> Double {
+  static func side(_ value: DatabaseValue) -> Double {
     switch value.storage {
-    case .double(let number) where number.isFinite && number > 0: number
+    case .double(let number): side(number)
     case .int64(let number) where number > 0: Double(number)
     default: 1
     }
   }
+
+  /// A measured side: `number`, or 1 when it is not positive and finite.
+  static func side(_ number: Double) -> Double { number.isFinite && number > 0 ? number : 1 }
 }

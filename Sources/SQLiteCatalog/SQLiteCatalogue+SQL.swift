@@ -74,6 +74,10 @@ extension SQLiteCatalogue {
   func after(_ cursor: KeysetCursor, key: SQL?) -> SQL {
     guard let lastID = cursor.lastID else { return "1" }
     guard let key else { return "\(table.idColumn) > \(lastID)" }
+    // A page start measured from the packed shapes names only its row: the key is that row's.
+    if table.isImported, cursor.lastKey == .none {
+      return "(\(key), id) > ((SELECT \(key) FROM items WHERE id = \(lastID)), \(lastID))"
+    }
     return "(\(key), \(table.idColumn)) > (\(cursor.lastKey.databaseValue), \(lastID))"
   }
 
@@ -90,7 +94,20 @@ extension SQLiteCatalogue {
   func rows(
     where filter: SQL, after cursor: KeysetCursor, key: SQL?, limit: Int, db: Database
   ) throws -> [Row] {
-    try Row.fetchAll(db, SQLRequest(literal: pageStatement(where: filter, after: cursor, key: key, limit: limit)))
+    if let key, table.isImported, cursor.lastKey == .none, let lastID = cursor.lastID,
+      try Row.fetchOne(db, sql: "SELECT 1 FROM items WHERE id = ?", arguments: [lastID]) == nil
+    {
+      // The row a packed page start names was deleted by hand since: the page is read at its rank instead.
+      return try Row.fetchAll(
+        db,
+        SQLRequest(
+          literal: """
+            SELECT \(table.idColumn), \(table.selection), \(key) FROM \(table.quotedName) WHERE \(filter)
+            ORDER BY \(ordering(key)) LIMIT \(limit) OFFSET \(cursor.rank)
+            """))
+    }
+    return try Row.fetchAll(
+      db, SQLRequest(literal: pageStatement(where: filter, after: cursor, key: key, limit: limit)))
   }
 
   /// Items in `query`'s result, counted now if need be (what the pages carry once known).

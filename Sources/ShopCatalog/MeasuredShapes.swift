@@ -46,6 +46,17 @@ public struct MeasuredShapes: Sendable, Equatable {
     append(width: shape.width, height: shape.height, title: TitleMetrics(title: shape.title))
   }
 
+  /// Adds items from columns side by side: `sides` holds each item's width then height (a database's packed
+  /// runs, appended a run at a time rather than an item at a time).
+  public mutating func append(
+    sides newSides: ArraySlice<Double>, titleWidths newWidths: ArraySlice<UInt16>, looks newLooks: ArraySlice<UInt32>
+  ) {
+    precondition(newSides.count == 2 * newWidths.count && newLooks.count == newWidths.count)
+    sides += newSides
+    titleWidths += newWidths
+    looks += newLooks
+  }
+
   public mutating func append(contentsOf other: MeasuredShapes) {
     sides += other.sides
     titleWidths += other.titleWidths

@@ -30,6 +30,8 @@ enum Probe {
       CatalogueBenchmarks.probe(path: arguments[1])
     case "sqlite":
       SQLiteBenchmarks.probe(path: arguments[1])
+    case "sqlite-pack":
+      SQLiteBenchmarks.packProbe(path: arguments[1])
     case "sqlite-search":
       SQLiteBenchmarks.searchProbe(path: arguments[1], term: arguments[2])
     case "jumps":

@@ -17,13 +17,14 @@ struct SQLiteBenchmarks {
       everyHeight, peakResident, peakResidentAtEnd
   }
 
-  /// The goals the issue sets, in milliseconds (RSS in MiB); `G`'s is for 10^6 rows (the quick run).
+  /// The goals the issue sets, in milliseconds (RSS in MiB): `G` ≤ 1 s at either size, and at 10^7 rows (the full
+  /// run) the whole process ≤ 300 MiB after it (issue 29).
   static func goals(quick: Bool) -> [Measure: Double] {
     [
       .firstFrame: 200, .searchScreenful: 50, .rareSearchScreenful: 50, .shortSearchScreenful: 50,
-      .priceScreenful: 50, .peakResident: 150,
+      .priceScreenful: 50, .peakResident: 150, .everyHeight: 1000,
     ]
-    .merging(quick ? [.everyHeight: 1000] : [:]) { $1 }
+    .merging(quick ? [:] : [.peakResidentAtEnd: 300]) { $1 }
   }
 
   /// Writes `count` items as JSON Lines (titles of two Chinese words and a number, 97 shops, prices that vary).
@@ -103,7 +104,7 @@ struct SQLiteBenchmarks {
         name: "\(label)-row SQLite: peak RSS browsing, before G\(goal(.peakResident, "MiB"))",
         value: median(.peakResident) / 1_048_576, unit: "MiB"),
       .scaling(
-        name: "\(label)-row SQLite: peak RSS after G (every item laid out)",
+        name: "\(label)-row SQLite: peak RSS after G (every item laid out)\(goal(.peakResidentAtEnd, "MiB"))",
         value: median(.peakResidentAtEnd) / 1_048_576, unit: "MiB"),
     ]
   }
@@ -158,6 +159,18 @@ struct SQLiteBenchmarks {
       .peakResident: browsingPeak, .peakResidentAtEnd: Probe.peakResidentBytes(),
     ]
     print(Measure.allCases.map { String(values[$0]!) }.joined(separator: " "))
+  }
+
+  /// Packs the shapes of a catalogue imported before they existed into it, in place (a copy, for `G` at 10^7 rows
+  /// without a 10^7-row import: `--probe sqlite-pack COPY`, then `--probe sqlite COPY`). Prints nanoseconds.
+  static func packProbe(path: String) {
+    let start = Harness.now()
+    do {
+      try CatalogueImport.packShapes(path: path)
+    } catch {
+      fatalError("\(path): \(error)")
+    }
+    print(Double(Harness.now() - start))
   }
 
   /// The searches timed cold, each filter's term in a fresh process.
