@@ -2,7 +2,7 @@ import Pictures
 import WaterfallViewer
 
 /// A screen drawn to pixels, kept between frames: painting the next screen redraws only the cells that changed
-/// (character, style, the picture over them, the cursor), so a frame costs its changes.
+/// (character, style, the picture over them), so a frame costs its changes.
 public final class FrameCanvas {
   public let settings: ImageSettings
   public let width: Int
@@ -19,7 +19,6 @@ public final class FrameCanvas {
 
   private let glyphs: GlyphCache
   private var shown: Screen?
-  private var shownCursor: (x: Int, y: Int)?
   /// Per cell, the picture drawn over it (an index into the screen's pictures) or -1.
   private var shownCover: [Int] = []
   private var shownPictures: [ScreenPicture] = []
@@ -78,23 +77,20 @@ public final class FrameCanvas {
       dirtyRects.append((0, 0, width, height))
     }
     let cover = pictureCover(of: screen)
-    let cursor = settings.drawsCursor ? (x: screen.cursorColumn, y: screen.cursorRow) : nil
     let old = sameSize ? shown : nil
     var pixels = self.pixels
     self.pixels = []  // one owner while drawing: no copy
     pixels.withUnsafeMutableBufferPointer { buffer in
-      paintCells(screen, old: old, cover: cover, cursor: cursor, into: buffer)
+      paintCells(screen, old: old, cover: cover, into: buffer)
     }
     self.pixels = pixels
     shown = screen
     shownCover = cover
     shownPictures = screen.pictures
-    shownCursor = cursor
   }
 
   private func paintCells(
-    _ screen: Screen, old: Screen?, cover: [Int], cursor: (x: Int, y: Int)?,
-    into pixels: UnsafeMutableBufferPointer<UInt32>
+    _ screen: Screen, old: Screen?, cover: [Int], into pixels: UnsafeMutableBufferPointer<UInt32>
   ) {
     for y in 0..<screen.height {
       var runStart = -1
@@ -104,10 +100,8 @@ public final class FrameCanvas {
         if !changed, cover[index] >= 0, screen.pictures[cover[index]] != shownPictures[cover[index]] {
           changed = true
         }
-        if !changed, let shownCursor, shownCursor.x == x, shownCursor.y == y { changed = true }
-        if !changed, let cursor, cursor.x == x, cursor.y == y { changed = true }
         if changed {
-          drawCell(screen, x: x, y: y, cover: cover[index], cursor: cursor, into: pixels)
+          drawCell(screen, x: x, y: y, cover: cover[index], into: pixels)
           if runStart < 0 { runStart = x }
         } else if runStart >= 0 {
           markDirty(y: y, from: runStart, to: x)
@@ -141,8 +135,7 @@ public final class FrameCanvas {
   }
 
   private func drawCell(
-    _ screen: Screen, x: Int, y: Int, cover: Int, cursor: (x: Int, y: Int)?,
-    into pixels: UnsafeMutableBufferPointer<UInt32>
+    _ screen: Screen, x: Int, y: Int, cover: Int, into pixels: UnsafeMutableBufferPointer<UInt32>
   ) {
     let left = originX + x * cellWidth
     let top = originY + y * cellHeight
@@ -155,7 +148,7 @@ public final class FrameCanvas {
     }
     if cell.isContinuation, x > 0, screen.cells[y * screen.width + x - 1].width == 2 {
       // The wide character on the left draws both cells.
-      drawCell(screen, x: x - 1, y: y, cover: -1, cursor: cursor, into: pixels)
+      drawCell(screen, x: x - 1, y: y, cover: -1, into: pixels)
       return
     }
     let theme = settings.theme
@@ -164,10 +157,6 @@ public final class FrameCanvas {
     var background = theme.resolve(style.background, isForeground: false)
     if style.attributes.contains(.reverse) { swap(&foreground, &background) }
     if style.attributes.contains(.dim) { foreground = foreground.blended(over: background, coverage: 150) }
-    if let cursor, cursor.x == x, cursor.y == y {
-      foreground = background
-      background = theme.cursor
-    }
     fill(left: left, top: top, width: cellWidth, height: cellHeight, color: background, into: pixels)
     if cell.isContinuation { return }
     let cells = min(Int(cell.width), max(1, (width - left) / cellWidth))

@@ -17,8 +17,6 @@ public struct ImageSettings: Hashable, Sendable {
   /// The picture's size in pixels (VHS's `Width`/`Height` over 400); `nil`: the cells' own size plus padding.
   public var pixelWidth: Int?
   public var pixelHeight: Int?
-  /// Whether the terminal's cursor is drawn (a block over its cell).
-  public var drawsCursor = true
 
   /// A `Theme` name this does not know (VHS knows hundreds): drawn in the default theme, and said so.
   public var unknownTheme: String?

@@ -67,7 +67,6 @@ struct RenderCommand: ParsableCommand {
       printError("\(recording): no screen was recorded")
       throw ExitCode(64)
     }
-    settings.drawsCursor = false
     do {
       let canvas = try FrameCanvas(columns: cast.width, rows: cast.height, settings: settings)
       let bytes: [UInt8]

@@ -38,7 +38,7 @@ struct GIFRunContinuationTests {
   @Test("every pixel is its nearest palette colour or within the bound; a palette colour (the theme, text) is exact")
   func withinTheBound() throws {
     var settings = ImageSettings()
-    (settings.fontSize, settings.padding, settings.drawsCursor) = (14, 4, false)
+    (settings.fontSize, settings.padding) = (14, 4)
     let canvas = try FrameCanvas(columns: 10, rows: 3, settings: settings)
     let gif = try DecodedGIF(GIFAnimation.encode([AnimationFrame(screen: screen(), duration: 100)], on: canvas))
     let frame = try #require(gif.frames.first)
@@ -65,7 +65,7 @@ struct GIFRunContinuationTests {
   @Test("a row across the noisy photo changes colour far less often than its nearest palette colours would")
   func noiseBecomesRuns() throws {
     var settings = ImageSettings()
-    (settings.fontSize, settings.padding, settings.drawsCursor) = (14, 4, false)
+    (settings.fontSize, settings.padding) = (14, 4)
     let canvas = try FrameCanvas(columns: 10, rows: 3, settings: settings)
     let gif = try DecodedGIF(GIFAnimation.encode([AnimationFrame(screen: screen(), duration: 100)], on: canvas))
     let frame = try #require(gif.frames.first)

@@ -8,7 +8,7 @@ import WaterfallViewer
 struct ScreenPixelsTests {
   private var settings: ImageSettings {
     var settings = ImageSettings()
-    (settings.fontSize, settings.padding, settings.drawsCursor) = (20, 10, false)
+    (settings.fontSize, settings.padding) = (20, 10)
     return settings
   }
 
@@ -51,6 +51,14 @@ struct ScreenPixelsTests {
       }
     }
     #expect(cellPixels.contains(foreground))
+  }
+
+  @Test("the terminal's cursor is not drawn: the viewer hides it (it rests on the focus for screen readers)")
+  func hiddenCursorNotDrawn() throws {
+    var screen = Screen(width: 4, height: 2)
+    (screen.cursorColumn, screen.cursorRow) = (2, 1)
+    let (image, canvas) = try png(screen, settings: settings)
+    #expect(ink(image, canvas, x: 2, y: 1, theme: .vhs) == 0, "the cursor's cell is as blank as the others")
   }
 
   @Test("a wide CJK character inks both of its cells")
