@@ -9,7 +9,8 @@ extension Viewer {
       emit(.quit)
     case .redrawAll: emit(.redrawAll)
     case .escape:
-      if stopLoadingToRank() || stopMeasuring() { return }
+      let stopped = jumps.update(.escape, in: surroundings)
+      if !stopped.isEmpty { return run(stopped) }
       // A chooser's Esc picks nothing and quits, as fzf's does.
       if options.picking != nil { return perform(.quit) }
       // Let go of everything, so the selection no longer anchors resizes and column changes.
@@ -27,8 +28,8 @@ extension Viewer {
     case .pageDown, .pageUp, .halfPageDown, .halfPageUp:
       let height = waterfall.viewportSize.height
       scroll(by: Scrolling.rows(for: action, viewportHeight: height, stepping: inspector.isStepping) ?? 0)
-    case .top: goToTop()
-    case .bottom: goToEnd()
+    case .top: send(jumps: .goToTop)
+    case .bottom: send(jumps: .goToEnd)
     case .activate: activateFocus()
     case .moreColumns, .fewerColumns:
       let delta = action == .moreColumns ? 1 : -1
@@ -41,12 +42,12 @@ extension Viewer {
     case .refresh: waterfall.beginRefresh()
     case .retry:
       waterfall.retryLoadMore()
-      measurer.retryFarPages()
+      send(jumps: .retry)
     case .goToItem: openPrompt(.goToItem)
     case .search: openPrompt(.search)
     case .filter: openPrompt(.filter)
-    case .nextMatch: stepMatch(forward: true)
-    case .previousMatch: stepMatch(forward: false)
+    case .nextMatch: send(search: .step(forward: true))
+    case .previousMatch: send(search: .step(forward: false))
     case .cycleSort: organise(.cycleSort)
     case .toggleSections: organise(.toggleSections(options.groupBy ?? .shop))
     case .openLink: openFocusedLink()
