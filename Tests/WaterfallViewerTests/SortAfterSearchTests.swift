@@ -42,7 +42,8 @@ struct SortAfterSearchTests {
     _ = AppFixture.screen(run, "/ v e l v e t Enter n & u n i q u e Enter")
     #expect(viewer.store.items.map(\.title) == ["unique velvet"])
     #expect(viewer.state.keyboardFocus == nil && viewer.waterfall.contentOffset == 0)
-    #expect(viewer.searching.search?.resultRanks == [0] && viewer.searching.search?.statusText(loadingTo: nil) == "match 1/1")
+    #expect(
+      viewer.searching.search?.resultRanks == [0] && viewer.searching.search?.statusText(loadingTo: nil) == "match 1/1")
   }
 
   @Test("sections after / show the first section from its top, the search still on")

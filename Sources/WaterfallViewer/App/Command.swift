@@ -12,17 +12,29 @@ enum Command {
   case focus(Int)
   /// The keyboard on box `index` (or nothing), with no scroll.
   case keyboardFocus(Int?)
+  /// The keyboard on box `index` (or nothing), scrolled up to its top only when that begins above the view.
+  case focusShowingTop(Int?)
+  /// Scrolls the least that shows box `index`, as a user's move.
+  case reveal(Int)
+  /// The detail panel of box `index` opens.
+  case openDetail(Int)
   /// The engine's selection.
   case select(Int?)
   /// The view to content row `offset`, not as a user's move (no load-more).
   case scroll(toOffset: Int)
   /// The view to content row `offset` as a user's move, so reaching the footer loads more.
   case userScroll(toOffset: Int)
+  /// The view `rows` rows on as a user's move (a pull past the top, too).
+  case scrollRows(Int)
   /// The view to the bottom as a user's move, with at least one row of intent, so End at the bottom still asks
   /// for the next page.
   case scrollToEnd
   /// The engine asks for the next page.
   case loadMore
+  /// The engine hears at once that load-more request `number` brought no more.
+  case noMore(request: Int)
+  /// The viewer quits.
+  case quit
   /// Every item laid out from the whole result's measured shapes; the footer says the end.
   case adopt(MeasuredResult)
   /// A page of a measured result, fetched on its own, into the store.

@@ -11,6 +11,8 @@ struct Surroundings {
   let query: CatalogueQuery
   /// A query asked for and not answered yet.
   let pendingQuery: CatalogueQuery?
+  /// The keyboard's box (``Focus/keyboard``), on screen or not.
+  let keyboard: Int?
   /// The keyboard's box when any row of it is on screen (``Focus/keyboardOnScreen``).
   let keyboardOnScreen: Int?
   /// How far the source has read the catalogue.

@@ -21,16 +21,16 @@ extension Viewer {
     case .toggleReuseLabels:
       state.showReuse.toggle()
       listenToLayoutPasses()
-    case .stepDown: step(down: true)
-    case .stepUp: step(down: false)
-    case .focusLeft: moveFocusAcross(toRight: false)
-    case .focusRight: moveFocusAcross(toRight: true)
+    case .stepDown: run(Browsing.update(.step(down: true), in: surroundings))
+    case .stepUp: run(Browsing.update(.step(down: false), in: surroundings))
+    case .focusLeft: run(Browsing.update(.across(toRight: false), in: surroundings))
+    case .focusRight: run(Browsing.update(.across(toRight: true), in: surroundings))
     case .pageDown, .pageUp, .halfPageDown, .halfPageUp:
       let height = waterfall.viewportSize.height
       scroll(by: Scrolling.rows(for: action, viewportHeight: height, stepping: inspector.isStepping) ?? 0)
     case .top: send(jumps: .goToTop)
     case .bottom: send(jumps: .goToEnd)
-    case .activate: activateFocus()
+    case .activate: run(Browsing.update(.activate, in: surroundings))
     case .moreColumns, .fewerColumns:
       let delta = action == .moreColumns ? 1 : -1
       carryOut(
@@ -54,8 +54,8 @@ extension Viewer {
     case .copyLink: copyFocusedLink()
     case .toggleInspector: toggleInspector()
     case .toggleStepMode: toggleStepMode()
-    case .toggleMark: toggleMark()
-    case .acceptPicks: acceptPicks()
+    case .toggleMark: pick(.toggleMark)
+    case .acceptPicks: pick(.accept)
     }
   }
 
@@ -72,37 +72,6 @@ extension Viewer {
       waterfall.setColumnPolicy(state.scrolling.columnPolicy(options), anchor: focus.keyboardOnScreen)
     case .nothing: break
     }
-  }
-
-  /// ↓ / ↑: with a focused box on screen, move to the next box of its column; otherwise scroll one row.
-  private func step(down: Bool) {
-    carryOut(Browsing.step(from: focus.keyboardOnScreen, down: down, layout: waterfall.layout))
-  }
-
-  /// ← / →: focus the box in the neighbouring column that overlaps the focused one most; with none on screen,
-  /// the box at the top of the view.
-  private func moveFocusAcross(toRight: Bool) {
-    guard let current = focus.keyboardOnScreen else { return focusShowingTop(waterfall.placeAnchor()) }
-    carryOut(Browsing.across(from: current, toRight: toRight, layout: waterfall.layout))
-  }
-
-  private func carryOut(_ move: Browsing.Move) {
-    switch move {
-    case .focus(let index): focusBox(index)
-    case .scroll(let rows): scroll(by: rows)
-    case .stay: break
-    }
-  }
-
-  /// Enter: select the focused box and show its detail, scrolling it into view first when it was scrolled away;
-  /// with nothing focused, focus the box at the top.
-  private func activateFocus() {
-    guard let keyboard = state.keyboardFocus, keyboard < waterfall.itemCount else {
-      return focusShowingTop(waterfall.placeAnchor())
-    }
-    if focus.keyboardOnScreen == nil { reveal(keyboard) }
-    waterfall.selectItem(at: keyboard)
-    state.panel.overlay = .detail(keyboard)
   }
 
   /// Puts the keyboard on box `index` and scrolls the least that shows it.

@@ -5,7 +5,7 @@ extension Viewer {
   var surroundings: Surroundings {
     Surroundings(
       waterfall: waterfall, store: store, query: presentation.query, pendingQuery: pendingQuery?.query,
-      keyboardOnScreen: focus.keyboardOnScreen, reading: reading)
+      keyboard: state.keyboardFocus, keyboardOnScreen: focus.keyboardOnScreen, reading: reading)
   }
 
   func send(jumps message: Jumps.Message) {
@@ -29,11 +29,17 @@ extension Viewer {
       case .notice(let text): state.notice = text
       case .focus(let index): focusBox(index)
       case .keyboardFocus(let index): state.keyboardFocus = index
+      case .focusShowingTop(let index): focusShowingTop(index)
+      case .reveal(let index): reveal(index)
+      case .openDetail(let index): state.panel.overlay = .detail(index)
       case .select(let index): waterfall.selectItem(at: index)
       case .scroll(let offset): waterfall.scroll(toOffset: offset)
       case .userScroll(let offset): waterfall.userScroll(toOffset: offset)
+      case .scrollRows(let rows): scroll(by: rows)
       case .scrollToEnd: scroll(by: max(1, waterfall.maximumOffset - waterfall.contentOffset))
       case .loadMore: waterfall.loadMore()
+      case .noMore(let request): waterfall.finishLoadMore(request: request, outcome: .loaded(hasMore: false))
+      case .quit: perform(.quit)
       case .adopt(let measured):
         store.adopt(measured)
         waterfall.reloadData()

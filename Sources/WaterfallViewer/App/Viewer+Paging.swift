@@ -6,30 +6,14 @@ extension Viewer {
   /// load-more on its way stale, so that load is cancelled. A refresh asks for the query waiting to be answered,
   /// if any: a new query starts from its first page.
   func requestPages() {
-    for request in waterfall.takePageRequests() {
-      let answer: Paging.Answer
-      switch request.kind {
-      case .loadMore: answer = paging.loadMore(request.number, store: store, query: presentation.query)
-      case .refresh:
-        guard case .request(let query, let attempt) = organiser.update(.refreshStarts) else { continue }
-        answer = paging.refresh(CataloguePageRequest(query: query, attempt: attempt))
-        // Whatever the refresh brings replaces the items the measuring was for.
-        send(jumps: .itemsChanging)
-      }
-      guard case .load(let pageRequest, let stale) = answer else {
-        waterfall.finishLoadMore(request: request.number, outcome: .loaded(hasMore: false))
-        continue
-      }
-      for number in stale { emit(.cancelPageLoad(request: number)) }
-      // A new query's answer may not hold the item the user is looking at: the source says where it is.
+    let requests = waterfall.takePageRequests()
+    guard !requests.isEmpty else { return }
+    let commands = paging.answer(requests, in: surroundings) {
+      guard case .request(let query, let attempt) = organiser.update(.refreshStarts) else { return nil }
       // With a search on, the new order shows from its top: no place to find.
-      let keepsPlace = request.kind == .refresh && pendingQuery != nil && searching.search == nil
-      let locating =
-        keepsPlace
-        ? PlaceKeeping.placeItem(focusOnScreen: focus.keyboardOnScreen, count: store.count, waterfall: waterfall)
-          .map { store.ids[$0.index] } : nil
-      emit(.loadPage(PageLoad(request: request, pageRequest: pageRequest, locating: locating)))
+      return (CataloguePageRequest(query: query, attempt: attempt), pendingQuery != nil && searching.search == nil)
     }
+    run(commands)
   }
 
   /// A page came back. The engine's paging state machine alone decides whether it is still wanted: anything

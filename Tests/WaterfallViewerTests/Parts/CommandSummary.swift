@@ -10,11 +10,17 @@ extension Command {
     case .notice(let text): "notice \(text)"
     case .focus(let index): "focus \(index)"
     case .keyboardFocus(let index): "keyboard \(index.map(String.init) ?? "none")"
+    case .focusShowingTop(let index): "focus showing top \(index.map(String.init) ?? "none")"
+    case .reveal(let index): "reveal \(index)"
+    case .openDetail(let index): "open detail \(index)"
     case .select(let index): "select \(index.map(String.init) ?? "none")"
     case .scroll(let offset): "scroll to \(offset)"
     case .userScroll(let offset): "user scroll to \(offset)"
+    case .scrollRows(let rows): "scroll \(rows) rows"
     case .scrollToEnd: "scroll to end"
     case .loadMore: "load more"
+    case .noMore(let request): "no more \(request)"
+    case .quit: "quit"
     case .adopt(let measured): "adopt \(measured.shapes.count)"
     case .putFarPage(_, let page): "put page \(page)"
     case .jumps(let message): "jumps \(String(describing: message).prefix { $0 != "(" })"
@@ -30,10 +36,10 @@ extension Array where Element == Command {
 /// What a part reads of the root, over `count` of the fixture's items laid out in two columns.
 func surroundings(
   _ count: Int, resultCount: Int? = nil, query: CatalogueQuery = CatalogueQuery(), pendingQuery: CatalogueQuery? = nil,
-  keyboardOnScreen: Int? = nil
+  keyboard: Int? = nil, keyboardOnScreen: Int? = nil
 ) -> Surroundings {
   let (source, waterfall) = ItemLayoutSourceTests.laidOut(count, resultCount: resultCount)
   return Surroundings(
     waterfall: waterfall, store: source.store, query: query, pendingQuery: pendingQuery,
-    keyboardOnScreen: keyboardOnScreen, reading: ReadingProgress())
+    keyboard: keyboard ?? keyboardOnScreen, keyboardOnScreen: keyboardOnScreen, reading: ReadingProgress())
 }

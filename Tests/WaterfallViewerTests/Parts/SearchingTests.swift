@@ -57,7 +57,7 @@ struct SearchingTests {
     #expect(matches.count > 1 && matches.contains(5))
     let onLast = Surroundings(
       waterfall: around.waterfall, store: around.store, query: around.query, pendingQuery: nil,
-      keyboardOnScreen: matches.last, reading: around.reading)
+      keyboard: matches.last, keyboardOnScreen: matches.last, reading: around.reading)
     #expect(
       searching.update(.step(forward: true), in: onLast).summary == [
         "notice search wrapped to the top", "focus \(matches[0])",
