@@ -8,20 +8,20 @@ extension Viewer {
       keyboard: state.keyboardFocus, keyboardOnScreen: focus.keyboardOnScreen, reading: reading)
   }
 
+  // The surroundings (which hold the store) end with the update's statement, before the commands write the store.
   func send(jumps message: Jumps.Message) {
     let commands = jumps.update(message, in: surroundings)
-    run(commands)
+    run(consume commands)
   }
 
   func send(search message: Searching.Message) {
     let commands = searching.update(message, in: surroundings)
-    run(commands)
+    run(consume commands)
   }
 
   /// Carries the commands out in order. Each is taken out of the list, so a measured result (the whole result's
   /// shapes) reaches the store with no second owner forcing a copy.
   func run(_ commands: consuming [Command]) {
-    var commands = commands
     commands.reverse()
     while let command = commands.popLast() {
       switch consume command {

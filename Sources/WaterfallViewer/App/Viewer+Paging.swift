@@ -13,7 +13,7 @@ extension Viewer {
       // With a search on, the new order shows from its top: no place to find.
       return (CataloguePageRequest(query: query, attempt: attempt), pendingQuery != nil && searching.search == nil)
     }
-    run(commands)
+    run(consume commands)
   }
 
   /// A page came back. The engine's paging state machine alone decides whether it is still wanted: anything
