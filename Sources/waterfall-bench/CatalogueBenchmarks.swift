@@ -146,7 +146,7 @@ struct CatalogueBenchmarks {
     live.step([.key(.character("/"))])
     let keyStart = Harness.now()
     live.step([.key(.character("7"))])
-    while live.viewer.state.search?.resultRanks == nil {
+    while live.viewer.searching.search?.resultRanks == nil {
       precondition(Harness.now() - keyStart < 60_000_000_000, "the search's whole result never came")
       usleep(100)
       live.step([])  // the step that receives the answer draws its frame

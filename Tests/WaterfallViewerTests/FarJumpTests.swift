@@ -71,7 +71,7 @@ struct FarJumpTests {
     let run = Self.runner()
     let keys = ": 5 0 0 0 0 0 Enter"
     let going = AppFixture.screen(run, keys + " wait:\(Self.latency)")
-    #expect(going.contains("going to item #500000…") && run.viewer.measurer.measuring != nil)
+    #expect(going.contains("going to item #500000…") && run.viewer.jumps.measurer.measuring != nil)
     let waited = Self.jump(run, "") { Self.focusedItem($0)?.title == "item 499999" }
     let viewer = run.viewer
     #expect(Self.focusedItem(viewer)?.title == "item 499999")
@@ -86,7 +86,7 @@ struct FarJumpTests {
     _ = Self.jump(run, "/ v e l v e t Enter") { Self.focusedItem($0)?.title == "velvet 1" }
     let viewer = run.viewer
     #expect(Self.focusedItem(viewer)?.title == "velvet 1")
-    #expect(viewer.state.search?.resultRanks == Self.velvetRanks)
+    #expect(viewer.searching.search?.resultRanks == Self.velvetRanks)
     for ordinal in 2...19 {
       let waited = Self.jump(run, "n", deadline: 10 * Self.latency) {
         Self.focusedItem($0)?.title == "velvet \(ordinal)"
@@ -162,6 +162,6 @@ struct UnmeasuredJumpTests {
     #expect(run.viewer.state.notice == "stopped loading to match 1")
     let count = run.viewer.store.count
     _ = AppFixture.screen(run, "wait:100 wait:100 wait:100 wait:100")
-    #expect(run.viewer.store.count <= count + 10 && run.viewer.state.rankLoader.match == nil)
+    #expect(run.viewer.store.count <= count + 10 && run.viewer.jumps.rankLoader.match == nil)
   }
 }

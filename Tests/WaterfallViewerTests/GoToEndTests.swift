@@ -39,7 +39,7 @@ struct GoToEndTests {
     #expect(Self.statusBar(run).contains("measuring to the end 1000/1000") == false)
     run.advance(by: 200)
     let viewer = run.viewer
-    #expect(viewer.measurer.measuring == nil)
+    #expect(viewer.jumps.measurer.measuring == nil)
     #expect(viewer.store.count == Self.count)
     // At the bottom, or as near as shows the last item (the shortest column's last box may end higher up).
     #expect(viewer.waterfall.maximumOffset - viewer.waterfall.contentOffset < 20)
@@ -79,9 +79,9 @@ struct GoToEndTests {
     let offset = run.viewer.waterfall.contentOffset
     Self.press(run, "k k")
     #expect(run.viewer.waterfall.contentOffset == offset - 2, "scrolling works while measuring")
-    #expect(run.viewer.measurer.measuring != nil)
+    #expect(run.viewer.jumps.measurer.measuring != nil)
     Self.press(run, "Esc")
-    #expect(run.viewer.measurer.measuring == nil)
+    #expect(run.viewer.jumps.measurer.measuring == nil)
     #expect(Self.statusBar(run).contains("stopped measuring at 200 of 1000"))
     run.advance(by: 1_000)
     #expect(run.viewer.store.measuredPages == nil)
@@ -94,7 +94,7 @@ struct GoToEndTests {
     Self.press(run, "G")
     run.advance(by: 100)
     Self.press(run, "o")
-    #expect(run.viewer.measurer.measuring == nil)
+    #expect(run.viewer.jumps.measurer.measuring == nil)
     run.advance(by: 1_000)
     #expect(run.viewer.store.measuredPages == nil)
   }
@@ -151,11 +151,11 @@ struct HomeWhileMeasuringTests {
   func homeWins() {
     let run = GoToEndTests.runner()
     GoToEndTests.press(run, "G")
-    #expect(run.viewer.measurer.measuring != nil)
+    #expect(run.viewer.jumps.measurer.measuring != nil)
     GoToEndTests.press(run, "g")
     run.advance(by: 1_000)
     let viewer = run.viewer
-    #expect(viewer.measurer.measuring == nil)
+    #expect(viewer.jumps.measurer.measuring == nil)
     #expect(viewer.store.count == GoToEndTests.count, "the result is laid out whole all the same")
     #expect(viewer.waterfall.contentOffset == 0, "the view stays at the top the user went to")
   }

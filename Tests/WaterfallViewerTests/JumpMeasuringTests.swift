@@ -21,9 +21,9 @@ struct JumpMeasuringTests {
     let run = Self.runner()
     _ = AppFixture.screen(run, "/ v e l v e t Enter wait:150")
     #expect(Self.statusBar(run).contains("loading to match 1/1…"))
-    #expect(run.viewer.measurer.measuring != nil)
+    #expect(run.viewer.jumps.measurer.measuring != nil)
     _ = AppFixture.screen(run, "Escape")
-    #expect(run.viewer.state.notice == "stopped loading to match 1" && run.viewer.measurer.measuring == nil)
+    #expect(run.viewer.state.notice == "stopped loading to match 1" && run.viewer.jumps.measurer.measuring == nil)
     run.advance(by: 1_000)
     #expect(run.viewer.store.count == 20 && run.viewer.waterfall.contentOffset == 0, "nothing moved, nothing laid out")
   }
@@ -36,7 +36,7 @@ struct JumpMeasuringTests {
     _ = AppFixture.screen(run, "G")
     run.advance(by: 1_000)
     let viewer = run.viewer
-    #expect(viewer.state.keyboardFocus == 999 && viewer.state.rankLoader.place == nil)
+    #expect(viewer.state.keyboardFocus == 999 && viewer.jumps.rankLoader.place == nil)
     #expect(Self.statusBar(run).contains("the end: 1000 items"))
   }
 
@@ -46,8 +46,8 @@ struct JumpMeasuringTests {
     _ = AppFixture.screen(run, "/ v e l v e t Enter wait:150 o")
     run.advance(by: 1_000)
     let viewer = run.viewer
-    #expect(viewer.measurer.measuring == nil && viewer.store.measuredPages == nil && viewer.store.count == 20)
-    #expect(viewer.waterfall.contentOffset == 0 && viewer.state.rankLoader.match == nil)
-    #expect(viewer.state.search?.statusText(loadingTo: nil) == "match 1/1")
+    #expect(viewer.jumps.measurer.measuring == nil && viewer.store.measuredPages == nil && viewer.store.count == 20)
+    #expect(viewer.waterfall.contentOffset == 0 && viewer.jumps.rankLoader.match == nil)
+    #expect(viewer.searching.search?.statusText(loadingTo: nil) == "match 1/1")
   }
 }

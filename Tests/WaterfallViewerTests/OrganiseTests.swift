@@ -32,7 +32,7 @@ struct SearchTests {
     let runner = OrganiseFixture.runner()
     let viewer = runner.viewer
     let screen = AppFixture.styledScreen(runner, "/ s i l k")
-    let search = try! #require(viewer.state.search)
+    let search = try! #require(viewer.searching.search)
     #expect(search.matches.count == 14, "silk scarf and silk blouse, 7 each")
     #expect(viewer.state.keyboardFocus == search.matches[0])
     #expect(search.matches[0] == 0)
@@ -47,7 +47,7 @@ struct SearchTests {
     let runner = OrganiseFixture.runner()
     let viewer = runner.viewer
     _ = AppFixture.screen(runner, "/ s i l k Enter")
-    let matches = viewer.state.search!.matches
+    let matches = viewer.searching.search!.matches
     let frames = matches.map { viewer.waterfall.layout.frame(of: $0) }
     #expect(frames == frames.sorted { ($0.y, $0.x) < ($1.y, $1.x) }, "reading order: by top, then left")
     _ = AppFixture.screen(runner, "n")
@@ -62,9 +62,9 @@ struct SearchTests {
   func foldingAndChinese() {
     let runner = OrganiseFixture.runner()
     _ = AppFixture.screen(runner, "/ c a f e Enter")
-    #expect(runner.viewer.state.search?.matches.count == 7)
+    #expect(runner.viewer.searching.search?.matches.count == 7)
     _ = AppFixture.screen(runner, "/ 羊 毛 Enter")
-    let search = try! #require(runner.viewer.state.search)
+    let search = try! #require(runner.viewer.searching.search)
     #expect(search.matches.count == 7)
     #expect(search.matches.allSatisfy { runner.viewer.store.items[$0].title.contains("羊毛") })
   }
@@ -75,9 +75,9 @@ struct SearchTests {
     _ = AppFixture.screen(runner, "C-d")
     let offset = runner.viewer.waterfall.contentOffset
     _ = AppFixture.screen(runner, "/ d e n i m")
-    #expect(runner.viewer.state.search != nil)
+    #expect(runner.viewer.searching.search != nil)
     let screen = AppFixture.styledScreen(runner, "Escape")
-    #expect(runner.viewer.state.search == nil && runner.viewer.state.promptLine.prompt == nil)
+    #expect(runner.viewer.searching.search == nil && runner.viewer.state.promptLine.prompt == nil)
     #expect(runner.viewer.waterfall.contentOffset == offset)
     #expect(!screen.contains("bg cyan"))
   }
@@ -86,10 +86,10 @@ struct SearchTests {
   func whilePagesLoad() {
     let runner = OrganiseFixture.runner(pageSize: 14, latency: 300)
     _ = AppFixture.screen(runner, "wait:300 / s i l k Enter")
-    let before = runner.viewer.state.search!.matches.count
+    let before = runner.viewer.searching.search!.matches.count
     _ = AppFixture.screen(runner, "G wait:300 n")
     #expect(runner.viewer.store.count == 28)
-    #expect(runner.viewer.state.search!.matches.count > before)
+    #expect(runner.viewer.searching.search!.matches.count > before)
   }
 
   @Test("snapshot: the prompt and the highlighted matches")

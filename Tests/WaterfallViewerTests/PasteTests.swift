@@ -19,7 +19,7 @@ struct PasteTests {
     let screen = runner.run([.event(.paste("silk scarf  "))])
     #expect(runner.viewer.state.promptLine.prompt?.text == "silk scarf  ")
     #expect(screen.contains("/silk scarf"), "\(screen)")
-    #expect(runner.viewer.state.search != nil, "the search follows the pasted text as it does typed text")
+    #expect(runner.viewer.searching.search != nil, "the search follows the pasted text as it does typed text")
     #expect(!runner.viewer.state.isQuitting)
     #expect(runner.viewer.state.picked == nil)
     _ = AppFixture.screen(runner, "Enter")

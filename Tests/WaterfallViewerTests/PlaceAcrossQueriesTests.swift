@@ -58,12 +58,12 @@ struct PlaceAcrossQueriesTests {
   func escapeStopsLoadingToPlace() {
     let runner = Self.runner(latency: 100)
     _ = AppFixture.screen(runner, "wait:100 : 1 0 Enter o wait:100 wait:100")
-    #expect(runner.viewer.state.rankLoader.place != nil)
+    #expect(runner.viewer.jumps.rankLoader.place != nil)
     _ = AppFixture.screen(runner, "Escape")
     #expect(runner.viewer.state.notice == "stopped loading to the focused item")
     _ = AppFixture.screen(runner, "wait:100 wait:100 wait:100 wait:100")
     #expect(runner.viewer.store.count <= 40, "the load on its way may land; nothing more is asked")
-    #expect(runner.viewer.state.rankLoader.place == nil && runner.viewer.state.keyboardFocus == nil)
+    #expect(runner.viewer.jumps.rankLoader.place == nil && runner.viewer.state.keyboardFocus == nil)
   }
 
   @Test("a filter that keeps the focused item, beyond its first page: the item comes back at the same row")
@@ -86,7 +86,7 @@ struct PlaceAcrossQueriesTests {
     let viewer = runner.viewer
     _ = Self.focusItem(40, in: runner)
     _ = AppFixture.screen(runner, "& v e l v e t Enter")
-    #expect(viewer.state.keyboardFocus == nil && viewer.state.rankLoader.place == nil)
+    #expect(viewer.state.keyboardFocus == nil && viewer.jumps.rankLoader.place == nil)
     #expect(viewer.store.count == 10 && viewer.waterfall.contentOffset == 0)
   }
 

@@ -12,9 +12,9 @@ struct SettledTests {
     let run = GoToEndTests.runner()
     #expect(run.viewer.isSettled)
     GoToEndTests.press(run, "G")
-    #expect(run.viewer.measurer.measuring != nil && !run.viewer.isSettled)
+    #expect(run.viewer.jumps.measurer.measuring != nil && !run.viewer.isSettled)
     var waited = 0
-    while run.viewer.measurer.measuring != nil, waited < 60_000 {
+    while run.viewer.jumps.measurer.measuring != nil, waited < 60_000 {
       run.advance(by: 10)
       waited += 10
     }

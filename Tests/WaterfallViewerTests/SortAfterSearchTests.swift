@@ -29,8 +29,8 @@ struct SortAfterSearchTests {
     #expect(viewer.waterfall.contentOffset == 0 && viewer.state.keyboardFocus == nil)
     #expect(viewer.store.items.first?.title == "the cheapest")
     #expect(sorted.contains("¥1 ") && !sorted.contains("loading to"))
-    #expect(viewer.state.search?.resultRanks == [1, 4], "¥2 second; ¥12 after ¥1, ¥2, ¥10, ¥11")
-    #expect(viewer.state.search?.statusText(loadingTo: nil) == "match 1/2")
+    #expect(viewer.searching.search?.resultRanks == [1, 4], "¥2 second; ¥12 after ¥1, ¥2, ¥10, ¥11")
+    #expect(viewer.searching.search?.statusText(loadingTo: nil) == "match 1/2")
     _ = AppFixture.screen(run, "n")
     #expect(viewer.store.items[try #require(viewer.state.keyboardFocus)].title == "unique velvet")
   }
@@ -42,7 +42,8 @@ struct SortAfterSearchTests {
     _ = AppFixture.screen(run, "/ v e l v e t Enter n & u n i q u e Enter")
     #expect(viewer.store.items.map(\.title) == ["unique velvet"])
     #expect(viewer.state.keyboardFocus == nil && viewer.waterfall.contentOffset == 0)
-    #expect(viewer.state.search?.resultRanks == [0] && viewer.state.search?.statusText(loadingTo: nil) == "match 1/1")
+    #expect(
+      viewer.searching.search?.resultRanks == [0] && viewer.searching.search?.statusText(loadingTo: nil) == "match 1/1")
   }
 
   @Test("sections after / show the first section from its top, the search still on")
@@ -52,7 +53,7 @@ struct SortAfterSearchTests {
     _ = AppFixture.screen(run, "/ v e l v e t Enter n S")
     #expect(viewer.presentation.query.grouping != nil)
     #expect(viewer.waterfall.contentOffset == 0 && viewer.state.keyboardFocus == nil)
-    #expect(viewer.state.search?.resultRanks?.count == 2 && viewer.state.rankLoader.match == nil)
+    #expect(viewer.searching.search?.resultRanks?.count == 2 && viewer.jumps.rankLoader.match == nil)
     _ = AppFixture.screen(run, "n")
     let title = try #require(viewer.state.keyboardFocus.map { viewer.store.items[$0].title })
     #expect(title.contains("velvet"))
@@ -67,7 +68,7 @@ struct SortAfterSearchTests {
     // Dearest first: "velvet too" (¥12) is near the end of the new order, far beyond its first page.
     _ = AppFixture.screen(run, "o o wait:100 wait:100 wait:100 wait:100")
     #expect(viewer.store.count == 10 && viewer.waterfall.contentOffset == 0)
-    #expect(viewer.state.rankLoader.match == nil && viewer.state.rankLoader.place == nil)
+    #expect(viewer.jumps.rankLoader.match == nil && viewer.jumps.rankLoader.place == nil)
     #expect(viewer.store.items.first?.price == "¥68")
     _ = AppFixture.screen(run, "n " + Array(repeating: "wait:100", count: 12).joined(separator: " "))
     #expect(viewer.store.items[try #require(viewer.state.keyboardFocus)].title == "velvet too")

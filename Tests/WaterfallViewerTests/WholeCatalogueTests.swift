@@ -67,7 +67,7 @@ struct WholeCatalogueTests {
     #expect(runner.viewer.state.notice == "stopped loading to match 1")
     _ = AppFixture.screen(runner, "wait:100 wait:100 wait:100")
     #expect(runner.viewer.store.count <= 30, "the load on its way may land; nothing more is asked")
-    #expect(runner.viewer.state.rankLoader.match == nil)
+    #expect(runner.viewer.jumps.rankLoader.match == nil)
   }
 
   @Test("n past the last loaded match loads on to the next match in the result")
@@ -76,11 +76,11 @@ struct WholeCatalogueTests {
     items[2].title = "velvet too"
     let runner = AppFixture.runner(items: items, pageSize: 10, width: 60, height: 20)
     _ = AppFixture.screen(runner, "/ v e l v e t Enter")
-    #expect(runner.viewer.state.search?.statusText(loadingTo: nil) == "match 1/2")
+    #expect(runner.viewer.searching.search?.statusText(loadingTo: nil) == "match 1/2")
     _ = AppFixture.screen(runner, "n")
     let focus = try! #require(runner.viewer.state.keyboardFocus)
     #expect(runner.viewer.store.items[focus].title == "unique velvet")
-    #expect(runner.viewer.state.search?.statusText(loadingTo: nil) == "match 2/2")
+    #expect(runner.viewer.searching.search?.statusText(loadingTo: nil) == "match 2/2")
   }
 
   @Test("sort and sections while pages arrive: each page continues the sorted, grouped result")

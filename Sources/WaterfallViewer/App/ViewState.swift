@@ -13,13 +13,6 @@ public struct ViewState: Hashable, Sendable {
   public var panel = PanelState()
   /// The prompt being typed in the status bar, and each kind's last text.
   public var promptLine = PromptLine()
-  /// The search whose matches are highlighted and walked with n / N.
-  public var search: SearchState? {
-    // A match being loaded through to belongs to its search.
-    didSet { if search?.query != oldValue?.query, rankLoader.match != nil { rankLoader.drop() } }
-  }
-  /// The rank beyond the loaded items that pages are being loaded through to: a match, or the user's place.
-  public var rankLoader = RankLoader()
   /// A short note for the status bar (a failed refresh, say), until the next key.
   public var notice: String?
   /// Label each box with its cell object's ID and reuse count.

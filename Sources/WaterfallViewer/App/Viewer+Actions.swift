@@ -9,7 +9,8 @@ extension Viewer {
       emit(.quit)
     case .redrawAll: emit(.redrawAll)
     case .escape:
-      if stopLoadingToRank() || stopMeasuring() { return }
+      let stopped = jumps.update(.escape, in: surroundings)
+      if !stopped.isEmpty { return run(stopped) }
       // A chooser's Esc picks nothing and quits, as fzf's does.
       if options.picking != nil { return perform(.quit) }
       // Let go of everything, so the selection no longer anchors resizes and column changes.
@@ -20,16 +21,16 @@ extension Viewer {
     case .toggleReuseLabels:
       state.showReuse.toggle()
       listenToLayoutPasses()
-    case .stepDown: step(down: true)
-    case .stepUp: step(down: false)
-    case .focusLeft: moveFocusAcross(toRight: false)
-    case .focusRight: moveFocusAcross(toRight: true)
+    case .stepDown: run(Browsing.update(.step(down: true), in: surroundings))
+    case .stepUp: run(Browsing.update(.step(down: false), in: surroundings))
+    case .focusLeft: run(Browsing.update(.across(toRight: false), in: surroundings))
+    case .focusRight: run(Browsing.update(.across(toRight: true), in: surroundings))
     case .pageDown, .pageUp, .halfPageDown, .halfPageUp:
       let height = waterfall.viewportSize.height
       scroll(by: Scrolling.rows(for: action, viewportHeight: height, stepping: inspector.isStepping) ?? 0)
-    case .top: goToTop()
-    case .bottom: goToEnd()
-    case .activate: activateFocus()
+    case .top: send(jumps: .goToTop)
+    case .bottom: send(jumps: .goToEnd)
+    case .activate: run(Browsing.update(.activate, in: surroundings))
     case .moreColumns, .fewerColumns:
       let delta = action == .moreColumns ? 1 : -1
       carryOut(
@@ -41,20 +42,20 @@ extension Viewer {
     case .refresh: waterfall.beginRefresh()
     case .retry:
       waterfall.retryLoadMore()
-      measurer.retryFarPages()
+      send(jumps: .retry)
     case .goToItem: openPrompt(.goToItem)
     case .search: openPrompt(.search)
     case .filter: openPrompt(.filter)
-    case .nextMatch: stepMatch(forward: true)
-    case .previousMatch: stepMatch(forward: false)
+    case .nextMatch: send(search: .step(forward: true))
+    case .previousMatch: send(search: .step(forward: false))
     case .cycleSort: organise(.cycleSort)
     case .toggleSections: organise(.toggleSections(options.groupBy ?? .shop))
-    case .openLink: openFocusedLink()
-    case .copyLink: copyFocusedLink()
+    case .openLink: run(Links.open(focus.actedOn.map { store.items[$0] }).commands)
+    case .copyLink: run(Links.copy(focus.actedOn.map { store.items[$0] }).commands)
     case .toggleInspector: toggleInspector()
     case .toggleStepMode: toggleStepMode()
-    case .toggleMark: toggleMark()
-    case .acceptPicks: acceptPicks()
+    case .toggleMark: pick(.toggleMark)
+    case .acceptPicks: pick(.accept)
     }
   }
 
@@ -71,37 +72,6 @@ extension Viewer {
       waterfall.setColumnPolicy(state.scrolling.columnPolicy(options), anchor: focus.keyboardOnScreen)
     case .nothing: break
     }
-  }
-
-  /// ↓ / ↑: with a focused box on screen, move to the next box of its column; otherwise scroll one row.
-  private func step(down: Bool) {
-    carryOut(Browsing.step(from: focus.keyboardOnScreen, down: down, layout: waterfall.layout))
-  }
-
-  /// ← / →: focus the box in the neighbouring column that overlaps the focused one most; with none on screen,
-  /// the box at the top of the view.
-  private func moveFocusAcross(toRight: Bool) {
-    guard let current = focus.keyboardOnScreen else { return focusShowingTop(waterfall.placeAnchor()) }
-    carryOut(Browsing.across(from: current, toRight: toRight, layout: waterfall.layout))
-  }
-
-  private func carryOut(_ move: Browsing.Move) {
-    switch move {
-    case .focus(let index): focusBox(index)
-    case .scroll(let rows): scroll(by: rows)
-    case .stay: break
-    }
-  }
-
-  /// Enter: select the focused box and show its detail, scrolling it into view first when it was scrolled away;
-  /// with nothing focused, focus the box at the top.
-  private func activateFocus() {
-    guard let keyboard = state.keyboardFocus, keyboard < waterfall.itemCount else {
-      return focusShowingTop(waterfall.placeAnchor())
-    }
-    if focus.keyboardOnScreen == nil { reveal(keyboard) }
-    waterfall.selectItem(at: keyboard)
-    state.panel.overlay = .detail(keyboard)
   }
 
   /// Puts the keyboard on box `index` and scrolls the least that shows it.

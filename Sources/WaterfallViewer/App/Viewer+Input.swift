@@ -47,7 +47,7 @@ extension Viewer {
   private func handle(_ key: Key) {
     if key == .character("!"), options.crashKeyEnabled { fatalError("crash forced with ! (WATERFALL_CRASH_KEY)") }
     let mode = state.inputMode
-    if mode == .prompt { return handlePromptKey(key) }
+    if mode == .prompt { return handlePromptOutcome(state.promptLine.update(key)) }
     let action = mode == .overlay ? KeyMap.action(for: key, in: KeyMap.overlay) : normalAction(for: key)
     // Too small to draw anything else: only quitting and repainting make sense.
     if state.isTooSmall, action != .quit, action != .redrawAll { return }

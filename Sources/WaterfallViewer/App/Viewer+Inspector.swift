@@ -22,22 +22,7 @@ extension Viewer {
     for message in release { apply(message) }
   }
 
-  /// The engine records layout-pass events only while the inspector is open or reuse labels flash.
-  func listenToLayoutPasses() {
-    let listening = inspector.isOpen || state.showReuse
-    if listening, waterfall.eventRecorder == nil {
-      waterfall.eventRecorder = LayoutEventRecorder(capacity: InspectorState.logCapacity * 4)
-    } else if !listening {
-      waterfall.eventRecorder = nil
-      inspector.record([], now: state.now)
-    }
-  }
+  func listenToLayoutPasses() { inspector.listen(to: waterfall, flashingReuse: state.showReuse, now: state.now) }
 
-  /// Takes what the engine recorded during this update.
-  func collectLayoutPassEvents() {
-    guard let recorder = waterfall.eventRecorder else { return }
-    inspector.record(recorder.takeEvents(), now: state.now) { [store] in
-      $0 < store.count ? store.ids[$0].number : nil
-    }
-  }
+  func collectLayoutPassEvents() { inspector.collect(from: waterfall, store: store, now: state.now) }
 }

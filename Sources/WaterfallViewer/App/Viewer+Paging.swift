@@ -6,30 +6,14 @@ extension Viewer {
   /// load-more on its way stale, so that load is cancelled. A refresh asks for the query waiting to be answered,
   /// if any: a new query starts from its first page.
   func requestPages() {
-    for request in waterfall.takePageRequests() {
-      let answer: Paging.Answer
-      switch request.kind {
-      case .loadMore: answer = paging.loadMore(request.number, store: store, query: presentation.query)
-      case .refresh:
-        guard case .request(let query, let attempt) = organiser.update(.refreshStarts) else { continue }
-        answer = paging.refresh(CataloguePageRequest(query: query, attempt: attempt))
-        // Whatever the refresh brings replaces the items the measuring was for.
-        cancelMeasuring()
-      }
-      guard case .load(let pageRequest, let stale) = answer else {
-        waterfall.finishLoadMore(request: request.number, outcome: .loaded(hasMore: false))
-        continue
-      }
-      for number in stale { emit(.cancelPageLoad(request: number)) }
-      // A new query's answer may not hold the item the user is looking at: the source says where it is.
+    let requests = waterfall.takePageRequests()
+    guard !requests.isEmpty else { return }
+    let commands = paging.answer(requests, in: surroundings) {
+      guard case .request(let query, let attempt) = organiser.update(.refreshStarts) else { return nil }
       // With a search on, the new order shows from its top: no place to find.
-      let keepsPlace = request.kind == .refresh && pendingQuery != nil && state.search == nil
-      let locating =
-        keepsPlace
-        ? PlaceKeeping.placeItem(focusOnScreen: focus.keyboardOnScreen, count: store.count, waterfall: waterfall)
-          .map { store.ids[$0.index] } : nil
-      emit(.loadPage(PageLoad(request: request, pageRequest: pageRequest, locating: locating)))
+      return (CataloguePageRequest(query: query, attempt: attempt), pendingQuery != nil && searching.search == nil)
     }
+    run(consume commands)
   }
 
   /// A page came back. The engine's paging state machine alone decides whether it is still wanted: anything
@@ -51,7 +35,7 @@ extension Viewer {
       // A load-more asked before the result was measured (G while the footer was in view): every item is laid out
       // now, so the footer says the end, not "scroll down to load more" (requestPages answers at once).
       if store.measuredPages != nil, case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
-      continueLoadingToRank()
+      send(jumps: .step)
     case .refresh:
       guard waterfall.finishRefresh(request: request.number, outcome: outcome) else { return }
       if let pending = pendingQuery, pending.query != delivery.load.pageRequest.query {
@@ -76,9 +60,9 @@ extension Viewer {
         replaceKeepingPlace(with: delivery.response)
         if let notice = Paging.refreshNotice(known: known, ids: store.ids) { state.notice = notice }
       } else {
-        state.rankLoader.drop()
+        send(jumps: .drop)
         store.replace(with: delivery.response)
-        searchIndex = SearchIndex(store.items.run)
+        send(search: .itemsReplaced)
         startPicturesOver()
         state.keyboardFocus = nil
         waterfall.selectItem(at: nil)
@@ -98,9 +82,7 @@ extension Viewer {
   /// Items that arrived at the end of the store: appended to the layout in O(k), into the last section and any
   /// new ones.
   private func showAppended() {
-    // The search index follows the items loaded from the start (a measured result's count does not grow).
-    searchIndex.append(contentsOf: Array(store.items.run[searchIndex.count...]))
     waterfall.appendItems()
-    state.search?.basis = nil
+    send(search: .itemsAdded(relaidOut: true))
   }
 }

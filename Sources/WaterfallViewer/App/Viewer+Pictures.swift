@@ -2,8 +2,7 @@ import Pictures
 import WaterfallKit
 
 extension Viewer {
-  /// Asks for the pictures of the boxes in the buffered viewport (visible ones first) and of the open detail,
-  /// at their current size, and cancels those of boxes that left it: after every update, like the layout pass.
+  /// The pictures part asks for what the boxes in view and the open detail want (``PictureBook/request``).
   func requestPictures() {
     guard var display = options.pictures else { return }
     if let cellPixels { display.cellPixels = cellPixels }
@@ -11,13 +10,8 @@ extension Viewer {
     if case .detail(let index) = state.panel.overlay, index < store.count, let size = detailPictureSize(index) {
       detail = (index, size)
     }
-    let wanted = PictureBook.wants(in: waterfall, store: store, metrics: options.metrics, detail: detail)
-    let items = store.items
-    // The item is read only when its source is not known yet: reading it builds a whole ShopItem.
-    let effects = pictures.update(wanted: wanted, display: display) { index in
-      let item = items[index]
-      return (item.imageURL, item.sourceFile)
-    }
+    let effects = pictures.request(
+      in: waterfall, store: store, metrics: options.metrics, display: display, detail: detail)
     for effect in effects { emit(effect) }
   }
 

@@ -4,7 +4,7 @@ extension Viewer {
   public var isSettled: Bool {
     let paging = waterfall.paging
     guard !paging.isLoadingMore, !paging.isRefreshing, paging.pulledRows == 0 else { return false }
-    guard measurer.measuring == nil, !measurer.farPagesInFlight(store: store) else { return false }
+    guard jumps.measurer.measuring == nil, !jumps.measurer.farPagesInFlight(store: store) else { return false }
     return !pictures.entries.values.contains { entry in
       if case .loading = entry { return true }
       return false

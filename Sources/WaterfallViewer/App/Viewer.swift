@@ -25,8 +25,8 @@ public final class Viewer {
   public var pendingQuery: (query: CatalogueQuery, change: QueryChange)? { organiser.pending }
   /// How far the source has read the catalogue.
   public internal(set) var reading = ReadingProgress()
-  /// The loaded items folded for search, built as pages arrive.
-  var searchIndex = SearchIndex()
+  /// The search on and the loaded items folded for it (``Searching``).
+  public internal(set) var searching = Searching()
   /// The reuse inspector: open or not, step mode, the latest layout-pass events.
   public internal(set) var inspector = InspectorState()
   /// Each item's picture, as far as it has come, by store index.
@@ -42,8 +42,8 @@ public final class Viewer {
   var pendingEffects: [Effect] = []
   /// Load-more requests on their way, so a refresh can cancel them (``Paging``).
   var paging = Paging()
-  /// The measured-layout path of `G` and far jumps: the measuring under way and the far pages asked for.
-  public internal(set) var measurer = Measurer()
+  /// `G`, Home, `:N` and reaching a rank beyond the loaded items: the measuring and the rank loader (``Jumps``).
+  public internal(set) var jumps: Jumps
   /// The terminal's cell size in pixels when it changed since the start (``InputEvent/cellPixels(width:height:)``).
   public internal(set) var cellPixels: CellPixelSize?
 
@@ -56,6 +56,7 @@ public final class Viewer {
     let query = CatalogueQuery(
       order: options.sort, filter: options.filter.map(ItemQuery.init), grouping: options.groupBy)
     organiser = Organiser(presentation: Presentation(query: query))
+    jumps = Jumps(measuresToEnd: options.measuresToEnd, stretchRows: options.measureStretchRows)
     layoutSource = ItemLayoutSource(metrics: options.metrics, hasSections: query.grouping != nil)
     state = ViewState(
       screenSize: screenSize, showReuse: options.showReuse, columnOverride: options.fixedColumns,
@@ -97,15 +98,15 @@ public final class Viewer {
     case .pageArrived(let delivery): receive(delivery)
     case .pictureArrived(let result): receive(result)
     case .readingProgressed(let progress): reading = progress
-    case .matchesFound(let found): receive(found)
-    case .itemLocated(let location): goToLocated(location)
+    case .matchesFound(let found): send(search: .found(found, loadingToPlace: jumps.rankLoader.place != nil))
+    case .itemLocated(let location): send(jumps: .located(location))
     case .notice(let text): state.notice = text
-    case .measured(let delivery): receive(delivery)
-    case .farPageArrived(let delivery): receive(delivery)
+    case .measured(let delivery): send(jumps: .measured(delivery))
+    case .farPageArrived(let delivery): send(jumps: .farPageArrived(delivery))
     }
     releaseHeldInputOnceOpened()
     requestPages()
-    requestFarPages()
+    send(jumps: .requestFarPages)
     ItemCell.configureVisible(
       in: waterfall, store: store, metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
     requestPictures()

@@ -50,7 +50,7 @@ extension Viewer {
     Boxes(
       waterfall: waterfall, store: store, focus: focus, glyphs: options.glyphs, metrics: options.metrics,
       reuse: state.showReuse ? (inspector, state.now) : nil, picker: state.picker,
-      pictures: options.pictures == nil ? nil : pictures, search: state.search?.query,
+      pictures: options.pictures == nil ? nil : pictures, search: searching.search?.query,
       hasSections: presentation.grouping != nil)
   }
 

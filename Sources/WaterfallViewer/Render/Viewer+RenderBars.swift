@@ -15,7 +15,8 @@ extension Viewer {
   private var statusLine: StatusLine {
     StatusLine(
       waterfall: waterfall, store: store, focus: focus, reading: reading, presentation: presentation, state: state,
-      picking: options.picking != nil, measuring: measurer.measuring, stepping: inspector.isStepping,
+      search: searching.search, rankLoader: jumps.rankLoader, picking: options.picking != nil,
+      measuring: jumps.measurer.measuring, stepping: inspector.isStepping,
       spinner: spinnerFrame, glyphs: options.glyphs)
   }
 }

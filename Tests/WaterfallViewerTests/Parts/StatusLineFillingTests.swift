@@ -11,12 +11,13 @@ struct StatusLineFillingTests {
     _ waterfall: WaterfallView, _ store: ItemStore,
     state: ViewState = ViewState(
       screenSize: GridSize(width: 40, height: 20), showReuse: false, columnOverride: nil),
-    filter: String? = nil, picking: Bool = false
+    filter: String? = nil, picking: Bool = false, rankLoader: RankLoader = RankLoader()
   ) -> StatusLine {
     StatusLine(
       waterfall: waterfall, store: store, focus: Focus(keyboard: nil, waterfall: waterfall, store: store),
       reading: ReadingProgress(), presentation: Presentation(query: CatalogueQuery(filter: filter.map(ItemQuery.init))),
-      state: state, picking: picking, measuring: nil, stepping: false, spinner: "*", glyphs: .ascii)
+      state: state, search: nil, rankLoader: rankLoader, picking: picking, measuring: nil, stepping: false,
+      spinner: "*", glyphs: .ascii)
   }
 
   @Test("the count says of how many when the source knows more; a filter counts its result as shown instead")
@@ -41,8 +42,9 @@ struct StatusLineFillingTests {
     #expect(line.onScreen == waterfall.indicesInViewport.first!...waterfall.indicesInViewport.last!)
     #expect(line.selectedNumber == 3 && line.notice == "sorted by title" && line.marked == nil)
     #expect(Self.filled(waterfall, source.store, picking: true).marked == state.picker.statusText)
-    state.rankLoader.start(.place(PlaceTarget(item: ItemID(40), rank: 40, purpose: .goToItem, distanceFromTop: nil)))
-    let loading = Self.filled(waterfall, source.store, state: state)
+    var loader = RankLoader()
+    loader.start(.place(PlaceTarget(item: ItemID(40), rank: 40, purpose: .goToItem, distanceFromTop: nil)))
+    let loading = Self.filled(waterfall, source.store, state: state, rankLoader: loader)
     #expect(loading.place == "loading to item #41 29%…")
   }
 }

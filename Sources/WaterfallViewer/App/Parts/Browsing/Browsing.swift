@@ -36,3 +36,40 @@ enum Browsing {
     return target.map(Move.focus) ?? .stay
   }
 }
+
+extension Browsing {
+  enum Message {
+    /// ↓ / ↑: with a focused box on screen, the next box of its column; otherwise one row.
+    case step(down: Bool)
+    /// ← / →: the box in the neighbouring column that overlaps the focused one most; with none on screen, the
+    /// box at the top of the view.
+    case across(toRight: Bool)
+    /// Enter: the focused box selected and its detail shown, scrolled into view first when it was scrolled away;
+    /// with nothing focused, the box at the top focused.
+    case activate
+  }
+
+  static func update(_ message: Message, in around: Surroundings) -> [Command] {
+    let waterfall = around.waterfall
+    switch message {
+    case .step(let down): return commands(step(from: around.keyboardOnScreen, down: down, layout: waterfall.layout))
+    case .across(let toRight):
+      guard let current = around.keyboardOnScreen else { return [.focusShowingTop(waterfall.placeAnchor())] }
+      return commands(across(from: current, toRight: toRight, layout: waterfall.layout))
+    case .activate:
+      guard let keyboard = around.keyboard, keyboard < waterfall.itemCount else {
+        return [.focusShowingTop(waterfall.placeAnchor())]
+      }
+      let reveal: [Command] = around.keyboardOnScreen == nil ? [.reveal(keyboard)] : []
+      return reveal + [.select(keyboard), .openDetail(keyboard)]
+    }
+  }
+
+  private static func commands(_ move: Move) -> [Command] {
+    switch move {
+    case .focus(let index): [.focus(index)]
+    case .scroll(let rows): [.scrollRows(rows)]
+    case .stay: []
+    }
+  }
+}

@@ -7,6 +7,9 @@ enum Links {
   struct Outcome: Hashable {
     var effect: Effect?
     var notice: String
+
+    /// What the root carries out: the effect, if any, then the notice.
+    var commands: [Command] { (effect.map { [.effect($0)] } ?? []) + [.notice(notice)] }
   }
 
   /// The item's link: its page (``ItemFieldNames/page``: `url` beside a picture, `link`, `href`), else its

@@ -5,7 +5,8 @@ import WaterfallKit
 extension StatusLine {
   init(
     waterfall: WaterfallView, store: ItemStore, focus: Focus, reading: ReadingProgress, presentation: Presentation,
-    state: ViewState, picking: Bool, measuring: Measuring?, stepping: Bool, spinner: String, glyphs: Glyphs
+    state: ViewState, search: SearchState?, rankLoader: RankLoader, picking: Bool, measuring: Measuring?,
+    stepping: Bool, spinner: String, glyphs: Glyphs
   ) {
     let onScreen = waterfall.indicesInViewport
     let total = reading.isComplete ? "/\(reading.itemsRead)" : ""
@@ -16,9 +17,9 @@ extension StatusLine {
       onScreen: onScreen.first.flatMap { first in onScreen.last.map { first...$0 } },
       selectedNumber: focus.selected.flatMap { $0 < store.count ? store.ids[$0].number : nil },
       marked: picking ? state.picker.statusText : nil, reading: reading,
-      search: state.search?.statusText(loadingTo: state.rankLoader.match),
+      search: search?.statusText(loadingTo: rankLoader.match),
       // While the result is measured for the jump, the measuring's progress is the figure.
-      place: state.rankLoader.place.map { measuring == nil ? $0.statusText(loaded: store.count) : $0.jumpText },
+      place: rankLoader.place.map { measuring == nil ? $0.statusText(loaded: store.count) : $0.jumpText },
       loadedItemsOnly: store.loadedItemsOnly,
       filterShown: presentation.filter == nil ? nil : "\(store.resultCountText)\(total) shown",
       sort: presentation.sort, notice: state.notice ?? Self.loadFailure(waterfall), stepping: stepping,

@@ -1,0 +1,46 @@
+import ShopCatalog
+
+/// One thing a part asks of the root, as a value: an operation on the engine, the store or the shared view state,
+/// or a message for another part. A part never touches what it does not own; the root carries its commands out, in
+/// order, in one place (`Viewer.run(_:)`), so each part's update is tested by what it returns.
+enum Command {
+  /// An effect for the runner.
+  case effect(Effect)
+  /// A line for the status bar, until the next key.
+  case notice(String)
+  /// The keyboard on box `index`, scrolled the least that shows it.
+  case focus(Int)
+  /// The keyboard on box `index` (or nothing), with no scroll.
+  case keyboardFocus(Int?)
+  /// The keyboard on box `index` (or nothing), scrolled up to its top only when that begins above the view.
+  case focusShowingTop(Int?)
+  /// Scrolls the least that shows box `index`, as a user's move.
+  case reveal(Int)
+  /// The detail panel of box `index` opens.
+  case openDetail(Int)
+  /// The engine's selection.
+  case select(Int?)
+  /// The view to content row `offset`, not as a user's move (no load-more).
+  case scroll(toOffset: Int)
+  /// The view to content row `offset` as a user's move, so reaching the footer loads more.
+  case userScroll(toOffset: Int)
+  /// The view `rows` rows on as a user's move (a pull past the top, too).
+  case scrollRows(Int)
+  /// The view to the bottom as a user's move, with at least one row of intent, so End at the bottom still asks
+  /// for the next page.
+  case scrollToEnd
+  /// The engine asks for the next page.
+  case loadMore
+  /// The engine hears at once that load-more request `number` brought no more.
+  case noMore(request: Int)
+  /// The viewer quits.
+  case quit
+  /// Every item laid out from the whole result's measured shapes; the footer says the end.
+  case adopt(MeasuredResult)
+  /// A page of a measured result, fetched on its own, into the store.
+  case putFarPage(CataloguePage, page: Int)
+  /// A message for the jumps part, read after the commands before it are carried out.
+  case jumps(Jumps.Message)
+  /// A message for the search part, read after the commands before it are carried out.
+  case search(Searching.Message)
+}

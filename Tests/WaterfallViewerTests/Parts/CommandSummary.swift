@@ -1,0 +1,45 @@
+import ShopCatalog
+
+@testable import WaterfallViewer
+
+/// A part's answer in short words, for tests to compare: "focus 3", "notice the end: 12 items", "effect measure".
+extension Command {
+  var summary: String {
+    switch self {
+    case .effect(let effect): "effect \(String(describing: effect).prefix { $0 != "(" })"
+    case .notice(let text): "notice \(text)"
+    case .focus(let index): "focus \(index)"
+    case .keyboardFocus(let index): "keyboard \(index.map(String.init) ?? "none")"
+    case .focusShowingTop(let index): "focus showing top \(index.map(String.init) ?? "none")"
+    case .reveal(let index): "reveal \(index)"
+    case .openDetail(let index): "open detail \(index)"
+    case .select(let index): "select \(index.map(String.init) ?? "none")"
+    case .scroll(let offset): "scroll to \(offset)"
+    case .userScroll(let offset): "user scroll to \(offset)"
+    case .scrollRows(let rows): "scroll \(rows) rows"
+    case .scrollToEnd: "scroll to end"
+    case .loadMore: "load more"
+    case .noMore(let request): "no more \(request)"
+    case .quit: "quit"
+    case .adopt(let measured): "adopt \(measured.shapes.count)"
+    case .putFarPage(_, let page): "put page \(page)"
+    case .jumps(let message): "jumps \(String(describing: message).prefix { $0 != "(" })"
+    case .search(let message): "search \(String(describing: message).prefix { $0 != "(" })"
+    }
+  }
+}
+
+extension Array where Element == Command {
+  var summary: [String] { map(\.summary) }
+}
+
+/// What a part reads of the root, over `count` of the fixture's items laid out in two columns.
+func surroundings(
+  _ count: Int, resultCount: Int? = nil, query: CatalogueQuery = CatalogueQuery(), pendingQuery: CatalogueQuery? = nil,
+  keyboard: Int? = nil, keyboardOnScreen: Int? = nil
+) -> Surroundings {
+  let (source, waterfall) = ItemLayoutSourceTests.laidOut(count, resultCount: resultCount)
+  return Surroundings(
+    waterfall: waterfall, store: source.store, query: query, pendingQuery: pendingQuery,
+    keyboard: keyboard ?? keyboardOnScreen, keyboardOnScreen: keyboardOnScreen, reading: ReadingProgress())
+}
