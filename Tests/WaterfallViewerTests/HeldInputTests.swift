@@ -22,6 +22,19 @@ struct HeldInputTests {
     #expect(app.waterfall.contentOffset == 3, "the three rows typed early were scrolled, not dropped")
   }
 
+  @Test("G typed while a sort is on its way goes to the end of the new order, not of the old one")
+  func jumpWaitsForTheNewOrder() {
+    let runner = Self.runner(latency: 800)
+    let app = runner.viewer
+    runner.apply(try! KeyScript.parse("wait:1000 o G"))
+    #expect(app.pendingQuery != nil, "the sort is still on its way")
+    runner.apply(try! KeyScript.parse("wait:5000"))
+    #expect(app.pendingQuery == nil)
+    #expect(app.presentation.sort != .dataset, "sorted")
+    #expect(app.waterfall.maximumOffset > 0)
+    #expect(app.waterfall.contentOffset == app.waterfall.maximumOffset, "at the end of the sorted result")
+  }
+
   @Test("the keys are applied in the order typed, a prompt's text included")
   func orderKept() {
     let runner = Self.runner(latency: 800)

@@ -9,11 +9,14 @@ extension Viewer {
     for event in heldInput.update(.event(event, quits: quits)) { handle(event) }
   }
 
-  /// The source's first answer is in (or failed): what was typed meanwhile is applied, in order.
+  /// The source's first answer is in (or failed): what was typed meanwhile is applied, in order. So are the jumps
+  /// typed while a new order was on its way, once it is shown.
   func releaseHeldInputOnceOpened() {
     for event in heldInput.update(.updated(answered: !waterfall.paging.isRefreshing)) where !state.isQuitting {
       handle(event)
     }
+    guard pendingQuery == nil else { return }
+    for event in heldInput.resultShown() where !state.isQuitting { handle(event) }
   }
 
   /// What `key` does over the waterfall: the config file's binding, else the chooser's, else the default.
@@ -54,6 +57,9 @@ extension Viewer {
     if mode == .overlay {
       if let action { perform(overlayAction: action) }
       return
+    }
+    if pendingQuery != nil, let action, [.top, .bottom, .nextMatch, .previousMatch].contains(action) {
+      return heldInput.holdUntilResultShown(.key(key))
     }
     // Only moving further up keeps a pull going; any other key lets go of it.
     if action != .stepUp { carryOut(state.scrolling.update(.letGo)) }

@@ -33,4 +33,13 @@ struct HeldInputPartTests {
     #expect(held.update(.event(.key(.character("q")), quits: true)) == [.key(.character("q"))])
     #expect(held.held?.isEmpty == true)
   }
+
+  @Test("keys held for a result on its way are let go once, in order")
+  func heldForTheResult() {
+    var held = HeldInput()
+    held.holdUntilResultShown(.key(.character("G")))
+    held.holdUntilResultShown(.key(.character("n")))
+    #expect(held.resultShown() == [.key(.character("G")), .key(.character("n"))])
+    #expect(held.resultShown().isEmpty)
+  }
 }

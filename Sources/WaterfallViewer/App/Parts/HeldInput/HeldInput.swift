@@ -13,6 +13,18 @@ struct HeldInput {
 
   /// What was typed meanwhile, in order; `nil` once the source has answered.
   private(set) var held: [InputEvent]?
+  /// Keys that go somewhere in the result (g, G, n, N) typed while a new order, filter or sections are on their
+  /// way: they go there in the new result once it is shown, not in the old one it is about to replace.
+  private(set) var waitingForResult: [InputEvent] = []
+
+  /// Holds `event` until the result on its way is shown (``resultShown()``).
+  mutating func holdUntilResultShown(_ event: InputEvent) { waitingForResult.append(event) }
+
+  /// The result asked for is shown: the keys that waited for it, in order, once only.
+  mutating func resultShown() -> [InputEvent] {
+    defer { waitingForResult = [] }
+    return waitingForResult
+  }
 
   /// The events the root handles now, in order.
   mutating func update(_ message: Message) -> [InputEvent] {
