@@ -135,7 +135,9 @@ struct ConfigFile: Sendable {
       } catch {
         throw fail(ViewCommand.message(for: error))
       }
-      return Setting(name: name, words: ["--\(name)", written], line: line, written: written)
+      // The config's table is for SQLite files only: a JSON file opened with the same config stays a JSON file.
+      let spelled = name == "table" ? "config-table" : name
+      return Setting(name: name, words: ["--\(spelled)", written], line: line, written: written)
     }
   }
 

@@ -21,4 +21,22 @@ extension ViewerEndToEndTests {
     #expect(!help.contains("fetch nothing over the network"), "\(line)\(help)")
     #expect(help.contains("picture") && help.contains("feed"), "\(line)\(help)")
   }
+
+  @Test("the config's table leaves a JSON dataset as it is; --table on one names the option and the file")
+  func tableOnlyForSQLite() throws {
+    let (folder, file) = try Self.smallJSONDataset()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let config = folder.appendingPathComponent("config.toml").path
+    try Data("table = \"items\"\n".utf8).write(to: URL(fileURLWithPath: config))
+    let withConfig = try BinaryRun(["snapshot", "--size", "80x24", "--config", config, file])
+    #expect(withConfig.status == 0, "\(withConfig.errors)")
+    #expect(withConfig.output.contains("data.json · 1 item"), "\(withConfig.output)")
+
+    let named = try BinaryRun(["snapshot", "--size", "80x24", "--no-config", "--table", "items", file])
+    #expect(named.status != 0)
+    #expect(named.errors.contains("--table items applies only to SQLite files: \(file) is not one"), "\(named.errors)")
+    #expect(!named.errors.contains("not a SQLite database"), "\(named.errors)")
+    let checked = try BinaryRun(["check", "--table", "items", file])
+    #expect(checked.status != 0 && checked.errors.contains("applies only to SQLite files"), "\(checked.errors)")
+  }
 }
