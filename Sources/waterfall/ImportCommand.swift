@@ -1,6 +1,7 @@
 import ArgumentParser
 import CTerminalSignals
 import Foundation
+import Pictures
 import PostgresCatalog
 import SQLiteCatalog
 import ShopCatalog
@@ -26,6 +27,17 @@ struct ImportCommand: ParsableCommand {
 
   func validate() throws {
     guard paths.count >= 2 else { throw ValidationError("give one or more SOURCE datasets, then OUTPUT.sqlite") }
+    // A SOURCE is opened by name: `-` or an address would be "no such file or directory", which misleads.
+    for source in paths.dropLast() {
+      if source == "-" {
+        throw ValidationError(
+          "import reads files, not standard input: save it first (cat > items.json), then import items.json")
+      }
+      if let scheme = URLScheme(of: source), scheme != .file, !PostgresAddress.isAddress(source) {
+        throw ValidationError(
+          "import reads files, not web addresses: \(RedactedURL.text(source)) (save the feed's pages to files first)")
+      }
+    }
   }
 
   func run() throws {
