@@ -104,8 +104,10 @@ extension SnapshotCommand {
       throw ExitCode(64)
     }
     let recorded: SnapshotCommand
+    // A pick session's recording replays as the pick session it was; only the viewer takes --pick.
+    let (arguments, picking) = PickOptions.takenOut(of: cast.arguments)
     do {
-      recorded = try SnapshotCommand.parse(Self.withoutDefaultConfig(cast.arguments))
+      recorded = try SnapshotCommand.parse(Self.withoutDefaultConfig(arguments))
     } catch {
       printError(
         "\(path): the recorded arguments: \(SnapshotCommand.message(for: error))")
@@ -117,7 +119,8 @@ extension SnapshotCommand {
     }
     // The recorded key map (a recording made before keys were kept names its config file instead).
     let run = try recorded.makeRun(
-      size: GridSize(width: cast.width, height: cast.height), keys: cast.keys.isEmpty ? nil : cast.keys)
+      size: GridSize(width: cast.width, height: cast.height), keys: cast.keys.isEmpty ? nil : cast.keys,
+      picking: picking)
     // A link the live session could not open (no browser there) gave a notice: the replay gives the same.
     run.opener.answers = cast.openAnswers
     if everyFrame {
