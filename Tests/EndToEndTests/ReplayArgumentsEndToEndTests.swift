@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// What a replay runs: a pick session's recording replays as the pick session it was.
+/// What a replay runs: a pick session's recording replays as the pick session it was, and a tape's recording
+/// keeps the arguments its typed command line gave, so `snapshot --replay` shows the tape's screen.
 @Suite("Replayed arguments")
 struct ReplayArgumentsEndToEndTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-replay-\(UUID().uuidString)")
@@ -24,5 +25,29 @@ struct ReplayArgumentsEndToEndTests {
     let run = try BinaryRun(["snapshot", "--replay", cast])
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.contains("1/2 marked"), "\(run.output)")
+  }
+
+  @Test("a tape's .cast names the arguments its typed waterfall line ran, and replays to the same screen")
+  func tapeCastKeepsTypedArguments() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let castPath = folder.appendingPathComponent("t.cast").path
+    let tape = try write(
+      "t.tape",
+      """
+      Output "\(castPath)"
+      Set Width 64
+      Set Height 12
+      Type "waterfall --no-images --columns 3"
+      Enter
+      Sleep 500ms
+      """)
+    let played = try BinaryRun(["snapshot", "--tape", tape])
+    #expect(played.status == 0, "\(played.errors)")
+    let header = try #require(try String(contentsOfFile: castPath, encoding: .utf8).split(separator: "\n").first)
+    #expect(header.contains(#""waterfall_arguments": ["--no-images", "--columns", "3"]"#), "\(header)")
+    let replayed = try BinaryRun(["snapshot", "--replay", castPath])
+    let direct = try BinaryRun(["snapshot", "--no-config", "--size", "64x12", "--no-images", "--columns", "3"])
+    #expect(replayed.status == 0, "\(replayed.errors)")
+    #expect(replayed.output == direct.output, "replayed:\n\(replayed.output)\ndirect:\n\(direct.output)")
   }
 }
