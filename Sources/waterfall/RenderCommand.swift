@@ -87,7 +87,7 @@ struct RenderCommand: ParsableCommand {
       printError(error.description)
       throw ExitCode(2)
     } catch {
-      printError("\(output): cannot write: \(error.localizedDescription)")
+      printError("\(output): cannot write: \(WriteFailure.reason(writing: output, error))")
       throw ExitCode(2)
     }
   }

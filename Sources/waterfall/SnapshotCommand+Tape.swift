@@ -197,7 +197,7 @@ extension SnapshotCommand {
       defer { try? file.close() }
       for chunk in chunks { try file.write(contentsOf: chunk) }
     } catch {
-      printError("\(path): cannot write: \(error.localizedDescription)")
+      printError("\(path): cannot write: \(WriteFailure.reason(writing: path, error))")
       throw ExitCode(2)
     }
   }
