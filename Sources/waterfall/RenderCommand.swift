@@ -32,9 +32,14 @@ struct RenderCommand: ParsableCommand {
       throw ExitCode(64)
     }
     var settings = ImageSettings()
-    for (name, value) in [("FontSize", "\(fontSize)"), ("Theme", theme), ("Framerate", "\(framerate)")] {
+    // The tape's setting names the problem ("FontSize expects…"); the user typed the option: it is named instead.
+    let given = [
+      ("FontSize", "--font-size", "\(fontSize)"), ("Theme", "--theme", theme),
+      ("Framerate", "--framerate", "\(framerate)"),
+    ]
+    for (name, option, value) in given {
       if let problem = settings.apply(name, value) {
-        printError(problem)
+        printError("\(option) \(value): " + problem.replacingOccurrences(of: "\(name) ", with: ""))
         throw ExitCode(64)
       }
     }
@@ -58,14 +63,15 @@ struct RenderCommand: ParsableCommand {
     do throws(AsciicastError) {
       cast = try AsciicastReader.parse(text)
     } catch {
+      // A damaged recording is bad input (2), as `snapshot --replay` says it; 64 is for a command line's mistakes.
       printError("\(recording): \(error.description)")
-      throw ExitCode(64)
+      throw ExitCode(2)
     }
     let read = CastScreens.screens(cast)
     let screens = read.screens.map { TimedScreen(milliseconds: $0.milliseconds, screen: $0.screen) }
     guard let last = screens.last else {
       printError("\(recording): no screen was recorded")
-      throw ExitCode(64)
+      throw ExitCode(2)
     }
     settings.drawsCursor = false
     do {

@@ -101,7 +101,12 @@ extension SnapshotCommand {
       cast = try AsciicastReader.parse(try readInput(path, what: "recording"))
     } catch let error as AsciicastError {
       printError("\(path): \(error.description)")
-      throw ExitCode(64)
+      throw ExitCode(2)
+    }
+    // asciinema's own recordings have no arguments to replay: replayed, they would show the bundled catalogue.
+    guard cast.madeByWaterfall else {
+      printError("\(path): not a waterfall recording (its header has no waterfall_arguments): make one with --record")
+      throw ExitCode(2)
     }
     let recorded: SnapshotCommand
     // A pick session's recording replays as the pick session it was; only the viewer takes --pick.
