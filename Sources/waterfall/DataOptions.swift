@@ -67,6 +67,10 @@ struct DataOptions: ParsableArguments {
     }
     try DatasetAddress.refuseTerminalAsDataset(datasetPath)
     try Self.refuseTable(table, outsideSQLite: datasetPath)
+    // `waterfall --config X config`: a subcommand is known by the first word only, so it was read as a dataset.
+    if let path, Waterfall.subcommandNames.contains(path), !FileManager.default.fileExists(atPath: path) {
+      throw ValidationError("\(path) is a subcommand: put it first (waterfall \(path) [options])")
+    }
   }
 
   /// `--table` on a dataset that is not a SQLite file would have it read as one ("not a SQLite database"): said
