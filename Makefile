@@ -164,7 +164,7 @@ man-page: deps
 	  "$$($(SWIFT) build -c release --show-bin-path)/waterfall" --date "$(MAN_DATE)" \
 	  --output-directory .build/man/generated
 	awk '/^\.Sh "?EXIT STATUS/ { skip = 1; next } /^\.Sh/ { skip = 0 } !skip' .build/man/generated/waterfall.1 \
-	  | cat - share/man/sections.mdoc >.build/man/waterfall.1
+	  | awk -f share/man/synopsis.awk | cat - share/man/sections.mdoc >.build/man/waterfall.1
 
 man: man-page
 	cp .build/man/waterfall.1 share/man/man1/waterfall.1

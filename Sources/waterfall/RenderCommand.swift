@@ -16,14 +16,16 @@ struct RenderCommand: ParsableCommand {
   @Argument(help: "The picture to write: .gif, .webp or .png.")
   var output: String
 
-  @Option(name: .long, help: "The font size in pixels (VHS's FontSize).")
-  var fontSize = 22
+  // Optional, their defaults written in the help: the manual page's generator leaves out the defaults that
+  // `--help` adds by itself.
+  @Option(name: .long, help: "The font size in pixels (VHS's FontSize). (default: 22)")
+  var fontSize: Int?
 
-  @Option(name: .long, help: "The theme: VHS, Dracula, Nord, Catppuccin Mocha, Solarized Light.")
-  var theme = "VHS"
+  @Option(name: .long, help: "The theme: VHS, Dracula, Nord, Catppuccin Mocha, Solarized Light. (default: VHS)")
+  var theme: String?
 
-  @Option(name: .long, help: "Frames per second of an animation.")
-  var framerate = 50
+  @Option(name: .long, help: "Frames per second of an animation. (default: 50)")
+  var framerate: Int?
 
   func run() throws {
     let kind = (output as NSString).pathExtension.lowercased()
@@ -33,9 +35,10 @@ struct RenderCommand: ParsableCommand {
     }
     var settings = ImageSettings()
     // The tape's setting names the problem ("FontSize expects…"); the user typed the option: it is named instead.
+    let theme = theme ?? "VHS"
     let given = [
-      ("FontSize", "--font-size", "\(fontSize)"), ("Theme", "--theme", theme),
-      ("Framerate", "--framerate", "\(framerate)"),
+      ("FontSize", "--font-size", "\(fontSize ?? 22)"), ("Theme", "--theme", theme),
+      ("Framerate", "--framerate", "\(framerate ?? 50)"),
     ]
     for (name, option, value) in given {
       if let problem = settings.apply(name, value) {
