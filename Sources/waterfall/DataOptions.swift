@@ -74,15 +74,14 @@ struct DataOptions: ParsableArguments {
   }
 
   /// `--table` on a dataset that is not a SQLite file would have it read as one ("not a SQLite database"): said
-  /// as what it is, naming the option and the file. A file not there yet is left to the SQLite source's message.
+  /// as what it is, naming the option and the file. A file not there yet is left to the SQLite source's message,
+  /// and a pipe is never looked into (`-` reads it as a stream, as ever).
   static func refuseTable(_ table: String?, outsideSQLite path: String?) throws {
     guard let table, let path else { return }
     let isOther =
-      path == "-" || path.contains("://")
-      || (FileManager.default.fileExists(atPath: path) && !SQLiteFile.isDatabase(path: path))
+      path.contains("://") || (FileManager.default.fileExists(atPath: path) && !SQLiteFile.isDatabase(path: path))
     guard isOther else { return }
-    let named = path == "-" ? "standard input" : path
-    throw ValidationError("--table \(table) applies only to SQLite files: \(named) is not one")
+    throw ValidationError("--table \(table) applies only to SQLite files: \(path) is not one")
   }
 
   /// The table the SQLite source is given: the command line's, or the config's when the dataset is a SQLite file.
