@@ -164,22 +164,28 @@ man-page: deps
 	  "$$($(SWIFT) build -c release --show-bin-path)/waterfall" --date "$(MAN_DATE)" \
 	  --output-directory .build/man/generated
 	awk '/^\.Sh "?EXIT STATUS/ { skip = 1; next } /^\.Sh/ { skip = 0 } !skip' .build/man/generated/waterfall.1 \
-	  | cat - share/man/sections.mdoc >.build/man/waterfall.1
+	  | awk -f share/man/synopsis.awk | cat - share/man/sections.mdoc >.build/man/waterfall.1
 
 man: man-page
 	cp .build/man/waterfall.1 share/man/man1/waterfall.1
 
+# fish reads vendor completions only from the folders it was built with (and $XDG_DATA_DIRS', often unset), and
+# Debian's fish has none under /usr/local: the first folder fish itself names under PREFIX, else the one its
+# pkg-config file names, else PREFIX's own (for a fish that is not installed yet).
+FISH_LOOKS_IN = $(shell fish -c 'string join \n -- $$__fish_vendor_completionsdirs' 2>/dev/null)
+FISH_COMPLETIONS ?= $(or $(firstword $(filter $(PREFIX)/%,$(FISH_LOOKS_IN))),\
+  $(shell pkg-config --variable completionsdir fish 2>/dev/null),$(PREFIX)/share/fish/vendor_completions.d)
 install: deps man-page
 	$(SWIFT) build -c release --product waterfall
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/waterfall/catalogue/pictures" "$(PREFIX)/share/man/man1" \
 	  "$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" \
-	  "$(PREFIX)/share/fish/vendor_completions.d"
+	  "$(FISH_COMPLETIONS)"
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/waterfall" "$(PREFIX)/bin/waterfall"
 	install -m 644 .build/man/waterfall.1 "$(PREFIX)/share/man/man1/waterfall.1"
 	"$(PREFIX)/bin/waterfall" --generate-completion-script bash >"$(PREFIX)/share/bash-completion/completions/waterfall"
 	"$(PREFIX)/bin/waterfall" --generate-completion-script zsh >"$(PREFIX)/share/zsh/site-functions/_waterfall"
 	"$(PREFIX)/bin/waterfall" --generate-completion-script fish \
-	  >"$(PREFIX)/share/fish/vendor_completions.d/waterfall.fish"
+	  >"$(FISH_COMPLETIONS)/waterfall.fish"
 	install -m 644 Resources/catalogue/*.plist "$(PREFIX)/share/waterfall/catalogue/"
 	install -m 644 Resources/catalogue/pictures/*.jpg "$(PREFIX)/share/waterfall/catalogue/pictures/"
 

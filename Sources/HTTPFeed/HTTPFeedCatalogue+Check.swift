@@ -43,6 +43,7 @@ extension HTTPFeedCatalogue {
         report.itemCount += body.items.count
         report.problems += body.problems
         report.skipped += Set(body.problems.map(\.item)).count
+        report.problems += Self.pictureProblems(body, page: RedactedURL.text(current.address))
         position = next
         continue
       case .failure(let checkFailure):
@@ -58,6 +59,19 @@ extension HTTPFeedCatalogue {
       break
     }
     return report
+  }
+
+  /// Items whose picture the viewer will never fetch (`file:///etc/passwd`, `ftp:`): a feed's pictures come over
+  /// the web only. Shown without a picture, so not skipped, but said: the feed is wrong there.
+  static func pictureProblems(_ body: FeedPageBody, page: String) -> [DatasetProblem] {
+    // The items are the page's elements without the unusable ones: the k-th item is the k-th number not taken.
+    let unusable = Set(body.problems.map(\.item))
+    let numbers = (1...).lazy.filter { !unusable.contains($0) }
+    return zip(numbers, body.items).compactMap { number, item in
+      guard let scheme = URLScheme(of: item.imageURL), !scheme.isWeb else { return nil }
+      return DatasetProblem(
+        file: page, item: number, field: "img", message: "a feed's picture must be a web address (http or https)")
+    }
   }
 
   /// One page fetched and read, and where the next one is; or why not (naming the page, redacted).

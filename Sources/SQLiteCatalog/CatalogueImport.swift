@@ -24,7 +24,7 @@ public enum CatalogueImport {
         throw SQLiteCatalogueError(file: output, reason: "already exists (--replace writes over it)")
       }
     }
-    for source in sources where !FileManager.default.fileExists(atPath: source) {
+    for source in sources where source != "-" && !FileManager.default.fileExists(atPath: source) {
       throw SQLiteCatalogueError(file: source, reason: "no such file or directory")
     }
     let temporary = temporaryPath(for: output)
@@ -95,7 +95,7 @@ public enum CatalogueImport {
           var failure: (any Error)?
           var shapes = CatalogueShapes.Collected()
           for (number, source) in sources.enumerated() {
-            try DatasetStream.read(path: source, pictureProbe: pictureProbe) { chunk in
+            try read(source, pictureProbe: pictureProbe) { chunk in
               guard failure == nil else { return }
               summary.skipped += chunk.skipped
               summary.problems += chunk.problems
@@ -158,6 +158,18 @@ public enum CatalogueImport {
     let scheme = text[..<colon]
     return scheme.count > 1 && scheme.first!.isLetter
       && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+  }
+
+  /// A source by its path, or standard input for `-`, read as it arrives as the viewer reads it (`cat items.json |
+  /// waterfall import - shop.sqlite`).
+  private static func read(
+    _ source: String, pictureProbe: PictureProbe?, deliver: (DatasetChunk) -> Void
+  ) throws(DatasetError) {
+    if source == "-" {
+      try DatasetStream.read(stream: STDIN_FILENO, deliver: deliver)
+    } else {
+      try DatasetStream.read(path: source, pictureProbe: pictureProbe, deliver: deliver)
+    }
   }
 
   private static func extraJSON(_ fields: [ExtraField]) -> String? {

@@ -25,6 +25,7 @@ struct CheckCommand: ParsableCommand {
       throw ValidationError("check needs a dataset: a path, an address, or - for standard input (or pipe one in)")
     }
     try DatasetAddress.refuseTerminalAsDataset(path)
+    try DataOptions.refuseTable(table, outsideSQLite: path)
   }
 
   /// The dataset named, or standard input piped in, as the viewer reads it.

@@ -53,11 +53,12 @@ struct ConfigFile: Sendable {
   private static func read(path: String, required: Bool) throws(ConfigError) -> ConfigFile? {
     // Read as a stream, not by its size, so a pipe (`--config <(a command)`) reads too; bounded, so
     // `--config /dev/zero` is an error, not all of memory.
-    guard let file = FileHandle(forReadingAtPath: path),
-      let data = try? file.read(upToCount: Self.largestFile + 1) ?? Data()
-    else {
-      if !required, !FileManager.default.fileExists(atPath: path) { return nil }
-      throw ConfigError(file: path, line: nil, reason: "cannot be read")
+    let data: Data
+    switch bytes(of: path, limit: Self.largestFile) {
+    case .success(let read): data = read
+    case .failure(let failure):
+      if !required, failure.code == ENOENT { return nil }
+      throw ConfigError(file: path, line: nil, reason: "cannot be read: \(failure.reason)")
     }
     guard data.count <= Self.largestFile else {
       throw ConfigError(file: path, line: nil, reason: "over \(Self.largestFile >> 20) MB, not a config file")
@@ -135,7 +136,9 @@ struct ConfigFile: Sendable {
       } catch {
         throw fail(ViewCommand.message(for: error))
       }
-      return Setting(name: name, words: ["--\(name)", written], line: line, written: written)
+      // The config's table is for SQLite files only: a JSON file opened with the same config stays a JSON file.
+      let spelled = name == "table" ? "config-table" : name
+      return Setting(name: name, words: ["--\(spelled)", written], line: line, written: written)
     }
   }
 

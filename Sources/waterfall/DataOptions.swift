@@ -45,6 +45,11 @@ struct DataOptions: ParsableArguments {
     help: "A SQLite file's table of items, its columns named as dataset fields (default: an imported catalogue's).")
   var table: String?
 
+  /// The config file's `table`: a config applies to every run, so it names the table of SQLite files only and a
+  /// JSON file opened with the same config is read as ever (``tableForSource``).
+  @Option(name: .customLong("config-table"), help: ArgumentHelp(visibility: .private))
+  var configTable: String?
+
   /// The longest simulated latency: a day, far beyond any test, and safe to add to the clock.
   static let maximumLatency = 86_400_000
 
@@ -61,6 +66,30 @@ struct DataOptions: ParsableArguments {
       throw ValidationError("give the dataset once: either as PATH or with --data, not both")
     }
     try DatasetAddress.refuseTerminalAsDataset(datasetPath)
+    try Self.refuseTable(table, outsideSQLite: datasetPath)
+    // `waterfall --config X config`: a subcommand is known by the first word only, so it was read as a dataset.
+    if let path, Waterfall.subcommandNames.contains(path), !FileManager.default.fileExists(atPath: path) {
+      throw ValidationError("\(path) is a subcommand: put it first (waterfall \(path) [options])")
+    }
+  }
+
+  /// `--table` on a dataset that is not a SQLite file would have it read as one ("not a SQLite database"): said
+  /// as what it is, naming the option and the file. A file not there yet is left to the SQLite source's message,
+  /// and a pipe is never looked into (`-` reads it as a stream, as ever).
+  static func refuseTable(_ table: String?, outsideSQLite path: String?) throws {
+    guard let table, let path else { return }
+    let isOther =
+      path.contains("://") || (FileManager.default.fileExists(atPath: path) && !SQLiteFile.isDatabase(path: path))
+    guard isOther else { return }
+    throw ValidationError("--table \(table) applies only to SQLite files: \(path) is not one")
+  }
+
+  /// The table the SQLite source is given: the command line's, or the config's when the dataset is a SQLite file.
+  var tableForSource: String? {
+    if let table { return table }
+    guard let configTable, case .named(let path) = address(whenPiped: false), SQLiteFile.isDatabase(path: path)
+    else { return nil }
+    return configTable
   }
 
   /// The dataset path from --data or the positional PATH, if any.
@@ -74,7 +103,7 @@ struct DataOptions: ParsableArguments {
 
   /// Whether the dataset is a SQLite catalogue (by its name or its first bytes, or because --table names a table).
   var isSQLite: Bool {
-    SQLiteSource(table: table, pageSize: pageSize).opens(address(whenPiped: false))
+    SQLiteSource(table: tableForSource, pageSize: pageSize).opens(address(whenPiped: false))
   }
 
   /// The data as the viewer queries it. A file, a folder, standard input and a database are local and a feed's

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CTerminalSignals
 import Foundation
+import Pictures
 import PostgresCatalog
 import SQLiteCatalog
 import ShopCatalog
@@ -11,7 +12,7 @@ struct ImportCommand: ParsableCommand {
     abstract: "Build a SQLite (or PostgreSQL) catalogue from datasets.",
     discussion: """
       Reads each SOURCE (any dataset the viewer opens: JSON, JSON Lines, CSV, plist, a directory of page files, a \
-      folder of pictures) as a stream and writes its items, with their sort keys and a search index, into \
+      folder of pictures, or - for standard input into a SQLite file) as a stream and writes its items, with their sort keys and a search index, into \
       OUTPUT.sqlite, which `waterfall OUTPUT.sqlite` opens; an OUTPUT of postgresql://user@host:port/db writes the \
       catalogue into that database instead (COPY in one transaction), which `waterfall` opens by the same address. \
       Items with unusable fields are skipped and counted. \
@@ -26,6 +27,25 @@ struct ImportCommand: ParsableCommand {
 
   func validate() throws {
     guard paths.count >= 2 else { throw ValidationError("give one or more SOURCE datasets, then OUTPUT.sqlite") }
+    // A SOURCE is opened by name, or `-` for standard input into a SQLite file: an address would be "no such file
+    // or directory", which misleads.
+    let sources = paths.dropLast()
+    if sources.contains("-") {
+      try DatasetAddress.refuseTerminalAsDataset("-")
+      guard sources.filter({ $0 == "-" }).count == 1 else {
+        throw ValidationError("- (standard input) can be read once")
+      }
+      if PostgresAddress.isAddress(paths.last!) {
+        throw ValidationError(
+          "into PostgreSQL, import reads files, not standard input: save it first (cat > items.json) and import that")
+      }
+    }
+    for source in sources {
+      if let scheme = URLScheme(of: source), scheme != .file, !PostgresAddress.isAddress(source) {
+        throw ValidationError(
+          "import reads files, not web addresses: \(RedactedURL.text(source)) (save the feed's pages to files first)")
+      }
+    }
   }
 
   func run() throws {

@@ -4,7 +4,9 @@ import Pictures
 
 /// How pictures with http(s) addresses are fetched and kept: for `view` and `snapshot`.
 struct NetworkOptions: ParsableArguments {
-  @Flag(name: .long, help: "Use only the picture cache: fetch nothing over the network.")
+  @Flag(
+    name: .long,
+    help: "Draw pictures from the picture cache only: fetch no picture over the network (a feed is still fetched).")
   var offline = false
 
   @Option(name: .long, parsing: .unconditional, help: "The picture cache's size bound, in megabytes.")

@@ -60,7 +60,7 @@ extension DataOptions {
     network: NetworkConfiguration = NetworkConfiguration()
   ) throws(SourceFailure) -> OpenedData {
     let address = address(whenPiped: whenPiped)
-    let kinds = SourceRegistry.kinds(pageSize: pageSize, loops: loop, table: table, network: network)
+    let kinds = SourceRegistry.kinds(pageSize: pageSize, loops: loop, table: tableForSource, network: network)
     return try SourceRegistry.kind(for: address, among: kinds).open(address, whole: whole, query: query)
   }
 
@@ -69,11 +69,26 @@ extension DataOptions {
   func openOrExit(
     whole: Bool, whenPiped: Bool = false, network: NetworkOptions, organise: OrganiseOptions
   ) throws -> OpenedData {
+    try Self.exitOnFailure(opening(whole: whole, whenPiped: whenPiped, network: network, organise: organise))
+  }
+
+  /// ``openOrExit(whole:whenPiped:network:organise:)`` without the printing, for a caller that must first clear
+  /// the terminal's line (the opening watch's notice) before any message.
+  func opening(
+    whole: Bool, whenPiped: Bool = false, network: NetworkOptions, organise: OrganiseOptions
+  ) -> Result<OpenedData, SourceFailure> {
     let query = CatalogueQuery(
       order: (try? ItemOrder(sortName: organise.sort)) ?? .dataset, filter: organise.filter.map(ItemQuery.init))
-    do {
-      return try open(whole: whole, whenPiped: whenPiped, query: query, network: network.networkConfiguration)
-    } catch {
+    return Result { () throws(SourceFailure) in
+      try open(whole: whole, whenPiped: whenPiped, query: query, network: network.networkConfiguration)
+    }
+  }
+
+  /// The opened dataset, or the failure's lines on stderr and its exit status.
+  static func exitOnFailure(_ opening: Result<OpenedData, SourceFailure>) throws -> OpenedData {
+    switch opening {
+    case .success(let opened): return opened
+    case .failure(let error):
       for line in error.lines { printError(line) }
       throw ExitCode(error.exitStatus)
     }

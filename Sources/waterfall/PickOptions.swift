@@ -34,6 +34,24 @@ struct PickOptions: ParsableArguments {
     if printed?.isEmpty == true { throw ValidationError("--print takes json or a field's name") }
   }
 
+  /// A recording's arguments without the picking options, which only the viewer takes, and the picking they
+  /// asked for: a pick session's recording replays as the pick session it was (its marks, Enter ending it).
+  static func takenOut(of arguments: [String]) -> (others: [String], picking: Picking?) {
+    var others: [String] = []
+    var pickWords: [String] = []
+    var words = arguments[...]
+    while let word = words.popFirst() {
+      if word == "--pick" || word.hasPrefix("--print=") || word.hasPrefix("--multi=") {
+        pickWords.append(word)
+      } else if word == "--print" || word == "--multi" {
+        pickWords += [word] + (words.popFirst().map { [$0] } ?? [])
+      } else {
+        others.append(word)
+      }
+    }
+    return (others, (try? PickOptions.parse(pickWords))?.picking)
+  }
+
   /// What `--print` takes, for the shells' completions: json or a field the readers name.
   static let printChoices = ["json"] + ItemFieldNames.all
 

@@ -16,14 +16,16 @@ struct RenderCommand: ParsableCommand {
   @Argument(help: "The picture to write: .gif, .webp or .png.")
   var output: String
 
-  @Option(name: .long, help: "The font size in pixels (VHS's FontSize).")
-  var fontSize = 22
+  // Optional, their defaults written in the help: the manual page's generator leaves out the defaults that
+  // `--help` adds by itself.
+  @Option(name: .long, help: "The font size in pixels (VHS's FontSize). (default: 22)")
+  var fontSize: Int?
 
-  @Option(name: .long, help: "The theme: VHS, Dracula, Nord, Catppuccin Mocha, Solarized Light.")
-  var theme = "VHS"
+  @Option(name: .long, help: "The theme: VHS, Dracula, Nord, Catppuccin Mocha, Solarized Light. (default: VHS)")
+  var theme: String?
 
-  @Option(name: .long, help: "Frames per second of an animation.")
-  var framerate = 50
+  @Option(name: .long, help: "Frames per second of an animation. (default: 50)")
+  var framerate: Int?
 
   func run() throws {
     let kind = (output as NSString).pathExtension.lowercased()
@@ -32,9 +34,15 @@ struct RenderCommand: ParsableCommand {
       throw ExitCode(64)
     }
     var settings = ImageSettings()
-    for (name, value) in [("FontSize", "\(fontSize)"), ("Theme", theme), ("Framerate", "\(framerate)")] {
+    // The tape's setting names the problem ("FontSize expects…"); the user typed the option: it is named instead.
+    let theme = theme ?? "VHS"
+    let given = [
+      ("FontSize", "--font-size", "\(fontSize ?? 22)"), ("Theme", "--theme", theme),
+      ("Framerate", "--framerate", "\(framerate ?? 50)"),
+    ]
+    for (name, option, value) in given {
       if let problem = settings.apply(name, value) {
-        printError(problem)
+        printError("\(option) \(value): " + problem.replacingOccurrences(of: "\(name) ", with: ""))
         throw ExitCode(64)
       }
     }
@@ -58,14 +66,15 @@ struct RenderCommand: ParsableCommand {
     do throws(AsciicastError) {
       cast = try AsciicastReader.parse(text)
     } catch {
+      // A damaged recording is bad input (2), as `snapshot --replay` says it; 64 is for a command line's mistakes.
       printError("\(recording): \(error.description)")
-      throw ExitCode(64)
+      throw ExitCode(2)
     }
     let read = CastScreens.screens(cast)
     let screens = read.screens.map { TimedScreen(milliseconds: $0.milliseconds, screen: $0.screen) }
     guard let last = screens.last else {
       printError("\(recording): no screen was recorded")
-      throw ExitCode(64)
+      throw ExitCode(2)
     }
     do {
       let canvas = try FrameCanvas(columns: cast.width, rows: cast.height, settings: settings)
@@ -86,7 +95,7 @@ struct RenderCommand: ParsableCommand {
       printError(error.description)
       throw ExitCode(2)
     } catch {
-      printError("\(output): cannot write: \(error.localizedDescription)")
+      printError("\(output): cannot write: \(WriteFailure.reason(writing: output, error))")
       throw ExitCode(2)
     }
   }

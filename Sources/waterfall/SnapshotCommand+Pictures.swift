@@ -104,7 +104,7 @@ extension SnapshotCommand {
     do {
       try Data(bytes).write(to: URL(fileURLWithPath: path))
     } catch {
-      printError("\(path): cannot write: \(error.localizedDescription)")
+      printError("\(path): cannot write: \(WriteFailure.reason(writing: path, error))")
       throw ExitCode(2)
     }
   }

@@ -101,11 +101,18 @@ extension SnapshotCommand {
       cast = try AsciicastReader.parse(try readInput(path, what: "recording"))
     } catch let error as AsciicastError {
       printError("\(path): \(error.description)")
-      throw ExitCode(64)
+      throw ExitCode(2)
+    }
+    // asciinema's own recordings have no arguments to replay: replayed, they would show the bundled catalogue.
+    guard cast.madeByWaterfall else {
+      printError("\(path): not a waterfall recording (its header has no waterfall_arguments): make one with --record")
+      throw ExitCode(2)
     }
     let recorded: SnapshotCommand
+    // A pick session's recording replays as the pick session it was; only the viewer takes --pick.
+    let (arguments, picking) = PickOptions.takenOut(of: cast.arguments)
     do {
-      recorded = try SnapshotCommand.parse(Self.withoutDefaultConfig(cast.arguments))
+      recorded = try SnapshotCommand.parse(Self.withoutDefaultConfig(arguments))
     } catch {
       printError(
         "\(path): the recorded arguments: \(SnapshotCommand.message(for: error))")
@@ -117,7 +124,8 @@ extension SnapshotCommand {
     }
     // The recorded key map (a recording made before keys were kept names its config file instead).
     let run = try recorded.makeRun(
-      size: GridSize(width: cast.width, height: cast.height), keys: cast.keys.isEmpty ? nil : cast.keys)
+      size: GridSize(width: cast.width, height: cast.height), keys: cast.keys.isEmpty ? nil : cast.keys,
+      picking: picking)
     // A link the live session could not open (no browser there) gave a notice: the replay gives the same.
     run.opener.answers = cast.openAnswers
     if everyFrame {
@@ -194,7 +202,7 @@ extension SnapshotCommand {
       defer { try? file.close() }
       for chunk in chunks { try file.write(contentsOf: chunk) }
     } catch {
-      printError("\(path): cannot write: \(error.localizedDescription)")
+      printError("\(path): cannot write: \(WriteFailure.reason(writing: path, error))")
       throw ExitCode(2)
     }
   }

@@ -98,7 +98,7 @@ struct SnapshotCommand: ParsableCommand {
   /// real pixels at that size too (the tape's pictures draw them; the text keeps the symbols).
   func makeRun(
     size screenSize: GridSize, readsDefaultConfig: Bool = true, keys: [Key: Action]? = nil,
-    cellPixels: CellPixelSize? = nil
+    cellPixels: CellPixelSize? = nil, picking: Picking? = nil
   ) throws -> ScriptedRun {
     // Read whole first, so the screen printed is the same however fast the machine reads.
     let opened = try dataOptions.openOrExit(whole: true, network: networkOptions, organise: organise)
@@ -106,6 +106,7 @@ struct SnapshotCommand: ParsableCommand {
       environment: ProcessInfo.processInfo.environment, unicode: true, catalogueName: opened.name)
     try organise.apply(to: &options, data: opened)
     options.refreshKeepsItems = opened.refreshKeepsItems
+    options.picking = picking
     var choice = configOptions.choice
     if !readsDefaultConfig, choice.path == nil { choice.none = true }
     options.customKeys = try keys ?? choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]

@@ -31,9 +31,11 @@ struct ViewCommand: ParsableCommand {
   func run() throws {
     // Everything that can fail does so before the terminal is touched.
     // A dataset slow to give its first items (a pipe, a FIFO, a far feed) says so, and q quits meanwhile.
-    let (opened, typedEarly) = try OpeningWatch.open(
+    // A failure is printed once the watch has cleared its notice's line, never after it on the same line.
+    let (opening, typedEarly) = OpeningWatch.open(
       awaiting: dataOptions.awaitedName, quitStatus: pickOptions.pick ? 130 : 0
-    ) { try dataOptions.openOrExit(whole: false, whenPiped: true, network: networkOptions, organise: organise) }
+    ) { dataOptions.opening(whole: false, whenPiped: true, network: networkOptions, organise: organise) }
+    let opened = try DataOptions.exitOnFailure(opening)
     let environment = ProcessInfo.processInfo.environment
     // The screen and the keys on /dev/tty when standard input or output is a pipe or a file.
     let pickOutput: Int32

@@ -30,9 +30,13 @@ struct SourceRegistryTests {
     #expect(mkfifo(fifo, 0o600) == 0 && mkfifo(fifoNamedAsDatabase, 0o600) == 0)
     let file = folder.appendingPathComponent("items.json").path
     try Data("[]".utf8).write(to: URL(fileURLWithPath: file))
+    // --table means SQLite whatever the name, for a file that is one; on a JSON file it is refused (a usage error).
+    let unnamedDatabase = folder.appendingPathComponent("items.data").path
+    try Data("SQLite format 3\0".utf8).write(to: URL(fileURLWithPath: unnamedDatabase))
+    #expect(throws: (any Error).self) { try Self.sources([file, "--table", "items"]) }
     let expected: [([String], String)] = [
       (["shop.sqlite"], "SQLiteSource"),
-      ([file, "--table", "items"], "SQLiteSource"),
+      ([unnamedDatabase, "--table", "items"], "SQLiteSource"),
       (["-"], "StreamSource"),
       (["-", "--table", "items"], "StreamSource"),
       ([fifo], "StreamSource"),

@@ -31,6 +31,9 @@ public struct Asciicast: Hashable, Sendable {
   /// What each attempt to open a link answered live, in order (`nil`: it started; else why not), read from the
   /// recording's markers: a replay's opener gives the same answers, so its notices are the live session's.
   public var openAnswers: [String?] = []
+  /// Whether the header says waterfall made it (`waterfall_arguments`, written even when empty): asciinema's
+  /// own recordings have nothing a replay could run. Made in this process (a header written), it is.
+  public var madeByWaterfall = true
   /// The label of an open's marker, followed by why it failed (nothing when it started).
   public static let openMarkerPrefix = "waterfall-open:"
 

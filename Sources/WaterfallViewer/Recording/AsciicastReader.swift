@@ -40,6 +40,7 @@ public enum AsciicastReader {
     var cast = Asciicast(
       width: width, height: height, timestamp: wholeNumber(header["timestamp"]),
       arguments: arguments.compactMap { $0 as? String }, keys: try keys(header["waterfall_keys"]))
+    cast.madeByWaterfall = header["waterfall_arguments"] != nil
     var lastTime = 0.0
     while let (index, line) = lines.next() {
       let number = index + 1

@@ -33,7 +33,7 @@ enum TapeLexer {
         let end = try closing(character, in: characters, from: index + 1, what: "string", at: start)
         tokens.append(TapeToken(kind: .string, text: String(characters[(index + 1)..<end]), location: start))
         index = end + 1
-      case "/":
+      case "/" where !takesPath(tokens.last, line: line):
         let end = try closing("/", in: characters, from: index + 1, what: "regex", at: start, escapes: true)
         tokens.append(TapeToken(kind: .regex, text: String(characters[(index + 1)..<end]), location: start))
         index = end + 1
@@ -57,6 +57,13 @@ enum TapeLexer {
       }
     }
     return tokens
+  }
+
+  /// Whether a word here is a path: VHS reads `Output /tmp/out.gif` unquoted, so a `/` after a command that
+  /// takes a file on the same line starts the path, not a regex.
+  private static func takesPath(_ previous: TapeToken?, line: Int) -> Bool {
+    guard let previous, previous.kind == .word, previous.location.line == line else { return false }
+    return ["Output", "Screenshot", "Source"].contains(previous.text)
   }
 
   /// The index of the `quote` that ends what starts at `from`, on the same line; with `escapes`, a quote after

@@ -82,8 +82,13 @@ public final class TapePlayer {
       if case .output(let path) = $0.action { path.lowercased().hasSuffix(".cast") } else { false }
     }
     if recordsCast {
+      // The arguments the tape's typed `waterfall …` line runs, so `snapshot --replay` runs the same viewer.
+      let typed = commands.lazy.compactMap { command -> [String]? in
+        if case .type(let text, _) = command.action { TypedCommandLine.arguments(text) } else { nil }
+      }.first
       recorder = CastRecorder(
-        header: Asciicast(width: size.width, height: size.height), clock: TapeClock(player: self),
+        header: Asciicast(width: size.width, height: size.height, arguments: typed ?? []),
+        clock: TapeClock(player: self),
         recordsInput: false, writeBytes: { [unowned self] line in castBytes.append(line) })
     }
     for (index, command) in commands.enumerated() {

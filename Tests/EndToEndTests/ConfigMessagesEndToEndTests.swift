@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// What the config's mistakes say: the system's reason a `--config` file cannot be read, and a subcommand written
+/// after the options. An extension of the one serialized end-to-end suite.
+extension ViewerEndToEndTests {
+  @Test("--config with a file not there says the system's reason; a folder says it is one")
+  func configUnreadableReason() throws {
+    let missing = "/nonexistent-\(UUID().uuidString).toml"
+    let run = try BinaryRun(["snapshot", "--config", missing])
+    #expect(run.status != 0)
+    #expect(run.errors.contains("\(missing): cannot be read: No such file or directory"), "\(run.errors)")
+    let folder = try BinaryRun(["snapshot", "--config", "/tmp"])
+    #expect(folder.errors.contains("/tmp: cannot be read: Is a directory"), "\(folder.errors)")
+  }
+
+  @Test("waterfall --config FILE config: config is said to be a subcommand to put first, not a missing dataset")
+  func subcommandAfterOptions() throws {
+    let (home, file) = try Self.configHome("columns = 2\n")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let run = try BinaryRun(["--config", file, "config"])
+    #expect(run.status != 0)
+    #expect(run.errors.contains("config is a subcommand: put it first"), "\(run.errors)")
+  }
+}
