@@ -16,7 +16,9 @@ extension ViewerEndToEndTests {
     // G typed with the sort, before its first page is back: it goes to the end of the new order.
     try pane.send(keys: ["o", "G"])
     // The dearest is the row before the last (¥20098); the cheapest is first now, far above.
-    let dearest = try pane.waitForScreen(seconds: 30) { $0.contains("item 19998 ") && $0.contains("¥20098") }
+    let dearest = try pane.waitForScreen(seconds: 30) {
+      $0.contains("by price") && $0.contains("the end: 20000 items") && $0.contains("item 19998 ")
+    }
     #expect(!dearest.contains("the cheapest"), "\(dearest)")
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
