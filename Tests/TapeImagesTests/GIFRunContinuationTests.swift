@@ -31,17 +31,22 @@ struct GIFRunContinuationTests {
     return screen
   }
 
+  /// The screen drawn at 14 px and encoded as a one-frame GIF: the settings, the canvas and the decoded frame.
+  private func encodedFrame() throws -> (ImageSettings, FrameCanvas, [UInt8]) {
+    var settings = ImageSettings()
+    (settings.fontSize, settings.padding) = (14, 4)
+    let canvas = try FrameCanvas(columns: 10, rows: 3, settings: settings)
+    let gif = try DecodedGIF(GIFAnimation.encode([AnimationFrame(screen: screen(), duration: 100)], on: canvas))
+    return (settings, canvas, try #require(gif.frames.first))
+  }
+
   private func channels(_ packed: UInt32) -> [UInt8] {
     [UInt8(packed & 0xFF), UInt8((packed >> 8) & 0xFF), UInt8((packed >> 16) & 0xFF)]
   }
 
   @Test("every pixel is its nearest palette colour or within the bound; a palette colour (the theme, text) is exact")
   func withinTheBound() throws {
-    var settings = ImageSettings()
-    (settings.fontSize, settings.padding) = (14, 4)
-    let canvas = try FrameCanvas(columns: 10, rows: 3, settings: settings)
-    let gif = try DecodedGIF(GIFAnimation.encode([AnimationFrame(screen: screen(), duration: 100)], on: canvas))
-    let frame = try #require(gif.frames.first)
+    let (settings, canvas, frame) = try encodedFrame()
     var palette = GIFPalette(theme: settings.theme)
     var worst = 0
     var inexactPaletteColours = 0
@@ -64,11 +69,7 @@ struct GIFRunContinuationTests {
 
   @Test("a row across the noisy photo changes colour far less often than its nearest palette colours would")
   func noiseBecomesRuns() throws {
-    var settings = ImageSettings()
-    (settings.fontSize, settings.padding) = (14, 4)
-    let canvas = try FrameCanvas(columns: 10, rows: 3, settings: settings)
-    let gif = try DecodedGIF(GIFAnimation.encode([AnimationFrame(screen: screen(), duration: 100)], on: canvas))
-    let frame = try #require(gif.frames.first)
+    let (settings, canvas, frame) = try encodedFrame()
     var palette = GIFPalette(theme: settings.theme)
     let row = canvas.originY + 2 * canvas.cellHeight + canvas.cellHeight / 2
     let columns = (canvas.originX + canvas.cellWidth)..<(canvas.originX + 9 * canvas.cellWidth)
