@@ -6,9 +6,9 @@ public enum MinimumSize {
   public static let height = 8
 
   /// What a screen smaller than that shows instead of the viewer: how small it is, and how to get out.
-  static func drawTooSmall(size: GridSize, glyphs: Glyphs, into screen: inout Screen) {
+  static func drawTooSmall(size: GridSize, glyphs: Glyphs, quitKey: String = "q", into screen: inout Screen) {
     let need = "terminal too small: need at least \(width)\(glyphs.times)\(height)"
-    let now = "q quits \(glyphs.dot) now \(size.width)\(glyphs.times)\(size.height)"
+    let now = "\(quitKey) quits \(glyphs.dot) now \(size.width)\(glyphs.times)\(size.height)"
     // How to get out comes first: on the tiniest screen "q quits" stays and the explanation gives way.
     let quits = TextLayout.wrap(now, toWidth: screen.width, maximumLines: screen.height, ellipsis: glyphs.ellipsis)
     let room = screen.height - quits.count

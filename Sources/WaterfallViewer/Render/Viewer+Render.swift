@@ -6,7 +6,9 @@ extension Viewer {
     screen.colorEnabled = options.colorEnabled
     screen.clear()
     if state.isTooSmall {
-      return MinimumSize.drawTooSmall(size: state.screenSize, glyphs: options.glyphs, into: &screen)
+      return MinimumSize.drawTooSmall(
+        size: state.screenSize, glyphs: options.glyphs, quitKey: KeyHints(customKeys: options.customKeys).quit,
+        into: &screen)
     }
     let bars = bars
     bars.drawHeader(

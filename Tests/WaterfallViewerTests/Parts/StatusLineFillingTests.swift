@@ -17,7 +17,7 @@ struct StatusLineFillingTests {
       waterfall: waterfall, store: store, focus: Focus(keyboard: nil, waterfall: waterfall, store: store),
       reading: ReadingProgress(), presentation: Presentation(query: CatalogueQuery(filter: filter.map(ItemQuery.init))),
       state: state, search: nil, rankLoader: rankLoader, picking: picking, measuring: nil, stepping: false,
-      spinner: "*", glyphs: .ascii)
+      spinner: "*", glyphs: .ascii, keys: KeyHints())
   }
 
   @Test("the count says of how many when the source knows more; a filter counts its result as shown instead")

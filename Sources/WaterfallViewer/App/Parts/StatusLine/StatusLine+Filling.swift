@@ -6,7 +6,7 @@ extension StatusLine {
   init(
     waterfall: WaterfallView, store: ItemStore, focus: Focus, reading: ReadingProgress, presentation: Presentation,
     state: ViewState, search: SearchState?, rankLoader: RankLoader, picking: Bool, measuring: Measuring?,
-    stepping: Bool, spinner: String, glyphs: Glyphs
+    stepping: Bool, spinner: String, glyphs: Glyphs, keys: KeyHints
   ) {
     let onScreen = waterfall.indicesInViewport
     let total = reading.isComplete ? "/\(reading.itemsRead)" : ""
@@ -23,7 +23,7 @@ extension StatusLine {
       loadedItemsOnly: store.loadedItemsOnly,
       filterShown: presentation.filter == nil ? nil : "\(store.resultCountText)\(total) shown",
       sort: presentation.sort, notice: state.notice ?? Self.loadFailure(waterfall), stepping: stepping,
-      measuring: measuring.map { "\(spinner) \($0.progressText) (Esc stops)" }, glyphs: glyphs)
+      measuring: measuring.map { "\(spinner) \($0.progressText) (Esc stops)" }, glyphs: glyphs, keys: keys)
   }
 
   /// "load failed: why": while the first page failed and nothing is shown, the status bar keeps saying so (a key

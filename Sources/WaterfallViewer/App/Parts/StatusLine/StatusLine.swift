@@ -29,6 +29,8 @@ struct StatusLine {
   /// The measuring's progress, spinner first.
   var measuring: String?
   var glyphs: Glyphs
+  /// The keys the help at the end names.
+  var keys = KeyHints()
 
   /// The pieces in the order they are shown, each with its priority.
   var parts: StatusParts {
@@ -59,7 +61,7 @@ struct StatusLine {
     }
     if stepping { parts.append("STEP", priority: 8) }
     if let measuring { parts.append(measuring, priority: 9) }
-    let help = marked == nil ? "? help  q quit" : "Tab mark  Enter pick  ? help  Esc quit"
+    let help = keys.text(picking: marked != nil)
     if let notice { parts.append(notice, priority: 10) } else { parts.append(help, priority: 2) }
     return parts
   }
