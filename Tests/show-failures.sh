@@ -9,8 +9,14 @@ echo "──── what failed (the whole output is in $dir/test-output.log) ─
 for xml in "$dir"/test-results*.xml; do
   [ -s "$xml" ] || continue
   python3 - "$xml" <<'PY'
-import sys, xml.etree.ElementTree as ET
-for case in ET.parse(sys.argv[1]).iter("testcase"):
+import re, sys, xml.etree.ElementTree as ET
+# A message may carry characters XML cannot hold (a NUL from a test's own text): drop them rather than fail.
+text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", "", open(sys.argv[1], encoding="utf-8", errors="replace").read())
+try:
+    root = ET.fromstring(text)
+except ET.ParseError as error:
+    sys.exit(f"(the xUnit file {sys.argv[1]} cannot be read: {error}; the lines below are from the log)")
+for case in root.iter("testcase"):
     for failure in list(case.iter("failure")) + list(case.iter("error")):
         print(f"✘ {case.get('classname')}.{case.get('name')}")
         lines = (failure.get("message") or failure.text or "").splitlines()
