@@ -170,6 +170,7 @@ public final class HTTPFeedCatalogue: CatalogueSource, Sendable {
     for (item, identity) in zip(body.items, body.identities) {
       var item = item
       item.imageURL = Self.resolve(picture: item.imageURL, against: base)
+      item.extraFields = Self.resolve(pageLinks: item.extraFields, against: base)
       if let id = state.idsByIdentity[identity] {
         state.items[id.rawValue] = item
         ids.append(id)
@@ -266,5 +267,16 @@ public final class HTTPFeedCatalogue: CatalogueSource, Sendable {
     guard !picture.isEmpty else { return picture }
     let resolved = FeedPaging.resolve(picture, against: base)
     return URLScheme(of: resolved)?.isWeb == true ? resolved : ""
+  }
+
+  /// The item's page (`url`, `link`, `href`) relative to the feed (`/p/1`) made absolute, so `x` can open it; any
+  /// other field, and a page that is not a web address once resolved, stays as the server sent it.
+  static func resolve(pageLinks fields: [ExtraField], against base: URL?) -> [ExtraField] {
+    fields.map { field in
+      guard ItemFieldNames.page.contains(field.key.lowercased()) else { return field }
+      let resolved = FeedPaging.resolve(field.value.trimmingCharacters(in: .whitespaces), against: base)
+      guard URLScheme(of: resolved)?.isWeb == true else { return field }
+      return ExtraField(key: field.key, value: resolved)
+    }
   }
 }

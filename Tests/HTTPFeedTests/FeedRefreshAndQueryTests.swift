@@ -92,6 +92,30 @@ struct FeedRefreshAndQueryTests {
     #expect(page.items.first?.imageURL == server.url("/picture/page-1.png"))
   }
 
+  @Test("an item's page relative to the feed is made absolute, so x can open it")
+  func relativePageOfAnItem() throws {
+    let server = try FeedServer()
+    let source = try feed(server.url("/feed/page?page={page}&per=2&pages=1&img=1&page_url=1"))
+    let item = try #require(source.fetch(CataloguePageRequest(query: CatalogueQuery())).page?.items.first)
+    #expect(item.extraFields.first { $0.key == "url" }?.value == server.url("/product/page-1"))
+    #expect(item.imageURL == server.url("/picture/page-1.png"), "the picture is still the img field")
+  }
+
+  @Test("an item's page relative to the feed (url, link, href) is made absolute; other fields and schemes are kept")
+  func relativePageLinks() {
+    let base = URL(string: "https://shop.test/api/items?page=2")
+    let fields = [
+      ExtraField(key: "url", value: "/p/1"), ExtraField(key: "Link", value: "p/2"),
+      ExtraField(key: "href", value: "https://other.test/p/3"), ExtraField(key: "note", value: "/not/a/link"),
+      ExtraField(key: "link", value: "javascript:alert(1)"),
+    ]
+    #expect(
+      HTTPFeedCatalogue.resolve(pageLinks: fields, against: base).map(\.value) == [
+        "https://shop.test/p/1", "https://shop.test/api/p/2", "https://other.test/p/3", "/not/a/link",
+        "javascript:alert(1)",
+      ])
+  }
+
   @Test("a feed's picture never names a file on this machine: file: and other schemes are no picture")
   func picturesStayOnTheWeb() {
     let base = URL(string: "https://shop.test/api/items?page=2")

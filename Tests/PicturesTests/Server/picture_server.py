@@ -33,6 +33,7 @@ Paths:
     &bad=N                                item N (from 1) has "w": "wide", which no reader can use
     &hold=KEY&hold_page=N                 page N held (in flight, no answer) until KEY is released
     &img=1                                each item has a picture on this server (/picture/<id>.png)
+    &page_url=1                           each item has its page as a relative "url" (/product/<id>)
     &end=CODE                             a page past the last answers CODE (404, 410) instead of no items
     &outage=KEY                           every page answers 503 while /__outage?key=KEY&on=1 holds
     &next_base=URL                        next addresses (Link, next-url) on URL (another host) instead of here
@@ -328,6 +329,8 @@ class Handler(BaseHTTPRequestHandler):
             entry = {"id": ident, "title": title, "w": 300, "h": 200 + (number % 5) * 60, "price": f"¥{10 + number}"}
             if value("img", "") == "1":
                 entry["img"] = f"/picture/{ident}.png"
+            if value("page_url", "") == "1":
+                entry["url"] = f"/product/{ident}"
             if value("bad", "") == str(number) and ident.startswith(style):
                 entry["w"] = "wide"
             return entry
