@@ -31,16 +31,24 @@ struct Boxes {
     drawSectionHeaders(into: &screen)
   }
 
-  /// The focused box's title row on screen (its first row on screen, if the title is not), for screen readers.
+  /// The focused box's title row on screen (its first row on screen, if the title is not), for screen readers;
+  /// never a row a section header covers.
   var cursorOnFocus: (column: Int, row: Int)? {
     guard let focused = focus.keyboardOnScreen, waterfall.contentState == .items else { return nil }
     let frame = waterfall.layout.frame(of: focused)
     let imageRows = metrics.imageRows(aspectRatio: store.displayItems[focused].aspectRatio, columnWidth: frame.width)
     let titleRow = frame.y + imageRows + 1
-    let shown = max(frame.y, waterfall.contentOffset)
-    let row = waterfall.screenRow(
-      titleRow < frame.maxY - 1 && waterfall.screenRow(titleRow) != nil ? titleRow : shown)
+    let covered = sectionHeaderRows
+    let rows = (titleRow < frame.maxY - 1 ? [titleRow] : []) + Array(max(frame.y, waterfall.contentOffset)..<frame.maxY)
+    let row = rows.lazy.compactMap { self.waterfall.screenRow($0) }.first { !covered.contains($0) }
     return row.map { (frame.x + 1, $0) }
+  }
+
+  /// The screen rows the section headers take, the pinned one among them.
+  private var sectionHeaderRows: Set<Int> {
+    guard hasSections else { return [] }
+    let rows = waterfall.sectionHeadersInViewport.map { waterfall.layout.sectionHeaderFrame($0).y }
+    return Set((rows + [waterfall.pinnedSectionHeader?.frame.y].compactMap { $0 }).compactMap(waterfall.screenRow))
   }
 
   private func drawBox(index: Int, cell: ItemCell, frame: GridRect, into screen: inout Screen) {
