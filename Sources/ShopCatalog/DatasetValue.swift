@@ -36,6 +36,15 @@ public enum DatasetValue: Hashable, Sendable {
     }
   }
 
+  /// A finite number (an integer or a real): what a record written back keeps a number.
+  public var isNumber: Bool {
+    switch self {
+    case .integer: true
+    case .real(let number): number.isFinite
+    default: false
+    }
+  }
+
   /// A number as people write it: no needless ".0".
   public static func format(_ number: Double) -> String {
     if number.isFinite, number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }

@@ -122,7 +122,7 @@ struct ItemColumns: Sendable {
     if keepsExtras {
       for field in extraFields {
         appendLengthPrefixed(field.key.utf8)
-        appendLengthPrefixed(field.value.utf8)
+        appendLengthPrefixed(field.value.utf8, marked: field.isNumber)
       }
       extraEnds.append(UInt32(extras.count))
     }
@@ -181,8 +181,10 @@ struct ItemColumns: Sendable {
     return true
   }
 
-  private mutating func appendLengthPrefixed(_ bytes: String.UTF8View) {
-    var length = UInt32(bytes.count).littleEndian
+  /// A field's bytes after their length; `marked` (a value that was a number) sets the length's top bit, free
+  /// since the extras stay under half of 2^32 bytes.
+  private mutating func appendLengthPrefixed(_ bytes: String.UTF8View, marked: Bool = false) {
+    var length = (UInt32(bytes.count) | (marked ? Self.numberMark : 0)).littleEndian
     withUnsafeBytes(of: &length) { extras.append(contentsOf: $0) }
     extras.append(contentsOf: bytes)
   }
@@ -243,22 +245,27 @@ struct ItemColumns: Sendable {
   /// Every item, in order.
   var items: [ShopItem] { (0..<count).map(item(at:)) }
 
+  /// The top bit of an extra value's length: the value was a number.
+  private static let numberMark: UInt32 = 1 << 31
+
   func extraFields(of index: Int) -> [ExtraField] {
     guard keepsExtras else { return [] }
     var position = index == 0 ? 0 : Int(extraEnds[index - 1])
     let end = Int(extraEnds[index])
     var fields: [ExtraField] = []
-    func next() -> String {
+    func next() -> (text: String, marked: Bool) {
       var length: UInt32 = 0
       withUnsafeMutableBytes(of: &length) { $0.copyBytes(from: extras[position..<position + 4]) }
       position += 4
       let start = position
-      position += Int(UInt32(littleEndian: length))
-      return String(decoding: extras[start..<position], as: UTF8.self)
+      length = UInt32(littleEndian: length)
+      position += Int(length & ~Self.numberMark)
+      return (String(decoding: extras[start..<position], as: UTF8.self), length & Self.numberMark != 0)
     }
     while position < end {
-      let key = next()
-      fields.append(ExtraField(key: key, value: next()))
+      let key = next().text
+      let value = next()
+      fields.append(ExtraField(key: key, value: value.text, isNumber: value.marked))
     }
     return fields
   }

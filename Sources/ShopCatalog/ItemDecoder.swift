@@ -87,7 +87,7 @@ enum ItemDecoder {
     guard problems.isEmpty, let width, let height else { return .unusable(problems) }
     let page = urlIsPage ? url.map { [$0] } ?? [] : []
     let extras = (fields.extras + page).sorted { $0.key < $1.key }.map {
-      ExtraField(key: $0.key, value: $0.value.displayText)
+      ExtraField(key: $0.key, value: $0.value.displayText, isNumber: $0.value.isNumber)
     }
     return .item(
       ShopItem(

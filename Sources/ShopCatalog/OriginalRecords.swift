@@ -130,7 +130,7 @@ public enum OriginalRecords {
     ]
     if !item.imageURL.isEmpty { fields[ItemFieldNames.picture[0]] = .string(item.imageURL) }
     if !item.shop.isEmpty { fields[ItemFieldNames.shop] = .string(item.shop) }
-    for extra in item.extraFields where fields[extra.key] == nil { fields[extra.key] = .string(extra.value) }
+    for extra in item.extraFields where fields[extra.key] == nil { fields[extra.key] = extra.datasetValue }
     return OriginalRecord(json: DatasetValue.dictionary(fields).json, fields: fields)
   }
 

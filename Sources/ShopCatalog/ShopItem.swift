@@ -39,6 +39,16 @@ public struct ShopItem: Hashable, Sendable {
 public struct ExtraField: Hashable, Sendable {
   public var key: String
   public var value: String
+  /// The dataset wrote the value as a number (`"id": 7`): a record written back (`--pick`) keeps it a number.
+  public var isNumber: Bool
 
-  public init(key: String, value: String) { (self.key, self.value) = (key, value) }
+  public init(key: String, value: String, isNumber: Bool = false) {
+    (self.key, self.value, self.isNumber) = (key, value, isNumber)
+  }
+
+  /// The value as the dataset had it: a number when it was one, else text.
+  public var datasetValue: DatasetValue {
+    guard isNumber else { return .string(value) }
+    return Int(value).map(DatasetValue.integer) ?? Double(value).map(DatasetValue.real) ?? .string(value)
+  }
 }
