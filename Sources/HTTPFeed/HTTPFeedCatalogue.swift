@@ -71,6 +71,8 @@ public final class HTTPFeedCatalogue: CatalogueSource, Sendable {
       // A feed is never "being read": pages come when asked for.
       progress.fraction = 1
       progress.isComplete = true
+      // What it has seen is not how many the server has (a sorted or filtered query shows others).
+      progress.readsOnDemand = true
       return progress
     }
   }

@@ -113,6 +113,11 @@ public struct ReadingProgress: Hashable, Sendable {
   public var isSizeKnown = true
   /// What stopped the reading before the end of a file (a malformed record): the file, the line and why.
   public var stoppedBy: String?
+  /// Pages come only when asked for (a feed): the items read so far are not the catalogue's size.
+  public var readsOnDemand = false
 
   public init() {}
+
+  /// The catalogue's size, once the whole of it is read; nil while it is not, or never is (a feed).
+  public var total: Int? { isComplete && !readsOnDemand ? itemsRead : nil }
 }

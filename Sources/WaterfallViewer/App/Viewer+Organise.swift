@@ -52,6 +52,6 @@ extension Viewer {
 
   private func notice(for change: QueryChange) -> String {
     Organiser.notice(
-      for: change, matching: store.resultCountText, itemsRead: reading.isComplete ? reading.itemsRead : nil)
+      for: change, matching: store.resultCountText, itemsRead: reading.total)
   }
 }

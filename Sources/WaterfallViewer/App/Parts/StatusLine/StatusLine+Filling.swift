@@ -9,7 +9,7 @@ extension StatusLine {
     stepping: Bool, spinner: String, glyphs: Glyphs, keys: KeyHints
   ) {
     let onScreen = waterfall.indicesInViewport
-    let total = reading.isComplete ? "/\(reading.itemsRead)" : ""
+    let total = reading.total.map { "/\($0)" } ?? ""
     self.init(
       position: waterfall.itemCount > 0
         ? (waterfall.contentOffset, waterfall.contentHeight, waterfall.maximumOffset) : nil,
@@ -38,7 +38,7 @@ extension StatusLine {
   /// The items loaded and, when the source knows more, the catalogue's total: "50/300 items". A filter's part
   /// counts the filter's result instead ("1/300 shown").
   static func count(store: ItemStore, reading: ReadingProgress, filtered: Bool) -> String {
-    let total = store.resultCount ?? (reading.isComplete ? reading.itemsRead : nil)
+    let total = store.resultCount ?? reading.total
     guard !filtered, let total, total > store.count else { return store.countText }
     return "\(store.count)/\(total) items"
   }
