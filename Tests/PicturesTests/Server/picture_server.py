@@ -34,6 +34,7 @@ Paths:
     &hold=KEY&hold_page=N                 page N held (in flight, no answer) until KEY is released
     &img=1                                each item has a picture on this server (/picture/<id>.png)
     &page_url=1                           each item has its page as a relative "url" (/product/<id>)
+    &stock=1                              each item has a number field, "stock": <n> (a JSON number)
     &end=CODE                             a page past the last answers CODE (404, 410) instead of no items
     &outage=KEY                           every page answers 503 while /__outage?key=KEY&on=1 holds
     &next_base=URL                        next addresses (Link, next-url) on URL (another host) instead of here
@@ -331,6 +332,8 @@ class Handler(BaseHTTPRequestHandler):
                 entry["img"] = f"/picture/{ident}.png"
             if value("page_url", "") == "1":
                 entry["url"] = f"/product/{ident}"
+            if value("stock", "") == "1":
+                entry["stock"] = number * 3
             if value("bad", "") == str(number) and ident.startswith(style):
                 entry["w"] = "wide"
             return entry
