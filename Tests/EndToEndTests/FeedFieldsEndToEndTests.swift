@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `--pick` on a feed: the item's record is written from its fields, so a field the feed sent as a number must
-/// come out a number. An extension of the one serialized end-to-end suite.
+/// A feed item's fields as the feed sent them: `--pick` writes the record from its fields (a number stays a
+/// number), and a page given relative to the feed is one `y` and `x` can use. An extension of the one serialized
+/// end-to-end suite.
 extension ViewerEndToEndTests {
   @Test("--pick on a feed prints the picked item's record with its numbers as numbers")
   func feedPickKeepsNumbers() throws {
@@ -20,5 +21,17 @@ extension ViewerEndToEndTests {
     let picked = try String(contentsOfFile: output, encoding: .utf8)
     #expect(picked.contains(#""stock":6"#), "a number stays a number: \(picked)")
     #expect(picked.contains(#""id":"page-2""#), "text stays text: \(picked)")
+  }
+
+  @Test("y on a feed item whose page is relative to the feed copies the page's whole address")
+  func feedRelativePageIsWhole() throws {
+    let server = try PictureServer()
+    let run = try BinaryRun([
+      "snapshot", server.url("/feed/page?page={page}&per=20&pages=1&img=1&page_url=1"), "--no-images", "--size",
+      "100x30",
+      "--keys", ": 1 Enter y",
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("copied " + server.url("/product/page-1")), "\(run.output)")
   }
 }
