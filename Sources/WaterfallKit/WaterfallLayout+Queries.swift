@@ -88,7 +88,7 @@ extension WaterfallLayout {
     guard offsetX % step < columnWidth else { return column == columnCount - 1 ? .margin : .gap }
     let position = firstPosition(inColumn: column, endingBelow: point.y)
     let items = columnItems[column]
-    if position < items.count, itemTops[Int(items[position])] <= point.y {
+    if position < items.count, top(of: Int(items[position])) <= point.y {
       return .item(Int(items[position]))
     }
     return .gap
@@ -99,7 +99,7 @@ extension WaterfallLayout {
   func firstPosition(inColumn column: Int, startingAtOrBelow y: Int, from start: Int) -> Int {
     let items = columnItems[column]
     var position = start
-    while position < items.count, itemTops[Int(items[position])] < y { position += 1 }
+    while position < items.count, top(of: Int(items[position])) < y { position += 1 }
     return position
   }
 
@@ -108,9 +108,8 @@ extension WaterfallLayout {
   /// it, so only that one item's bottom needs reading.
   func firstPosition(inColumn column: Int, endingBelow y: Int) -> Int {
     let items = columnItems[column]
-    let low = partitionPoint(items.count) { itemTops[Int(items[$0])] > y }
+    let low = partitionPoint(items.count) { top(of: Int(items[$0])) > y }
     guard low > 0 else { return 0 }
-    let item = Int(items[low - 1])
-    return itemTops[item] + Int(itemHeights[item]) > y ? low - 1 : low
+    return bottom(of: Int(items[low - 1])) > y ? low - 1 : low
   }
 }

@@ -14,18 +14,28 @@
 public struct WaterfallLayout: Sendable {
   /// Heights below this are raised to it, so no two items ever share a cell.
   public static let minimumItemHeight = 1
+  /// Heights above this (65,535 rows, 16 bits) are cut to it: no terminal shows more, and an item's place fits 8
+  /// bytes.
+  public static let maximumItemHeight = ItemPlace.maximumHeight
+  /// Column counts above this (2,048, 11 bits) are cut to it (``Configuration``).
+  public static let maximumColumnCount = ItemPlace.maximumColumns
+  /// The rows the items may take, from ``itemsTop`` to the last item's top: 2^37 (1.4·10^11; 2^31 items of a
+  /// 45-row box in one column fit). Appending past it stops the program (a precondition): a layout refuses it.
+  public static let maximumItemRows = ItemPlace.maximumTop
 
   public let configuration: Configuration
   /// floor((width − left − right − (columns − 1)·gap) / columns), at least 1. The cells that the floor leaves
   /// over go to the right margin, so every column has the same width and x positions are deterministic.
   public let columnWidth: Int
 
-  // Per item, by global index: 16 bytes an item, plus 4 in its column's list. Flat arrays keep a full layout to
-  // one pass of appends, and fewer bytes to fault in: at 10^6 items the page faults cost as much as the placing.
-  // The column lists hold indices only, so a binary search reads bottoms through them.
-  var itemTops: [Int] = []
-  var itemHeights: [Int32] = []
-  var itemColumns: [Int32] = []
+  /// The first row of the sections (of the first section's header); tops are kept relative to it.
+  public let itemsTop: Int
+
+  // Per item, by global index: 8 bytes an item (``ItemPlace``), plus 4 in its column's list: 12 bytes, 115 MiB at
+  // 10^7 items. A flat array keeps a full layout to one pass of appends, and fewer bytes to fault in: at 10^6
+  // items the page faults cost as much as the placing. The column lists hold indices only, so a binary search
+  // reads tops through them.
+  var places: [ItemPlace] = []
   /// The items of each column, top to bottom (ascending index, through all sections).
   var columnItems: [[Int32]]
   /// The next free row of each column of the last section: the bottom of its last item plus the row gap.
@@ -49,6 +59,7 @@ public struct WaterfallLayout: Sendable {
     columnWidth = max(1, usable / columns)
     columnItems = Array(repeating: [], count: columns)
     let top = configuration.headerHeight + margins.top
+    itemsTop = top
     nextFreeRow = []
     sectionsBottom = top
     openSection(top: top, headerHeight: sectionHeaderHeight)
@@ -64,7 +75,7 @@ public struct WaterfallLayout: Sendable {
   // MARK: - Building
 
   /// Number of items laid out.
-  public var count: Int { itemTops.count }
+  public var count: Int { places.count }
 
   public var columnCount: Int { configuration.columnCount }
 
@@ -84,7 +95,7 @@ public struct WaterfallLayout: Sendable {
     place(height: rawHeight, in: shortestColumn())
   }
 
-  /// The bulk path of ``append(heights:)``: one pass places the items into fresh buffers without a uniqueness
+  /// The bulk path of ``append(heights:)``: one pass places the items into a fresh buffer without a uniqueness
   /// check per item, a second sorts their indices into the columns by counting; each array then grows once.
   @usableFromInline
   mutating func appendContiguous(_ heights: UnsafeBufferPointer<Int>) {
@@ -94,44 +105,37 @@ public struct WaterfallLayout: Sendable {
     let first = count
     let columns = columnCount
     let rowGap = configuration.margins.rowGap
+    let origin = itemsTop
     var free = nextFreeRow
     var perColumn = [Int](repeating: 0, count: columns + 1)
     var deepestBottom = sectionsBottom
-    var tops: [Int] = []
-    var heightsPlaced: [Int32] = []
-    let placedColumns = [Int32](unsafeUninitializedCapacity: added) { columnOf, placed in
-      tops = [Int](unsafeUninitializedCapacity: added) { topOf, topped in
-        heightsPlaced = [Int32](unsafeUninitializedCapacity: added) { heightOf, measured in
-          free.withUnsafeMutableBufferPointer { free in
-            for offset in 0..<added {
-              var column = 0
-              var top = free[0]
-              for candidate in 1..<columns where free[candidate] < top {
-                column = candidate
-                top = free[candidate]
-              }
-              let height = Self.clampedHeight(heights[offset])
-              let bottom = top + Int(height)
-              topOf[offset] = top
-              heightOf[offset] = height
-              columnOf[offset] = Int32(truncatingIfNeeded: column)
-              free[column] = bottom + rowGap
-              perColumn[column + 1] += 1
-              deepestBottom = max(deepestBottom, bottom)
-            }
+    let placed = [ItemPlace](unsafeUninitializedCapacity: added) { placeOf, filled in
+      free.withUnsafeMutableBufferPointer { free in
+        for offset in 0..<added {
+          var column = 0
+          var top = free[0]
+          for candidate in 1..<columns where free[candidate] < top {
+            column = candidate
+            top = free[candidate]
           }
-          measured = added
+          let height = Self.clampedHeight(heights[offset])
+          let bottom = top + height
+          placeOf[offset] = ItemPlace(top: top - origin, height: height, column: column)
+          free[column] = bottom + rowGap
+          perColumn[column + 1] += 1
+          deepestBottom = max(deepestBottom, bottom)
         }
-        topped = added
       }
-      placed = added
+      filled = added
     }
+    // The deepest bottom bounds every top; checked before anything keeps the places (a top past the limit was cut).
+    Self.checkRows(deepestBottom - origin)
     // Counting sort: each column's new items, ascending, in one segment of a shared buffer.
     for column in 0..<columns { perColumn[column + 1] += perColumn[column] }
     var cursor = perColumn
     let byColumn = [Int32](unsafeUninitializedCapacity: added) { buffer, filled in
       for offset in 0..<added {
-        let column = Int(placedColumns[offset])
+        let column = placed[offset].column
         buffer[cursor[column]] = Int32(truncatingIfNeeded: first + offset)
         cursor[column] += 1
       }
@@ -141,18 +145,21 @@ public struct WaterfallLayout: Sendable {
       columnItems[column].append(contentsOf: byColumn[perColumn[column]..<perColumn[column + 1]])
     }
     // Taken whole into an empty layout, unless storage was reserved for more (a layout appended a run at a time).
-    if first == 0, itemTops.capacity < count + added {
-      itemTops = tops
-      itemHeights = heightsPlaced
-      itemColumns = placedColumns
+    if first == 0, places.capacity < count + added {
+      places = placed
     } else {
-      itemTops.append(contentsOf: tops)
-      itemHeights.append(contentsOf: heightsPlaced)
-      itemColumns.append(contentsOf: placedColumns)
+      places.append(contentsOf: placed)
     }
     nextFreeRow = free
     sectionBottoms[sectionBottoms.count - 1] = max(sectionBottoms[sectionBottoms.count - 1], deepestBottom)
     sectionsBottom = deepestBottom
+  }
+
+  /// Stops the program when `row` (relative to ``itemsTop``; an item's top or a bound on it) is past
+  /// ``maximumItemRows``: what a layout does with more rows than its places hold.
+  @inline(__always)
+  static func checkRows(_ row: Int) {
+    precondition(row <= maximumItemRows, "a layout's items take at most 2^37 rows")
   }
 
   /// The leftmost column whose next free row is the smallest.
@@ -172,20 +179,19 @@ public struct WaterfallLayout: Sendable {
     precondition(count < Int32.max, "a layout holds fewer than 2^31 items")
     let top = nextFreeRow[column]
     let height = Self.clampedHeight(rawHeight)
-    let bottom = top + Int(height)
+    let bottom = top + height
+    Self.checkRows(top - itemsTop)
     columnItems[column].append(Int32(truncatingIfNeeded: count))
-    itemTops.append(top)
-    itemHeights.append(height)
-    itemColumns.append(Int32(truncatingIfNeeded: column))
+    places.append(ItemPlace(top: top - itemsTop, height: height, column: column))
     nextFreeRow[column] = bottom + configuration.margins.rowGap
     sectionBottoms[sectionBottoms.count - 1] = max(sectionBottoms[sectionBottoms.count - 1], bottom)
     sectionsBottom = max(sectionsBottom, bottom)
   }
 
-  /// `rawHeight` between ``minimumItemHeight`` and 2^31 − 1 rows (no terminal shows more).
+  /// `rawHeight` between ``minimumItemHeight`` and ``maximumItemHeight``.
   @inline(__always)
-  static func clampedHeight(_ rawHeight: Int) -> Int32 {
-    Int32(min(Int(Int32.max), max(minimumItemHeight, rawHeight)))
+  static func clampedHeight(_ rawHeight: Int) -> Int {
+    min(maximumItemHeight, max(minimumItemHeight, rawHeight))
   }
 
   /// Starts a new last section whose header is `headerHeight` rows; later appends go into it. O(columns).
@@ -209,9 +215,7 @@ public struct WaterfallLayout: Sendable {
   /// Reserves storage for `capacity` items in total.
   public mutating func reserveCapacity(_ capacity: Int) {
     guard capacity > count else { return }
-    itemTops.reserveCapacity(capacity)
-    itemHeights.reserveCapacity(capacity)
-    itemColumns.reserveCapacity(capacity)
+    places.reserveCapacity(capacity)
     // Shortest-column placement keeps columns near the mean; the slack covers the usual spread.
     let perColumn = (capacity - count) / columnCount
     for column in 0..<columnCount {
@@ -228,13 +232,23 @@ public struct WaterfallLayout: Sendable {
 
   /// The frame of item `index`.
   public func frame(of index: Int) -> GridRect {
-    let top = itemTops[index]
-    return GridRect(
-      x: columnX(Int(itemColumns[index])), y: top, width: columnWidth, height: Int(itemHeights[index]))
+    let place = places[index]
+    return GridRect(x: columnX(place.column), y: itemsTop + place.top, width: columnWidth, height: place.height)
   }
 
   /// The column item `index` sits in.
-  public func column(of index: Int) -> Int { Int(itemColumns[index]) }
+  public func column(of index: Int) -> Int { places[index].column }
+
+  /// The first row of item `index`.
+  @inline(__always)
+  func top(of index: Int) -> Int { itemsTop + places[index].top }
+
+  /// The row after item `index`.
+  @inline(__always)
+  func bottom(of index: Int) -> Int {
+    let place = places[index]
+    return itemsTop + place.top + place.height
+  }
 
   /// The items of `column`, top to bottom.
   public func items(inColumn column: Int) -> [Int] { columnItems[column].map(Int.init) }
@@ -256,9 +270,6 @@ public struct WaterfallLayout: Sendable {
   private func position(of index: Int, in items: [Int32]) -> Int {
     partitionPoint(items.count) { Int(items[$0]) >= index }
   }
-
-  /// The first row of the sections (of the first section's header).
-  public var itemsTop: Int { configuration.headerHeight + configuration.margins.top }
 
   /// The row after the last section (or after the placeholder when there are no items).
   public var itemsBottom: Int {

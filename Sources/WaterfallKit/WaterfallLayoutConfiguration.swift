@@ -3,7 +3,8 @@ extension WaterfallLayout {
   public struct Configuration: Hashable, Sendable {
     // Constants, so the clamp in init always holds.
     public let width: Int
-    /// Between 1 and the number of one-cell columns that fit the width: larger counts are clamped.
+    /// Between 1 and the number of one-cell columns that fit the width, at most
+    /// ``WaterfallLayout/maximumColumnCount``: larger counts are clamped.
     public let columnCount: Int
     public let margins: WaterfallMargins
     public var headerHeight: Int
@@ -18,7 +19,7 @@ extension WaterfallLayout {
       self.width = max(0, width)
       // At most as many columns as fit one cell wide each, so any count (Int.max included) is safe to lay out.
       let fitting = (self.width - margins.left - margins.right + margins.columnGap) / (1 + margins.columnGap)
-      self.columnCount = max(1, min(columnCount, fitting))
+      self.columnCount = max(1, min(columnCount, fitting, WaterfallLayout.maximumColumnCount))
       self.margins = margins
       self.headerHeight = max(0, headerHeight)
       self.footerHeight = max(0, footerHeight)

@@ -62,11 +62,13 @@ struct VisibilityAndHitTestPropertyTests {
     }
   }
 
-  @Test("a very tall item is found from any row it covers")
+  @Test("a very tall item, cut to the height limit, is found from any row it covers and no further")
   func veryTallItem() {
     let layout = WaterfallLayout(.init(width: 40, columnCount: 2, margins: .zero), heights: [100_000, 1, 1])
+    #expect(layout.frame(of: 0).height == WaterfallLayout.maximumItemHeight)
     #expect(layout.items(intersecting: GridRect(x: 0, y: 50_000, width: 40, height: 1)) == [0])
     #expect(layout.items(intersecting: GridRect(x: 0, y: 1, width: 40, height: 1)) == [0, 2])
-    #expect(layout.hitTest(GridPoint(x: 0, y: 99_999)) == .item(0))
+    #expect(layout.hitTest(GridPoint(x: 0, y: 65_534)) == .item(0))
+    #expect(layout.hitTest(GridPoint(x: 0, y: 65_535)) == .outside)
   }
 }

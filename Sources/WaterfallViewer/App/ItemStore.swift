@@ -94,7 +94,7 @@ public struct ItemStore: Sendable {
 
   /// The whole result measured: every rank gets its shape (the loaded items keep theirs), and pages load
   /// anywhere from now on (``put(_:page:)``). The shapes' buffer is taken as it is, not copied: it is the whole
-  /// result (16 MB at 10^6 items), and only the loaded items' few shapes are written into it.
+  /// result (8 MB at 10^6 items), and only the loaded items' few shapes are written into it.
   mutating func adopt(_ measured: consuming MeasuredResult) {
     var shapes: [DisplayItem] = []
     swap(&shapes, &measured.shapes)

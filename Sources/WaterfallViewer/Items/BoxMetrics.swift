@@ -15,16 +15,25 @@ public struct BoxMetrics: Hashable, Sendable {
   /// Image rows for a picture of `aspectRatio` (height / width) in a box `columnWidth` cells wide.
   public func imageRows(aspectRatio: Double, columnWidth: Int) -> Int {
     let inner = Double(max(1, columnWidth - 2))
-    let rows = (inner * aspectRatio * cellAspect).rounded()
+    let rows = inner * aspectRatio * cellAspect
     guard rows.isFinite else { return 1 }
-    return Int(min(Double(maximumImageRows), max(1, rows)))
+    // Rounded to nearest, halves up, as `rounded()` does for the rows kept (0 up to the maximum): a truncating
+    // conversion, not the libm call `rounded()` is on x86-64, which `G` made 10^7 times.
+    let kept = min(Double(maximumImageRows), max(0, rows))
+    return max(1, Int(kept + 0.5))
   }
 
   /// Title lines for a title `titleWidth` columns wide in a box `columnWidth` cells wide.
   public func titleLines(titleWidth: Int, columnWidth: Int) -> Int {
-    guard titleWidth > 0 else { return 0 }
+    // Lines counted up to the maximum rather than divided: no division per item when `G` lays out 10^7.
     let inner = max(1, columnWidth - 2)
-    return min(maximumTitleLines, (titleWidth + inner - 1) / inner)
+    var lines = 0
+    var covered = 0
+    while lines < maximumTitleLines, covered < titleWidth {
+      covered += inner
+      lines += 1
+    }
+    return lines
   }
 
   /// The whole box: borders, image and title.

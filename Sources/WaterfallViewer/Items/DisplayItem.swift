@@ -14,16 +14,30 @@ public struct DisplayItem: Sendable {
     get { Int(storedTitleWidth) }
     set { storedTitleWidth = UInt16(clamping: newValue) }
   }
-  public var aspectRatio: Double
-  /// Picks the placeholder's colour and shade, stable for the same picture (31 bits).
+  /// Height over width: the Double's bits in two 32-bit halves, so that the item aligns to 4 bytes, not 8 (a
+  /// `Float` would move a box a row where a ratio rounds at exactly half a row).
+  public var aspectRatio: Double {
+    get { Double(bitPattern: UInt64(aspectHigh) << 32 | UInt64(aspectLow)) }
+    set {
+      aspectHigh = UInt32(truncatingIfNeeded: newValue.bitPattern >> 32)
+      aspectLow = UInt32(truncatingIfNeeded: newValue.bitPattern)
+    }
+  }
+  /// Picks the placeholder's colour and shade, stable for the same picture: the look modulo ``lookModulus``.
   public var look: Int {
     get { Int(storedLook) }
-    set { storedLook = UInt32(truncatingIfNeeded: newValue) }
+    set { storedLook = UInt16(truncatingIfNeeded: newValue.magnitude % UInt(Self.lookModulus)) }
   }
-  // Small integers, so that an item is 16 bytes, not 24: a measured result keeps one per item (10^6 to 10^7), and
-  // the bytes are what a far jump copies and faults in. A width is at most 800 (400 scalars of 2 columns).
+  /// The placeholder reads `look % 3` (its shade) and `look / 7 % 6` (its colour), which depend on `look % 42`
+  /// only: a multiple of 42 under 2^16 keeps both while the look fits 16 bits.
+  public static let lookModulus = 42 * 1560
+  // Small numbers, so that an item is 12 bytes, not 16: a measured result keeps one per item (10^6 to 10^7; 115
+  // MiB at 10^7), and the bytes are what `G` and a far jump fault in. A width is at most 800 (400 scalars of 2
+  // columns).
+  private var aspectHigh: UInt32 = 0x3FF0_0000
+  private var aspectLow: UInt32 = 0
   private var storedTitleWidth: UInt16 = 0
-  private var storedLook: UInt32 = 0
+  private var storedLook: UInt16 = 0
 
   public init(_ item: ShopItem) {
     aspectRatio = item.aspectRatio
@@ -46,7 +60,7 @@ public struct DisplayItem: Sendable {
   init(width: Double, height: Double, title: TitleMetrics) {
     aspectRatio = height / width
     storedTitleWidth = title.width
-    storedLook = title.look
+    look = Int(title.look)
   }
 
   /// Every item of a measured stretch, in order: numbers copied, the titles were counted when read.
