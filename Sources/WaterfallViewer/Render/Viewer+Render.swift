@@ -7,7 +7,7 @@ extension Viewer {
     screen.clear()
     if state.isTooSmall {
       return MinimumSize.drawTooSmall(
-        size: state.screenSize, glyphs: options.glyphs, quitKey: KeyHints(customKeys: options.customKeys).quit,
+        size: state.screenSize, glyphs: options.glyphs, quitKey: options.keyHints.quit,
         into: &screen)
     }
     let bars = bars

@@ -17,6 +17,6 @@ extension Viewer {
       waterfall: waterfall, store: store, focus: focus, reading: reading, presentation: presentation, state: state,
       search: searching.search, rankLoader: jumps.rankLoader, picking: options.picking != nil,
       measuring: jumps.measurer.measuring, stepping: inspector.isStepping,
-      spinner: spinnerFrame, glyphs: options.glyphs, keys: KeyHints(customKeys: options.customKeys))
+      spinner: spinnerFrame, glyphs: options.glyphs, keys: options.keyHints)
   }
 }
