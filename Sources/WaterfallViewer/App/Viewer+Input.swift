@@ -9,9 +9,9 @@ extension Viewer {
     for event in heldInput.update(.event(event, quits: quits)) { handle(event) }
   }
 
-  /// The source's first answer is in (or failed): what was typed meanwhile is applied, in order. So are the jumps
-  /// typed while a new order was on its way, once it is shown.
-  func releaseHeldInputOnceOpened() {
+  /// Handles, in order, the keys and clicks that waited: for the source's first answer (once it is in, or failed),
+  /// and the jumps typed while a new order was on its way (once it is shown).
+  func handleInputThatWaited() {
     for event in heldInput.update(.updated(answered: !waterfall.paging.isRefreshing)) where !state.isQuitting {
       handle(event)
     }

@@ -104,7 +104,7 @@ public final class Viewer {
     case .measured(let delivery): send(jumps: .measured(delivery))
     case .farPageArrived(let delivery): send(jumps: .farPageArrived(delivery))
     }
-    releaseHeldInputOnceOpened()
+    handleInputThatWaited()
     requestPages()
     send(jumps: .requestFarPages)
     ItemCell.configureVisible(
