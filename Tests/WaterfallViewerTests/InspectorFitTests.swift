@@ -9,7 +9,7 @@ import Testing
 struct InspectorFitTests {
   /// The panel's inner text, row by row: what stands between its borders on the right of the screen.
   static func panelRows(_ screen: String, width: Int) -> [String] {
-    let panelWidth = Viewer.inspectorWidth(screenWidth: width)
+    let panelWidth = InspectorState.width(screenWidth: width)
     return screen.split(separator: "\n").dropLast().map { line in
       let cells = Array(line)
       guard cells.count >= width else { return "" }

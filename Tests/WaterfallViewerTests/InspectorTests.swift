@@ -1,7 +1,8 @@
 import ShopCatalog
 import Testing
 import WaterfallKit
-import WaterfallViewer
+
+@testable import WaterfallViewer
 
 @Suite("The reuse inspector")
 struct InspectorTests {
@@ -16,7 +17,7 @@ struct InspectorTests {
     let full = viewer.waterfall.viewportSize.width
     let screen = AppFixture.screen(runner, "i")
     #expect(viewer.inspector.isOpen)
-    #expect(viewer.waterfall.viewportSize.width == full - Viewer.inspectorWidth(screenWidth: 110))
+    #expect(viewer.waterfall.viewportSize.width == full - InspectorState.width(screenWidth: 110))
     #expect(screen.contains("Reuse inspector") && screen.contains("pool item:"))
     _ = AppFixture.screen(runner, "i")
     #expect(viewer.waterfall.viewportSize.width == full)

@@ -18,6 +18,12 @@ enum Command {
   case reveal(Int)
   /// The detail panel of box `index` opens.
   case openDetail(Int)
+  /// The open panel scrolls `rows` rows.
+  case scrollPanel(Int)
+  /// The open panel closes.
+  case closePanel
+  /// The engine loads the failed page again (the footer pressed).
+  case retryLoadMore
   /// The engine's selection.
   case select(Int?)
   /// The view to content row `offset`, not as a user's move (no load-more).
@@ -39,6 +45,31 @@ enum Command {
   case adopt(MeasuredResult)
   /// A page of a measured result, fetched on its own, into the store.
   case putFarPage(CataloguePage, page: Int)
+  /// A load-more's answer, accepted by the engine, into the store.
+  case takePage(CatalogueResponse)
+  /// The items that arrived at the end of the store appended to the layout, in O(k).
+  case appendItems
+  /// The footer says the end: every item is laid out, so the engine's next load-more hears "no more" at once.
+  case footerSaysTheEnd
+  /// The engine asks the source for a first page (a newer query was asked for while one was on its way).
+  case beginRefresh
+  /// The items start over from a first page's answer (the pictures, kept by store index, and the detail go).
+  case replaceItems(CatalogueResponse)
+  /// Every box laid out again, no cell kept.
+  case reloadAll
+  /// The items replaced by a first page's answer keeping the user's place (`Viewer.replaceKeepingPlace`).
+  case replaceKeepingPlace(CatalogueResponse, location: (item: ItemID, rank: Int?)?, keepsPlace: Bool)
+  /// The status line says what the query's change shows (shown now, or already), counted over the items then in
+  /// the store.
+  case queryShownNotice(QueryChange)
+  /// The status line says how many of the items then in the store are new beside those `known` (a feed's refresh).
+  case refreshedNotice(known: Set<ItemID>)
+  /// A message applied as if it came now (those held back in step mode).
+  case apply(Message)
+  /// The inspector opened or closed: the engine records layout passes while it is open, its viewport gives way.
+  case inspectorToggled
+  /// A message for the organiser (a filter submitted).
+  case organise(Organiser.Message)
   /// A message for the jumps part, read after the commands before it are carried out.
   case jumps(Jumps.Message)
   /// A message for the search part, read after the commands before it are carried out.

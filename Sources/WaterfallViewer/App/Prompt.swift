@@ -34,3 +34,15 @@ public struct Prompt: Hashable, Sendable {
     }
   }
 }
+
+extension Prompt.Purpose {
+  /// The waterfall's actions that open a prompt: `:`, `/` and `&`.
+  init?(_ action: Action) {
+    switch action {
+    case .goToItem: self = .goToItem
+    case .search: self = .search
+    case .filter: self = .filter
+    default: return nil
+    }
+  }
+}

@@ -27,7 +27,7 @@ public struct ViewState: Hashable, Sendable {
     self.screenSize = screenSize
     self.showReuse = showReuse
     scrolling = Scrolling(columnOverride: columnOverride)
-    picker = Picker(limit: picking?.limit)
+    picker = Picker(limit: picking?.limit, isChoosing: picking != nil)
   }
 
   /// `--pick`: what Enter picked, in dataset order; nil until then (and when the pick was cancelled).

@@ -1,8 +1,26 @@
 import WaterfallKit
 
 extension Viewer {
-  /// Carries out a waterfall action (``InputMode/normal``).
+  /// Carries out a waterfall action (``InputMode/normal``): an action a part owns goes to it as its message; the
+  /// root's own (quitting, Esc, the panels, refreshing) are carried out here.
   func perform(_ action: Action) {
+    if let message = Browsing.Message(action) { return run(Browsing.update(message, in: surroundings)) }
+    if let message = Jumps.Message(action) { return send(jumps: message) }
+    if let message = Searching.Message(action) { return send(search: message) }
+    if let purpose = Prompt.Purpose(action) { return openPrompt(purpose) }
+    if let message = Organiser.Message(action, sections: options.groupBy ?? .shop) {
+      return run(organiser.update(message).commands)
+    }
+    if let toggle = InspectorState.Toggle(action) { return run(inspector.update(toggle)) }
+    if let request = Picker.Request(action) {
+      return run(state.picker.update(request, actedOn: focus.actedOn, store: store))
+    }
+    if let request = Links.Request(action) {
+      return run(Links.update(request, item: focus.actedOn.map { store.items[$0] }))
+    }
+    if let message = Scrolling.Message(action, in: waterfall, now: state.now, stepping: inspector.isStepping) {
+      return carryOut(state.scrolling.update(message))
+    }
     switch action {
     case .quit:
       state.isQuitting = true
@@ -21,41 +39,11 @@ extension Viewer {
     case .toggleReuseLabels:
       state.showReuse.toggle()
       listenToLayoutPasses()
-    case .stepDown: run(Browsing.update(.step(down: true), in: surroundings))
-    case .stepUp: run(Browsing.update(.step(down: false), in: surroundings))
-    case .focusLeft: run(Browsing.update(.across(toRight: false), in: surroundings))
-    case .focusRight: run(Browsing.update(.across(toRight: true), in: surroundings))
-    case .pageDown, .pageUp, .halfPageDown, .halfPageUp:
-      let height = waterfall.viewportSize.height
-      scroll(by: Scrolling.rows(for: action, viewportHeight: height, stepping: inspector.isStepping) ?? 0)
-    case .top: send(jumps: .goToTop)
-    case .bottom: send(jumps: .goToEnd)
-    case .activate: run(Browsing.update(.activate, in: surroundings))
-    case .moreColumns, .fewerColumns:
-      let delta = action == .moreColumns ? 1 : -1
-      carryOut(
-        state.scrolling.update(
-          .changeColumns(
-            delta: delta, current: waterfall.columnCount, width: waterfall.viewportSize.width,
-            margins: waterfall.margins)))
-    case .automaticColumns: carryOut(state.scrolling.update(.automaticColumns))
     case .refresh: waterfall.beginRefresh()
     case .retry:
       waterfall.retryLoadMore()
       send(jumps: .retry)
-    case .goToItem: openPrompt(.goToItem)
-    case .search: openPrompt(.search)
-    case .filter: openPrompt(.filter)
-    case .nextMatch: send(search: .step(forward: true))
-    case .previousMatch: send(search: .step(forward: false))
-    case .cycleSort: organise(.cycleSort)
-    case .toggleSections: organise(.toggleSections(options.groupBy ?? .shop))
-    case .openLink: run(Links.open(focus.actedOn.map { store.items[$0] }).commands)
-    case .copyLink: run(Links.copy(focus.actedOn.map { store.items[$0] }).commands)
-    case .toggleInspector: toggleInspector()
-    case .toggleStepMode: toggleStepMode()
-    case .toggleMark: pick(.toggleMark)
-    case .acceptPicks: pick(.accept)
+    default: break
     }
   }
 

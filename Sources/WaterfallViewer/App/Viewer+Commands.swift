@@ -33,6 +33,9 @@ extension Viewer {
       case .reveal(let index): reveal(index)
       case .openDetail(let index): state.panel.overlay = .detail(index)
       case .select(let index): waterfall.selectItem(at: index)
+      case .scrollPanel(let rows): scrollOverlay(by: rows)
+      case .closePanel: state.panel.overlay = nil
+      case .retryLoadMore: waterfall.retryLoadMore()
       case .scroll(let offset): waterfall.scroll(toOffset: offset)
       case .userScroll(let offset): waterfall.userScroll(toOffset: offset)
       case .scrollRows(let rows): scroll(by: rows)
@@ -44,8 +47,24 @@ extension Viewer {
         store.adopt(measured)
         waterfall.reloadData()
         // Nothing comes after the end: the footer says so (requestPages answers the load-more at once).
-        if case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
+        run([.footerSaysTheEnd])
       case .putFarPage(let page, let number): store.put(page, page: number)
+      case .takePage(let response): store.take(response)
+      case .appendItems: waterfall.appendItems()
+      case .footerSaysTheEnd: if case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
+      case .beginRefresh: waterfall.beginRefresh()
+      case .replaceItems(let answer): replaceStore(with: answer)
+      case .reloadAll: waterfall.reloadData(keepingCells: false)
+      case .replaceKeepingPlace(let answer, let location, let keepsPlace):
+        replaceKeepingPlace(with: answer, location: location, keepsPlace: keepsPlace)
+      case .queryShownNotice(let change): state.notice = notice(for: change)
+      case .refreshedNotice(let known):
+        state.notice = Paging.refreshNotice(known: known, ids: store.ids) ?? state.notice
+      case .apply(let message): apply(message)
+      case .inspectorToggled:
+        listenToLayoutPasses()
+        waterfall.setViewportSize(waterfallViewport, anchor: focus.keyboardOnScreen)
+      case .organise(let message): run(organiser.update(message).commands)
       case .jumps(let message): send(jumps: message)
       case .search(let message): send(search: message)
       }

@@ -9,9 +9,9 @@ extension Viewer {
     for event in heldInput.update(.event(event, quits: quits)) { handle(event) }
   }
 
-  /// The source's first answer is in (or failed): what was typed meanwhile is applied, in order. So are the jumps
-  /// typed while a new order was on its way, once it is shown.
-  func releaseHeldInputOnceOpened() {
+  /// Handles, in order, the keys and clicks that waited: for the source's first answer (once it is in, or failed),
+  /// and the jumps typed while a new order was on its way (once it is shown).
+  func handleInputThatWaited() {
     for event in heldInput.update(.updated(answered: !waterfall.paging.isRefreshing)) where !state.isQuitting {
       handle(event)
     }
@@ -19,9 +19,8 @@ extension Viewer {
     for event in heldInput.resultShown() where !state.isQuitting { handle(event) }
   }
 
-  /// What `key` does over the waterfall: the config file's binding, else the chooser's, else the default.
   private func normalAction(for key: Key) -> Action? {
-    options.customKeys[key] ?? pickingAction(for: key) ?? KeyMap.action(for: key, in: KeyMap.normal)
+    KeyMap.waterfallAction(for: key, customKeys: options.customKeys, picking: options.picking != nil)
   }
 
   /// One input event, to whoever owns it: a resize to everyone; keys to the prompt, the open overlay or the
@@ -43,14 +42,14 @@ extension Viewer {
       if options.mouseEnabled, !state.isTooSmall { handle(mouse) }
     case .paste(let text):
       // Pasted text is never commands: outside a prompt it does nothing.
-      if state.inputMode == .prompt { handlePromptOutcome(state.promptLine.paste(text)) }
+      if state.inputMode == .prompt { run(state.promptLine.paste(text).commands) }
     }
   }
 
   private func handle(_ key: Key) {
     if key == .character("!"), options.crashKeyEnabled { fatalError("crash forced with ! (WATERFALL_CRASH_KEY)") }
     let mode = state.inputMode
-    if mode == .prompt { return handlePromptOutcome(state.promptLine.update(key)) }
+    if mode == .prompt { return run(state.promptLine.update(key).commands) }
     let action = mode == .overlay ? KeyMap.action(for: key, in: KeyMap.overlay) : normalAction(for: key)
     // Too small to draw anything else: only quitting and repainting make sense.
     if state.isTooSmall, action != .quit, action != .redrawAll { return }
@@ -69,13 +68,7 @@ extension Viewer {
   private func handle(_ mouse: MouseEvent) {
     if mouse.kind == .press { carryOut(state.scrolling.update(.letGo)) }
     let open = (panel: state.panel.overlay != nil, prompt: state.promptLine.prompt != nil)
-    switch Mouse.update(mouse, panelOpen: open.panel, promptOpen: open.prompt, waterfall: waterfall) {
-    case .scrollPanel(let rows): scrollOverlay(by: rows)
-    case .scroll(let rows): scroll(by: inspector.isStepping ? rows.signum() : rows)
-    case .closePanel: state.panel.overlay = nil
-    case .open(let index): (state.keyboardFocus, state.panel.overlay) = (index, .detail(index))
-    case .retryFooter: waterfall.retryLoadMore()
-    case .nothing: break
-    }
+    let outcome = Mouse.update(mouse, panelOpen: open.panel, promptOpen: open.prompt, waterfall: waterfall)
+    run(Mouse.commands(outcome, stepping: inspector.isStepping))
   }
 }

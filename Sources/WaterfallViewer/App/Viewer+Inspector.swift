@@ -3,24 +3,8 @@ import WaterfallKit
 /// The reuse inspector (`i`), step mode (`.`) and reuse flashes (with `v`): all read the engine's own
 /// layout-pass events, which the engine records only while one of them listens.
 extension Viewer {
-  /// The inspector panel's width on a screen `width` columns wide (``InspectorState/width(screenWidth:)``).
-  public static func inspectorWidth(screenWidth width: Int) -> Int { InspectorState.width(screenWidth: width) }
-
   /// The waterfall's viewport: the screen less the status bar, and less the inspector when it stands beside.
   var waterfallViewport: GridSize { inspector.waterfallViewport(screen: state.screenSize) }
-
-  func toggleInspector() {
-    inspector.isOpen.toggle()
-    listenToLayoutPasses()
-    waterfall.setViewportSize(waterfallViewport, anchor: focus.keyboardOnScreen)
-  }
-
-  func toggleStepMode() {
-    let (notice, opensInspector, release) = inspector.toggleStepMode()
-    if opensInspector { toggleInspector() }
-    state.notice = notice
-    for message in release { apply(message) }
-  }
 
   func listenToLayoutPasses() { inspector.listen(to: waterfall, flashingReuse: state.showReuse, now: state.now) }
 

@@ -5,9 +5,6 @@ extension Viewer {
     let paging = waterfall.paging
     guard !paging.isLoadingMore, !paging.isRefreshing, paging.pulledRows == 0 else { return false }
     guard jumps.measurer.measuring == nil, !jumps.measurer.farPagesInFlight(store: store) else { return false }
-    return !pictures.entries.values.contains { entry in
-      if case .loading = entry { return true }
-      return false
-    }
+    return !pictures.isLoading
   }
 }

@@ -89,14 +89,14 @@ public final class Viewer {
   func apply(_ message: Message) {
     switch message {
     case .start:
-      if options.inspector { toggleInspector() }
+      if options.inspector { run(inspector.update(.inspector)) }
       listenToLayoutPasses()
       _ = heldInput.update(.start)
       waterfall.beginRefresh()
     case .input(let event): handleOrHold(event)
     case .tick(let now): tick(now: now)
     case .pageArrived(let delivery): receive(delivery)
-    case .pictureArrived(let result): receive(result)
+    case .pictureArrived(let result): _ = pictures.take(result)  // kept if its item still wants exactly it
     case .readingProgressed(let progress): reading = progress
     case .matchesFound(let found): send(search: .found(found, loadingToPlace: jumps.rankLoader.place != nil))
     case .itemLocated(let location): send(jumps: .located(location))
@@ -104,7 +104,7 @@ public final class Viewer {
     case .measured(let delivery): send(jumps: .measured(delivery))
     case .farPageArrived(let delivery): send(jumps: .farPageArrived(delivery))
     }
-    releaseHeldInputOnceOpened()
+    handleInputThatWaited()
     requestPages()
     send(jumps: .requestFarPages)
     ItemCell.configureVisible(

@@ -32,7 +32,12 @@ public struct ViewerOptions: Sendable {
   public var mouseEnabled = true
   /// Keys the user bound to actions (a config file's `[keys]`): they come before the key map's own, in the
   /// waterfall (not in panels or prompts).
-  public var customKeys: [Key: Action] = [:]
+  public var customKeys: [Key: Action] = [:] {
+    didSet { keyHints = KeyHints(customKeys: customKeys) }
+  }
+  /// The keys the status bar and the too-small screen name: they depend on the bindings alone, so they are worked
+  /// out when those are set, not on every frame.
+  private(set) var keyHints = KeyHints(customKeys: [:])
   /// A refresh's first page is every item loaded so far with the new ones at the front (an HTTP feed): it
   /// replaces the items keeping the user's place, instead of starting over at the top with one page.
   public var refreshKeepsItems = false

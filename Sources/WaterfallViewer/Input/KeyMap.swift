@@ -183,3 +183,11 @@ extension Key {
     }
   }
 }
+
+extension KeyMap {
+  /// What `key` does over the waterfall: the config file's binding (`customKeys`), else a chooser's own (`picking`:
+  /// Space marks instead of paging), else the default.
+  static func waterfallAction(for key: Key, customKeys: [Key: Action], picking: Bool) -> Action? {
+    customKeys[key] ?? (picking ? action(for: key, in: KeyMap.picking) : nil) ?? action(for: key, in: normal)
+  }
+}

@@ -56,3 +56,8 @@ public struct Glyphs: Sendable {
     dot: "-", times: "x", failureMark: "x", pickMark: "@", downKey: "Down", upKey: "Up", leftKey: "Left",
     rightKey: "Right")
 }
+
+extension Glyphs {
+  /// The spinner's frame at `now` (the app's milliseconds): a frame every 100 ms.
+  func spinnerFrame(at now: Int) -> String { spinner[(now / 100) % spinner.count] }
+}

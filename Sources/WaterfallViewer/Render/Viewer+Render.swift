@@ -7,21 +7,15 @@ extension Viewer {
     screen.clear()
     if state.isTooSmall {
       return MinimumSize.drawTooSmall(
-        size: state.screenSize, glyphs: options.glyphs, quitKey: KeyHints(customKeys: options.customKeys).quit,
+        size: state.screenSize, glyphs: options.glyphs, quitKey: options.keyHints.quit,
         into: &screen)
     }
     let bars = bars
     bars.drawHeader(
       name: options.catalogueName, pendingChange: pendingQuery?.change, hasItems: waterfall.itemCount > 0,
       row: waterfall.screenRow(waterfall.layout.headerFrame.y), into: &screen)
-    if let (text, style) = bars.placeholder(
-      for: waterfall.contentState, filter: presentation.filter, itemsRead: reading.itemsRead)
+    if !bars.drawPlaceholder(over: waterfall, filter: presentation.filter, itemsRead: reading.itemsRead, into: &screen)
     {
-      let frame = waterfall.layout.placeholderFrame
-      if let row = waterfall.screenRow(frame.y + frame.height / 2) {
-        screen.putCentred(text, row: row, style: style, ellipsis: options.glyphs.ellipsis)
-      }
-    } else {
       boxes.draw(into: &screen)
     }
     bars.drawFooter(
@@ -30,21 +24,16 @@ extension Viewer {
       InspectorPanel(inspector: inspector, waterfall: waterfall, glyphs: options.glyphs).draw(into: &screen)
     }
     placeCursorOnFocus(in: &screen)
-    renderStatusBar(into: &screen)
+    statusLine.draw(into: &screen)
     renderOverlay(into: &screen)
   }
 
   /// The cursor rests on what has the focus, for screen readers: an open panel's title, else the focused box's
   /// title (its first row on screen, if the title is not), else the status line. A prompt takes it after this.
   private func placeCursorOnFocus(in screen: inout Screen) {
-    (screen.cursorColumn, screen.cursorRow) = (0, screen.height - 1)
-    if state.panel.overlay != nil {
-      let panel = overlayPanel
-      if panel.height >= 3 { (screen.cursorColumn, screen.cursorRow) = (panel.x + 3, panel.y) }
-      return
-    }
-    guard let cursor = boxes.cursorOnFocus else { return }
-    (screen.cursorColumn, screen.cursorRow) = (min(cursor.column, screen.width - 1), cursor.row)
+    let cursor = state.panel.overlay != nil ? overlayPanel.cursorOnTitle : boxes.cursorOnFocus
+    let onScreen = cursor.map { (min($0.column, screen.width - 1), $0.row) }
+    (screen.cursorColumn, screen.cursorRow) = onScreen ?? (0, screen.height - 1)
   }
 
   /// The boxes' part, given what it draws from.
@@ -61,10 +50,5 @@ extension Viewer {
     var screen = Screen(width: state.screenSize.width, height: state.screenSize.height)
     render(into: &screen)
     return screen
-  }
-
-  var spinnerFrame: String {
-    let frames = options.glyphs.spinner
-    return frames[(state.now / 100) % frames.count]
   }
 }

@@ -9,10 +9,7 @@ extension Viewer {
     let (title, lines) = PanelContent.of(
       state.panel.overlay, store: store, options: options, reuse: waterfall.statistics,
       lastFrameMicroseconds: lastFrameMicroseconds, pictureStatistics: pictureStatistics, pictures: pictures)
-    var picture: BoxSize?
-    if options.pictures != nil, case .detail(let index) = state.panel.overlay, index < store.count {
-      picture = detailPictureSize(index)
-    }
+    let picture = options.pictures == nil ? nil : detailPicture?.size
     return OverlayPanel(title: title, lines: lines, screenSize: state.screenSize, picture: picture)
   }
 

@@ -19,17 +19,25 @@ struct InspectorStateUpdateTests {
     #expect(InspectorState.width(screenWidth: 30) == 30)
   }
 
+  @Test("i opens and closes the inspector and has the root fit the engine around it")
+  func toggle() {
+    var inspector = InspectorState()
+    #expect(inspector.update(.inspector).summary == ["inspector toggled"] && inspector.isOpen)
+    #expect(inspector.update(.inspector).summary == ["inspector toggled"] && !inspector.isOpen)
+  }
+
   @Test("step mode on opens a closed inspector; off lets go of the messages held meanwhile, once")
   func stepMode() {
     var inspector = InspectorState()
-    let on = inspector.toggleStepMode()
-    #expect(inspector.isStepping && on.opensInspector && on.release.isEmpty)
-    #expect(on.notice.hasPrefix("step mode: each key"))
+    #expect(
+      inspector.update(.stepMode).summary == [
+        "inspector toggled", "notice step mode: each key runs one layout pass (. resumes)",
+      ])
+    #expect(inspector.isStepping && inspector.isOpen)
     inspector.heldMessages = [.tick(now: 5), .notice("held")]
-    let off = inspector.toggleStepMode()
-    #expect(!inspector.isStepping && !off.opensInspector && off.notice == "step mode off")
-    #expect(off.release.count == 2 && inspector.heldMessages.isEmpty)
-    inspector.isOpen = true
-    #expect(!inspector.toggleStepMode().opensInspector, "already open")
+    #expect(inspector.update(.stepMode).summary == ["notice step mode off", "apply tick", "apply notice"])
+    #expect(!inspector.isStepping && inspector.heldMessages.isEmpty)
+    #expect(inspector.update(.stepMode).summary == ["notice step mode: each key runs one layout pass (. resumes)"])
+    #expect(inspector.isOpen, "already open: it stays")
   }
 }

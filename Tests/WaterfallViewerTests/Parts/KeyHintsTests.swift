@@ -22,6 +22,16 @@ struct KeyHintsTests {
     #expect(screen.text.contains("Q quits"), "\(screen.text)")
   }
 
+  @Test("the options name the keys their bindings leave, once the bindings are set")
+  func fromOptions() {
+    var options = ViewerOptions()
+    #expect(options.keyHints.text(picking: false) == "? help  q quit")
+    options.customKeys = [.character("q"): .halfPageDown, .character("Q"): .quit]
+    #expect(options.keyHints.quit == "Q")
+    options.customKeys = [:]
+    #expect(options.keyHints.quit == "q")
+  }
+
   @Test("Tab bound to quit in a chooser: Space marks, and Esc still leaves it")
   func reboundMark() {
     let keys = KeyHints(customKeys: [.tab: .quit])

@@ -73,3 +73,15 @@ extension Browsing {
     }
   }
 }
+
+extension Browsing.Message {
+  /// The waterfall's actions this part owns: ↓ ↑ ← → and Enter.
+  init?(_ action: Action) {
+    switch action {
+    case .stepDown, .stepUp: self = .step(down: action == .stepDown)
+    case .focusLeft, .focusRight: self = .across(toRight: action == .focusRight)
+    case .activate: self = .activate
+    default: return nil
+    }
+  }
+}

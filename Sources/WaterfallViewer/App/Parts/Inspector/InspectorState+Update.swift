@@ -18,13 +18,38 @@ extension InspectorState {
     return GridSize(width: max(1, width), height: max(1, screen.height - 1))
   }
 
-  /// `.`: step mode on or off. Answers the notice, whether the inspector must open to show the passes, and the
-  /// messages held while stepping, to apply now that it is off.
-  mutating func toggleStepMode() -> (notice: String, opensInspector: Bool, release: [Message]) {
-    isStepping.toggle()
-    let notice = isStepping ? "step mode: each key runs one layout pass (. resumes)" : "step mode off"
-    guard !isStepping else { return (notice, !isOpen, []) }
-    defer { heldMessages = [] }
-    return (notice, false, heldMessages)
+  enum Toggle {
+    /// `i`: the inspector opens or closes.
+    case inspector
+    /// `.`: step mode on or off.
+    case stepMode
+  }
+
+  /// The inspector opens or closes (the root then sets the engine's recorder and viewport); step mode goes on,
+  /// opening the inspector to show the passes, or off, applying the messages held meanwhile.
+  mutating func update(_ toggle: Toggle) -> [Command] {
+    switch toggle {
+    case .inspector:
+      isOpen.toggle()
+      return [.inspectorToggled]
+    case .stepMode:
+      isStepping.toggle()
+      guard !isStepping else {
+        return (isOpen ? [] : update(.inspector)) + [.notice("step mode: each key runs one layout pass (. resumes)")]
+      }
+      defer { heldMessages = [] }
+      return [.notice("step mode off")] + heldMessages.map(Command.apply)
+    }
+  }
+}
+
+extension InspectorState.Toggle {
+  /// The waterfall's actions this part owns: `i` and `.`.
+  init?(_ action: Action) {
+    switch action {
+    case .toggleInspector: self = .inspector
+    case .toggleStepMode: self = .stepMode
+    default: return nil
+    }
   }
 }

@@ -225,3 +225,14 @@ extension String {
     return String(text)
   }
 }
+
+extension Jumps.Message {
+  /// The waterfall's actions this part owns: Home and `G`.
+  init?(_ action: Action) {
+    switch action {
+    case .top: self = .goToTop
+    case .bottom: self = .goToEnd
+    default: return nil
+    }
+  }
+}

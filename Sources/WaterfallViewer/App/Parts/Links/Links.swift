@@ -12,6 +12,25 @@ enum Links {
     var commands: [Command] { (effect.map { [.effect($0)] } ?? []) + [.notice(notice)] }
   }
 
+  enum Request {
+    case open
+    case copy
+
+    /// The waterfall's actions this part owns: `x` and `y`.
+    init?(_ action: Action) {
+      switch action {
+      case .openLink: self = .open
+      case .copyLink: self = .copy
+      default: return nil
+      }
+    }
+  }
+
+  /// `x` or `y` on `item`, the item acted on (none: the status line says there is nothing to open or copy).
+  static func update(_ request: Request, item: ShopItem?) -> [Command] {
+    (request == .open ? open(item) : copy(item)).commands
+  }
+
   /// The item's link: its page (``ItemFieldNames/page``: `url` beside a picture, `link`, `href`), else its
   /// picture's address; nil without either.
   static func link(of item: ShopItem) -> String? {

@@ -14,6 +14,18 @@ enum Mouse {
     case nothing
   }
 
+  /// What the root carries out for `outcome`; `stepping`: in step mode a notch scrolls one row (a layout pass).
+  static func commands(_ outcome: Outcome, stepping: Bool) -> [Command] {
+    switch outcome {
+    case .scrollPanel(let rows): [.scrollPanel(rows)]
+    case .scroll(let rows): [.scrollRows(stepping ? rows.signum() : rows)]
+    case .closePanel: [.closePanel]
+    case .open(let index): [.keyboardFocus(index), .openDetail(index)]
+    case .retryFooter: [.retryLoadMore]
+    case .nothing: []
+    }
+  }
+
   /// Rows the wheel scrolls per notch.
   static let wheelRows = 3
 

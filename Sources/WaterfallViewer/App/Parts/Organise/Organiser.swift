@@ -101,6 +101,29 @@ public struct Organiser: Sendable {
   }
 }
 
+extension Organiser.Outcome {
+  /// What the root does for a key's outcome (`o`, `S`, `&`): a new query drops the jumps' goal in the old result and
+  /// starts the refresh that asks for it; a query shown already is said so.
+  var commands: [Command] {
+    switch self {
+    case .asked: [.jumps(.drop), .beginRefresh]
+    case .unchanged(let change): [.queryShownNotice(change)]
+    case .request, .notice, .done: []
+    }
+  }
+}
+
+extension Organiser.Message {
+  /// The waterfall's actions this part owns: `o`, and `S` (sections by `field`, the `--group-by` one or the shop's).
+  init?(_ action: Action, sections field: ItemField) {
+    switch action {
+    case .cycleSort: self = .cycleSort
+    case .toggleSections: self = .toggleSections(field)
+    default: return nil
+    }
+  }
+}
+
 extension ItemOrder: CustomStringConvertible {
   public var description: String {
     switch self {

@@ -20,6 +20,8 @@ struct OverlayPanel {
   /// The first body lines are the item's picture (the detail panel), drawn over blank lines, centred.
   var picture: BoxSize?
   var visibleRows: Int { max(0, height - 4) }
+  /// Where the cursor rests for screen readers: on the title, when the panel has room for one.
+  var cursorOnTitle: (column: Int, row: Int)? { height >= 3 ? (x + 3, y) : nil }
   /// The border's hint when there is room for it beside the position (ASCII, so its count is its width).
   static let escCloses = " Esc closes "
   var maximumScroll: Int { max(0, body.count - visibleRows) }

@@ -9,8 +9,9 @@ extension Picker {
     case accept
   }
 
-  /// `actedOn`: the layout index of the item acted on (``Focus/actedOn``), in `store`.
+  /// `actedOn`: the layout index of the item acted on (``Focus/actedOn``), in `store`. Nothing without `--pick`.
   mutating func update(_ request: Request, actedOn: Int?, store: ItemStore) -> [Command] {
+    guard isChoosing else { return [] }
     switch request {
     case .toggleMark:
       let focus: [Command] = actedOn.map { [.focusShowingTop($0)] } ?? []
@@ -24,6 +25,17 @@ extension Picker {
     case .done: []
     case .notice(let text): [.notice(text)]
     case .quit: [.quit]
+    }
+  }
+}
+
+extension Picker.Request {
+  /// The waterfall's actions this part owns: Tab and Enter (a chooser's).
+  init?(_ action: Action) {
+    switch action {
+    case .toggleMark: self = .toggleMark
+    case .acceptPicks: self = .accept
+    default: return nil
     }
   }
 }

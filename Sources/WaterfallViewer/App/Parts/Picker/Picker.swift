@@ -25,7 +25,10 @@ public struct Picker: Hashable, Sendable {
   /// What Enter picked, in dataset order; nil until then (and when the pick was cancelled).
   public internal(set) var picked: [ShopItem]?
 
-  public init(limit: Int? = nil) { self.limit = limit }
+  /// The viewer is a chooser (`--pick`): without it, Tab and Enter ask nothing of the picker.
+  let isChoosing: Bool
+
+  public init(limit: Int? = nil, isChoosing: Bool = true) { (self.limit, self.isChoosing) = (limit, isChoosing) }
 
   mutating func update(_ message: Message) -> Outcome {
     switch message {

@@ -27,6 +27,16 @@ extension PictureBook {
 }
 
 extension PictureArea {
+  /// The open detail panel's picture: its item's layout index and its size, for `overlay` over `store` on a screen
+  /// `screen` big (``detailSize(screen:aspectRatio:cellAspect:)``); nil when no detail is open or there is no room.
+  static func detail(
+    of overlay: Overlay?, store: ItemStore, screen: GridSize, cellAspect: Double
+  ) -> (index: Int, size: BoxSize)? {
+    guard case .detail(let index) = overlay, index < store.count else { return nil }
+    let aspectRatio = store.displayItems[index].aspectRatio
+    return detailSize(screen: screen, aspectRatio: aspectRatio, cellAspect: cellAspect).map { (index, $0) }
+  }
+
   /// The picture at the top of the detail panel on a screen `screen` big, of an item `aspectRatio` high per unit
   /// of width: the whole picture at its own shape (fitted, never cropped), as wide as the panel's text when the
   /// rows allow, else narrower; the rows leave room for the panel's text. `nil` when there is no room.

@@ -17,6 +17,13 @@ public struct PictureBook: Sendable {
   }
 
   public private(set) var entries: [PictureSlot: Entry] = [:]
+  /// Some picture is on its way (a tape's `WaitSettled` waits for none).
+  var isLoading: Bool {
+    entries.values.contains { entry in
+      if case .loading = entry { return true }
+      return false
+    }
+  }
   /// Each item's picture source by store index, resolved once until the items change: a box that comes back
   /// into view, or a resize, asks again at a new size for the same source.
   private var sources: [Int: PictureSource] = [:]

@@ -71,3 +71,22 @@ public struct PromptLine: Hashable, Sendable {
     return changed ? .changed(edited) : .unchanged
   }
 }
+
+extension PromptLine.Outcome {
+  /// What the root does with it: a search follows the text as it is typed; Enter hands the text to the part the
+  /// prompt is for (`:` the jumps, `/` the search, `&` the organiser).
+  var commands: [Command] {
+    switch self {
+    case .unchanged: []
+    case .changed(let prompt): [.search(.typed(prompt))]
+    case .cancelled(let prompt): [.search(.cancelled(prompt))]
+    case .submitted(let prompt):
+      switch prompt.purpose {
+      case .goToItem: [.jumps(.goToItem(prompt.text))]
+      case .search: [.search(.submitted(prompt))]
+      case .filter: [.organise(.filter(prompt.text))]
+      }
+    case .redrawAll: [.effect(.redrawAll)]
+    }
+  }
+}

@@ -87,3 +87,23 @@ struct Scrolling: Hashable, Sendable {
     return stepping ? rows.signum() : rows
   }
 }
+
+extension Scrolling.Message {
+  /// The waterfall's actions this part owns, over `waterfall` as it is at `now`: a page or half a page down or up
+  /// (a row in `stepping` mode), and `+`, `-` and `=`.
+  init?(_ action: Action, in waterfall: WaterfallView, now: Int, stepping: Bool) {
+    let height = waterfall.viewportSize.height
+    if let rows = Scrolling.rows(for: action, viewportHeight: height, stepping: stepping) {
+      self = .scroll(rows: rows, offset: waterfall.contentOffset, now: now)
+      return
+    }
+    switch action {
+    case .moreColumns, .fewerColumns:
+      self = .changeColumns(
+        delta: action == .moreColumns ? 1 : -1, current: waterfall.columnCount, width: waterfall.viewportSize.width,
+        margins: waterfall.margins)
+    case .automaticColumns: self = .automaticColumns
+    default: return nil
+    }
+  }
+}

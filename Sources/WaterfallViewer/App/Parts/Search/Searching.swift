@@ -144,3 +144,13 @@ public struct Searching: Sendable {
     [.keyboardFocus(prompt.origin.focus), .scroll(toOffset: prompt.origin.offset)]
   }
 }
+
+extension Searching.Message {
+  /// The waterfall's actions this part owns: `n` and `N`.
+  init?(_ action: Action) {
+    switch action {
+    case .nextMatch, .previousMatch: self = .step(forward: action == .nextMatch)
+    default: return nil
+    }
+  }
+}

@@ -19,6 +19,21 @@ extension Bars {
     screen.putCentred(footer.text, row: row, style: footer.style, ellipsis: glyphs.ellipsis)
   }
 
+  /// Draws the placeholder in the middle of `waterfall`'s content area when it has no boxes to show; answers
+  /// whether it stands there (then the boxes are not drawn).
+  func drawPlaceholder(
+    over waterfall: WaterfallView, filter: ItemQuery?, itemsRead: Int, into screen: inout Screen
+  ) -> Bool {
+    guard let (text, style) = placeholder(for: waterfall.contentState, filter: filter, itemsRead: itemsRead) else {
+      return false
+    }
+    let frame = waterfall.layout.placeholderFrame
+    if let row = waterfall.screenRow(frame.y + frame.height / 2) {
+      screen.putCentred(text, row: row, style: style, ellipsis: glyphs.ellipsis)
+    }
+    return true
+  }
+
   /// What stands where the boxes would be, when there are none to show: loading, a failed first page with what
   /// to press, or why the result is empty (a filter that matches nothing says how to clear it). `nil` with items.
   func placeholder(for content: ContentState, filter: ItemQuery?, itemsRead: Int) -> (text: String, style: Style)? {

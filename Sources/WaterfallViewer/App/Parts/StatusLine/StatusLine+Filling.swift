@@ -23,7 +23,8 @@ extension StatusLine {
       loadedItemsOnly: store.loadedItemsOnly,
       filterShown: presentation.filter == nil ? nil : "\(store.resultCountText)\(total) shown",
       sort: presentation.sort, notice: state.notice ?? Self.loadFailure(waterfall), stepping: stepping,
-      measuring: measuring.map { "\(spinner) \($0.progressText) (Esc stops)" }, glyphs: glyphs, keys: keys)
+      measuring: measuring.map { "\(spinner) \($0.progressText) (Esc stops)" }, glyphs: glyphs, keys: keys,
+      prompt: state.promptLine.prompt)
   }
 
   /// "load failed: why": while the first page failed and nothing is shown, the status bar keeps saying so (a key

@@ -31,6 +31,8 @@ struct StatusLine {
   var glyphs: Glyphs
   /// The keys the help at the end names.
   var keys = KeyHints()
+  /// The prompt being typed, drawn in the bar's place.
+  var prompt: Prompt?
 
   /// The pieces in the order they are shown, each with its priority.
   var parts: StatusParts {
@@ -66,8 +68,9 @@ struct StatusLine {
     return parts
   }
 
-  /// Draws the bar on the screen's last row.
+  /// Draws the bar on the screen's last row, or the prompt being typed.
   func draw(into screen: inout Screen) {
+    if let prompt { return Self.draw(prompt, into: &screen) }
     let row = screen.height - 1
     screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Palette.statusBar)
     let separator = " \(glyphs.separator) "
