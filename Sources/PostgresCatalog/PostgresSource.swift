@@ -20,6 +20,8 @@ public struct PostgresSource: SourceKind {
     if case .failure(let reason) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery())) {
       throw SourceFailure(lines: [reason])
     }
+    // The viewer's (and a snapshot's): rows other clients add are announced; `check` reads what is there.
+    catalogue.watchAddedRows()
     return OpenedPostgres(catalogue: catalogue)
   }
 

@@ -113,6 +113,9 @@ public struct ReadingProgress: Hashable, Sendable {
   public var isSizeKnown = true
   /// What stopped the reading before the end of a file (a malformed record): the file, the line and why.
   public var stoppedBy: String?
+  /// Items others added to the catalogue since the result shown was read (a PostgreSQL table another client
+  /// inserts into): the viewer announces them, and `r` reads them in.
+  public var newItems = 0
 
   public init() {}
 }
