@@ -61,6 +61,8 @@ struct OpenedPostgres: OpenedSource {
 
   var name: String { catalogue.address }
   var source: any CatalogueSource { catalogue }
+  /// `r` reads the rows other clients added keeping the user's place, as a new query does.
+  var refreshKeepsPlace: Bool { true }
   var fieldsReadSoFar: [ItemField] { catalogue.fields }
   func allFields() -> [ItemField] { catalogue.fields }
 }

@@ -11,7 +11,8 @@ extension Viewer {
     let commands = paging.answer(requests, in: surroundings) {
       guard case .request(let query, let attempt) = organiser.update(.refreshStarts) else { return nil }
       // With a search on, the new order shows from its top: no place to find.
-      return (CataloguePageRequest(query: query, attempt: attempt), pendingQuery != nil && searching.search == nil)
+      let keepsPlace = pendingQuery != nil || options.refreshKeepsPlace
+      return (CataloguePageRequest(query: query, attempt: attempt), keepsPlace && searching.search == nil)
     }
     run(consume commands)
   }
@@ -55,6 +56,8 @@ extension Viewer {
       if let notice = Paging.skippedNotice(delivery.response) { state.notice = notice }
       if let pending = pendingQuery {
         show(pending, answer: delivery.response, location: delivery.location)
+      } else if options.refreshKeepsPlace && searching.search == nil {
+        replaceKeepingPlace(with: delivery.response, location: delivery.location)
       } else if options.refreshKeepsItems {
         let known = Set(store.ids)
         replaceKeepingPlace(with: delivery.response)
