@@ -14,14 +14,23 @@ extension ViewerEndToEndTests {
     return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// `count` items (``importedCatalogue(_:)``'s) imported by the binary into a new database: its address, the
+  /// dataset's folder (the caller removes it) and the import's run.
+  static func postgresImported(
+    _ count: Int, _ environment: [String: String]
+  ) throws -> (address: String, folder: URL, run: BinaryRun) {
+    let address = try freshPostgresDatabase(environment)
+    let (folder, _) = try importedCatalogue(count)
+    let imported = try BinaryRun(["import", folder.appendingPathComponent("items.jsonl").path, address])
+    #expect(imported.status == 0, "\(imported.errors)")
+    return (address, folder, imported)
+  }
+
   @Test("another client INSERTs: '1 new item · r shows it' with no key, r reads it in keeping the place, :N reaches it")
   func postgresLiveRows() throws {
     guard let environment = Self.postgresEnvironment() else { return }
-    let address = try Self.freshPostgresDatabase(environment)
-    let (folder, _) = try Self.importedCatalogue(300)
+    let (address, folder, _) = try Self.postgresImported(300, environment)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let imported = try BinaryRun(["import", folder.appendingPathComponent("items.jsonl").path, address])
-    #expect(imported.status == 0, "\(imported.errors)")
     let pane = try TmuxPane(arguments: [address], width: 100, height: 30)
     try pane.waitForScreen { $0.contains("┌") && $0.contains("item 0") && $0.contains("50/300 items") }
     // The place to keep: item #120, beyond the first page, focused (drawn heavy).
