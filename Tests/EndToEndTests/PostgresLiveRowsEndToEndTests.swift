@@ -63,7 +63,10 @@ extension ViewerEndToEndTests {
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
     // Quitting ended the viewer's connections, the watch's with them.
-    let others = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    let others = """
+      SELECT count(*) FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+      """
     let deadline = Date().addingTimeInterval(30)
     var left = try Self.psql(others, at: address, environment)
     while left != "0" && Date() < deadline { left = try Self.psql(others, at: address, environment) }
