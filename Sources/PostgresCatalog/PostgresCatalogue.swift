@@ -14,6 +14,10 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   private let tableCount: Locked<Int>
   /// Counts and sections of the last queries asked (a first page learns them again).
   let factsStore = Locked<[CatalogueQuery: Facts]>([:])
+  /// Rows other clients added since the result shown was read (``watchAddedRows()`` counts them).
+  let added = Locked(AddedRows())
+  /// Counts the rows other clients add, once the viewer opened the catalogue.
+  let watch = Locked<PostgresWatch?>(nil)
 
   struct Facts {
     var count: Int?
@@ -72,9 +76,33 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     tableCount = Locked(itemCount)
   }
 
-  deinit { session.closeSoon() }
+  deinit {
+    watch.withLock { $0?.stop() }
+    session.closeSoon()
+  }
 
-  public var progress: ReadingProgress { .complete(itemsRead: itemCount) }
+  /// Every item is there; the rows other clients added since the result shown was read are news.
+  public var progress: ReadingProgress {
+    var progress = ReadingProgress.complete(itemsRead: itemCount)
+    progress.newItems = added.withLock { $0.count }
+    return progress
+  }
+
+  /// Starts counting the rows other clients add (``PostgresWatch``), on a connection of its own that ``stopWatching()``
+  /// or the catalogue's end closes.
+  public func watchAddedRows() {
+    watch.withLock { watch in
+      if watch == nil { watch = PostgresWatch.start(session.address, counting: added) }
+    }
+  }
+
+  /// Stops counting added rows and closes the watch's connection.
+  public func stopWatching() {
+    watch.withLock { watch in
+      watch?.stop()
+      watch = nil
+    }
+  }
 
   public var fields: [ItemField] { [.shop, .price, .title] + extraKeys.map { .extra($0) } }
 
@@ -106,17 +134,27 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
       ?? PostgresFailure(address: address, reason: PostgresSession.reason(error, address: session.address))
   }
 
-  /// A query's first page (a new query, or `r`): its facts learned again from the server as it is now.
+  /// A query's first page (a new query, or `r`): its facts learned again from the server as it is now; the
+  /// table's count is the import's and the rows added after it, and nothing added is news any more.
   private func startAgain(_ query: CatalogueQuery) throws {
     factsStore.withLock { known in
       known[query] = nil
       known[CatalogueQuery(filter: query.filter)] = nil
       if known.count > 16 { known = [:] }
     }
-    let stored = try session.rows(
-      "SELECT value FROM waterfall_catalogue WHERE key = \(PostgresSchema.Key.itemCount)"
-    ).first?.decode(String.self)
-    if let count = stored.flatMap(Int.init) { tableCount.withLock { $0 = count } }
+    // The import numbered its rows from 1: rows added after it have larger ids. The newest id is read before the
+    // page, so a row committed in between is announced rather than missed.
+    guard
+      let row = try session.rows(
+        """
+        SELECT stored + (SELECT count(*) FROM items WHERE id > stored), (SELECT coalesce(max(id), 0) FROM items)
+        FROM (SELECT value::int8 AS stored FROM waterfall_catalogue WHERE key = \(PostgresSchema.Key.itemCount)) AS c
+        """
+      ).first
+    else { return }
+    let (count, newest) = try row.decode((Int64, Int64).self)
+    tableCount.withLock { $0 = Int(count) }
+    added.withLock { $0 = AddedRows(after: newest) }
   }
 
   // MARK: - SQL

@@ -37,6 +37,7 @@ public enum PostgresImport {
       for statement in PostgresSchema.createTables { try session.run(statement) }
       var copied = try copyRows(sources, session: session, pictureProbe: pictureProbe, progress: progress)
       for statement in PostgresSchema.createIndexes { try session.run(statement) }
+      for statement in PostgresSchema.createTrigger { try session.run(statement) }
       // pg_trgm is in PostgreSQL's own contrib, trusted since 13; a server without it still searches, by a scan.
       try session.run("SAVEPOINT search_index")
       do {

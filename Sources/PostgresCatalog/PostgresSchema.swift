@@ -7,7 +7,7 @@ enum PostgresSchema {
   static let metadataTable = "waterfall_catalogue"
   static let itemsTable = "items"
 
-  /// Dropped by `--replace` (the trigger and its function go with the table).
+  /// Dropped by `--replace` (the trigger goes with the table; its function is made again over the old one).
   static let dropTables = "DROP TABLE IF EXISTS items, waterfall_catalogue"
 
   static let createTables = [
@@ -52,6 +52,34 @@ enum PostgresSchema {
 
   /// Search by trigrams where the server has pg_trgm (a trusted extension: a database owner may create it).
   static let createSearchIndex = "CREATE INDEX items_search ON items USING gin (search gin_trgm_ops)"
+
+  /// The channel the trigger below notifies, named for the table, and the trigger's name.
+  static let addedRowsChannel = "items_added"
+
+  /// Made after the rows are in, so the import's own COPY announces nothing: a statement-level trigger (one
+  /// notification for a many-row INSERT or a COPY, its payload the rows' count) that tells viewers open on the
+  /// catalogue, which LISTEN, that another client added rows. NOTIFY is sent at commit, never for a rollback.
+  static let createTrigger = [
+    """
+    CREATE OR REPLACE FUNCTION waterfall_items_added() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('\(addedRowsChannel)', (SELECT count(*) FROM added)::text);
+      RETURN NULL;
+    END
+    $$
+    """,
+    """
+    CREATE TRIGGER \(addedRowsChannel) AFTER INSERT ON items REFERENCING NEW TABLE AS added
+    FOR EACH STATEMENT EXECUTE FUNCTION waterfall_items_added()
+    """,
+  ]
+
+  /// Whether the catalogue's table has that trigger (a table not made by this import has not): a viewer without it
+  /// polls.
+  static let hasTrigger = """
+    SELECT EXISTS (
+      SELECT FROM pg_trigger WHERE tgrelid = to_regclass('items') AND tgname = '\(addedRowsChannel)' AND tgenabled <> 'D')
+    """
 
   enum Key {
     static let format = "format"

@@ -54,19 +54,22 @@ final class PostgresSession: Sendable {
 
   /// The rows of `query`, every value bound; asked again on a new connection when a read-only session's is lost.
   func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
-    var connection = self.connection
-    // A statement sent on a connection the server has already closed is never answered (postgres-nio 1.33): a
-    // lost connection is replaced before it is used.
-    if readOnly && connection.isClosed {
-      try reconnect(replacing: connection)
-      connection = self.connection
-    }
+    let connection = try liveConnection()
     do {
       return Array(try connection.query(query, logger: Self.logger).wait().rows)
     } catch  where readOnly && Self.isLost(error) {
       try reconnect(replacing: connection)
       return Array(try self.connection.query(query, logger: Self.logger).wait().rows)
     }
+  }
+
+  /// The connection, made again first if a read-only session's was lost: a statement sent on a connection the
+  /// server has already closed is never answered (postgres-nio 1.33).
+  func liveConnection() throws -> PostgresConnection {
+    let connection = self.connection
+    guard readOnly && connection.isClosed else { return connection }
+    try reconnect(replacing: connection)
+    return self.connection
   }
 
   /// Waits before each attempt to connect again: the server may be restarting.

@@ -20,6 +20,8 @@ public struct PostgresSource: SourceKind {
     if case .failure(let reason) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery())) {
       throw SourceFailure(lines: [reason])
     }
+    // The viewer's (and a snapshot's): rows other clients add are announced; `check` reads what is there.
+    catalogue.watchAddedRows()
     return OpenedPostgres(catalogue: catalogue)
   }
 
@@ -59,6 +61,8 @@ struct OpenedPostgres: OpenedSource {
 
   var name: String { catalogue.address }
   var source: any CatalogueSource { catalogue }
+  /// `r` reads the rows other clients added keeping the user's place, as a new query does.
+  var refreshKeepsPlace: Bool { true }
   var fieldsReadSoFar: [ItemField] { catalogue.fields }
   func allFields() -> [ItemField] { catalogue.fields }
 }

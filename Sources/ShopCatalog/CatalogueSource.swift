@@ -115,6 +115,9 @@ public struct ReadingProgress: Hashable, Sendable {
   public var stoppedBy: String?
   /// Pages come only when asked for (a feed): the items read so far are not the catalogue's size.
   public var readsOnDemand = false
+  /// Items others added to the catalogue since the result shown was read (a PostgreSQL table another client
+  /// inserts into): the viewer announces them, and `r` reads them in.
+  public var newItems = 0
 
   public init() {}
 

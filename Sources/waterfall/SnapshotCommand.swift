@@ -106,6 +106,7 @@ struct SnapshotCommand: ParsableCommand {
       environment: ProcessInfo.processInfo.environment, unicode: true, catalogueName: opened.name)
     try organise.apply(to: &options, data: opened)
     options.refreshKeepsItems = opened.refreshKeepsItems
+    options.refreshKeepsPlace = opened.refreshKeepsPlace
     options.picking = picking
     var choice = configOptions.choice
     if !readsDefaultConfig, choice.path == nil { choice.none = true }

@@ -51,6 +51,7 @@ struct ViewCommand: ParsableCommand {
     var options = display.viewerOptions(environment: environment, unicode: unicode, catalogueName: opened.name)
     try organise.apply(to: &options, data: opened)
     options.refreshKeepsItems = opened.refreshKeepsItems
+    options.refreshKeepsPlace = opened.refreshKeepsPlace
     options.customKeys = try configOptions.choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.crashKeyEnabled = environment["WATERFALL_CRASH_KEY"] == "1"
     options.picking = pickOptions.picking

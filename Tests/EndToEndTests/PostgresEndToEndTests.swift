@@ -38,11 +38,8 @@ extension ViewerEndToEndTests {
   @Test("a PostgreSQL catalogue: imported, opened in tmux by its address, sorted, filtered, checked")
   func postgresCatalogue() throws {
     guard let environment = Self.postgresEnvironment() else { return }
-    let address = try Self.freshPostgresDatabase(environment)
-    let (folder, _) = try Self.importedCatalogue(300)
+    let (address, folder, imported) = try Self.postgresImported(300, environment)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let imported = try BinaryRun(["import", folder.appendingPathComponent("items.jsonl").path, address])
-    #expect(imported.status == 0, "\(imported.errors)")
     #expect(imported.output.hasPrefix("\(Self.shown(address)): 300 items imported, 0 items skipped for problems, "))
     #expect(!imported.output.contains(environment["WATERFALL_POSTGRES_URL"]!), "the password is never shown")
     let pane = try TmuxPane(arguments: [address], width: 100, height: 30)

@@ -11,7 +11,8 @@ extension Viewer {
     let commands = paging.answer(requests, in: surroundings) {
       guard case .request(let query, let attempt) = organiser.update(.refreshStarts) else { return nil }
       // With a search on, the new order shows from its top: no place to find.
-      return (CataloguePageRequest(query: query, attempt: attempt), pendingQuery != nil && searching.search == nil)
+      let keepsPlace = pendingQuery != nil || options.refreshKeepsPlace
+      return (CataloguePageRequest(query: query, attempt: attempt), keepsPlace && searching.search == nil)
     }
     run(consume commands)
   }
@@ -31,7 +32,8 @@ extension Viewer {
     case .refresh:
       guard waterfall.finishRefresh(request: request.number, outcome: outcome) else { return }
       commands = organiser.refreshAccepted(
-        delivery, keepsItems: options.refreshKeepsItems, searching: searching.search != nil, in: surroundings)
+        delivery, keepsItems: options.refreshKeepsItems, keepsPlace: options.refreshKeepsPlace,
+        searching: searching.search != nil, in: surroundings)
     }
     run(consume commands)
   }

@@ -41,6 +41,9 @@ public struct ViewerOptions: Sendable {
   /// A refresh's first page is every item loaded so far with the new ones at the front (an HTTP feed): it
   /// replaces the items keeping the user's place, instead of starting over at the top with one page.
   public var refreshKeepsItems = false
+  /// A refresh keeps the user's place as a new query does (the focused item stays focused and on screen, loaded
+  /// through to when beyond the first page): a source whose new items `r` reads in (PostgreSQL).
+  public var refreshKeepsPlace = false
   /// `--pick`: the viewer is a chooser (Tab and Space mark, Enter picks, Esc and q pick nothing); `nil`: a viewer.
   public var picking: Picking?
   /// `G` measures the whole result to reach its real end, and a far jump (a match, `:N`, the kept place) to reach

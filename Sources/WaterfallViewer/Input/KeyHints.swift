@@ -3,6 +3,8 @@
 struct KeyHints: Hashable, Sendable {
   var help: String? = "?"
   var quit = "q"
+  /// What reads a source's new items in (`r`); nil when no key refreshes.
+  var refresh: String? = "r"
   var mark = "Tab"
   var pick = "Enter"
   /// What leaves a chooser printing nothing (Esc, unless the config file took it).
@@ -14,6 +16,7 @@ struct KeyHints: Hashable, Sendable {
     // Ctrl-C always quits: the config file cannot take it.
     quit = KeyMap.keyLabel(for: .quit, customKeys: customKeys, in: KeyMap.normal) ?? "Ctrl-C"
     help = KeyMap.keyLabel(for: .toggleHelp, customKeys: customKeys, in: KeyMap.normal)
+    refresh = KeyMap.keyLabel(for: .refresh, customKeys: customKeys, in: KeyMap.normal)
     mark = KeyMap.keyLabel(for: .toggleMark, customKeys: customKeys, in: KeyMap.picking) ?? mark
     pick = KeyMap.keyLabel(for: .acceptPicks, customKeys: customKeys, in: KeyMap.picking) ?? pick
     if customKeys[.escape] != nil { leavePicking = quit }

@@ -3,9 +3,10 @@ import ShopCatalog
 /// A first page that came back and that the engine accepted: the answer to the query asked for, to a plain refresh,
 /// or a failure. The organiser, which knows what was asked, answers with the root's commands.
 extension Organiser {
-  /// `keepsItems`: a refresh's answer holds every item loaded so far (a feed's); `searching`: a search is on.
+  /// `keepsItems`: a refresh's answer holds every item loaded so far (a feed's); `keepsPlace`: `r` keeps the place as a
+  /// new query does (a source others add to); `searching`: a search is on.
   mutating func refreshAccepted(
-    _ delivery: PageDelivery, keepsItems: Bool, searching: Bool, in around: Surroundings
+    _ delivery: PageDelivery, keepsItems: Bool, keepsPlace: Bool = false, searching: Bool, in around: Surroundings
   ) -> [Command] {
     let answer = delivery.response
     // A newer query was asked for while this one was on its way.
@@ -24,6 +25,10 @@ extension Organiser {
       // stays, its count follows what is shown now (a filter may have hidden every match), `n` goes on from the top.
       let replace = Command.replaceKeepingPlace(answer, location: delivery.location, keepsPlace: !searching)
       return skipped + [replace, .queryShownNotice(pending.change), .search(.newQueryShown)]
+    }
+    if keepsPlace && !searching {
+      // `r` on a source others add to: the first page again, loaded through to the item in view, as a new query.
+      return skipped + [.replaceKeepingPlace(answer, location: delivery.location, keepsPlace: true)]
     }
     if keepsItems {
       let known = Set(around.store.ids)

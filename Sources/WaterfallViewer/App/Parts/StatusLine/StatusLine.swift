@@ -64,8 +64,17 @@ struct StatusLine {
     if stepping { parts.append("STEP", priority: 8) }
     if let measuring { parts.append(measuring, priority: 9) }
     let help = keys.text(picking: marked != nil)
+    if let news = newItemsText { parts.append(news, priority: 10) }
     if let notice { parts.append(notice, priority: 10) } else { parts.append(help, priority: 2) }
     return parts
+  }
+
+  /// "1 new item · r shows it": items others added to the source since the result shown was read, until `r`
+  /// reads them in (no key clears it; without a key that refreshes, the count alone).
+  var newItemsText: String? {
+    guard reading.newItems > 0 else { return nil }
+    let count = reading.newItems == 1 ? "1 new item" : "\(reading.newItems) new items"
+    return keys.refresh.map { "\(count) \(glyphs.dot) \($0) shows it" } ?? count
   }
 
   /// Draws the bar on the screen's last row, or the prompt being typed.

@@ -1,0 +1,110 @@
+import Foundation
+import Locking
+import PostgresNIO
+
+/// Rows other clients added to the catalogue since the result shown was read: the newest id then, and how many
+/// rows have come after it.
+struct AddedRows: Sendable {
+  var after: Int64 = 0
+  var count = 0
+}
+
+/// Watches the catalogue's table for rows other clients add, on a connection and a thread of its own (the
+/// viewer's session is busy with pages), and counts them into `added`. Woken by the trigger `import` installs
+/// (LISTEN on its channel), else every 2 s (a table without the trigger; a server that refuses LISTEN, such as a
+/// standby). Its session is read-only and reconnects with back-off as the viewer's does; on a new connection it
+/// listens again and counts at once (a notification sent meanwhile was lost). ``stop()`` closes its connection.
+final class PostgresWatch: Sendable {
+  /// Seconds between polls without the trigger; with it, between looks at whether the connection was lost.
+  static let pollSeconds = 2.0
+  /// At most this many new rows are counted each time: the poll stays cheap whatever was added.
+  static let countBound = 100_000
+
+  private let session: PostgresSession
+  private let added: Locked<AddedRows>
+  private let wake = Locked(Wake())
+  /// Whether the trigger's notifications wake the watch (false: it polls); read by tests.
+  let listening = Locked(false)
+
+  private struct Wake {
+    var notified = false
+    var stopped = false
+  }
+
+  /// Starts watching on a connection of its own; nil when it cannot connect (the viewer goes on without news).
+  static func start(_ address: PostgresAddress, counting added: Locked<AddedRows>) -> PostgresWatch? {
+    guard let session = try? PostgresSession.connect(address, readOnly: true) else { return nil }
+    let watch = PostgresWatch(session: session, added: added)
+    let thread = Thread { watch.run() }
+    thread.name = "postgres watch"
+    thread.start()
+    return watch
+  }
+
+  /// How many times the watch connected again.
+  var reconnects: Int { session.reconnects }
+
+  private init(session: PostgresSession, added: Locked<AddedRows>) { (self.session, self.added) = (session, added) }
+
+  /// Ends the watch: its thread stops and closes its connection (the server ends its LISTEN with it).
+  func stop() {
+    wake.withLock { $0.stopped = true }
+    wake.wakeWaiters()
+  }
+
+  private func run() {
+    var listenedOn: PostgresConnection?
+    while !wake.withLock({ $0.stopped }) {
+      do {
+        let connection = try session.liveConnection()
+        if connection !== listenedOn {
+          listenedOn = connection
+          listening.withLock { $0 = false }
+          let listens = try listen(on: connection)
+          listening.withLock { $0 = listens }
+        }
+        try countAdded()
+      } catch {
+        // Lost for longer than the back-off, or refused: tried again after the wait.
+      }
+      waitForNews(listening: listening.withLock { $0 }, on: listenedOn)
+    }
+    session.close()
+  }
+
+  /// LISTENs on the trigger's channel, when the table has the trigger; whether the server took the LISTEN.
+  private func listen(on connection: PostgresConnection) throws -> Bool {
+    guard try session.rows(PostgresQuery(unsafeSQL: PostgresSchema.hasTrigger)).first?.decode(Bool.self) == true
+    else { return false }
+    let wake = self.wake
+    let context = connection.addListener(channel: PostgresSchema.addedRowsChannel) { _, _ in
+      wake.withLock { $0.notified = true }
+      wake.wakeWaiters()
+    }
+    // postgres-nio sends the LISTEN before this statement: the channel is listed once the server took it.
+    let listed = try session.rows(
+      "SELECT \(PostgresSchema.addedRowsChannel) = ANY (ARRAY(SELECT pg_listening_channels()))"
+    ).first?.decode(Bool.self)
+    if listed != true { context.stop() }
+    return listed == true
+  }
+
+  /// Counts the rows after the newest id of the result shown, unless a new result was read meanwhile.
+  private func countAdded() throws {
+    let after = added.withLock { $0.after }
+    let count = try session.rows(
+      "SELECT count(*) FROM (SELECT 1 FROM items WHERE id > \(after) LIMIT \(Self.countBound)) AS added"
+    ).first?.decode(Int64.self)
+    added.withLock { if $0.after == after { $0.count = Int(count ?? 0) } }
+  }
+
+  /// Until a notification or a stop; without LISTEN, 2 s at most. While listening, every 2 s it looks (without a
+  /// statement) whether the connection was lost, to connect and listen again.
+  private func waitForNews(listening: Bool, on connection: PostgresConnection?) {
+    while true {
+      let woken = wake.wait(until: { $0.notified || $0.stopped }, seconds: Self.pollSeconds)
+      if woken || !listening || connection?.isClosed != false { break }
+    }
+    wake.withLock { $0.notified = false }
+  }
+}
