@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ShopCatalog
 import TapeImages
 import WaterfallViewer
 
@@ -50,18 +49,7 @@ struct RenderCommand: ParsableCommand {
       printError("--theme \(theme): not one of \(TerminalTheme.named.map(\.name).joined(separator: ", "))")
       throw ExitCode(64)
     }
-    let descriptor = open(recording, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      printError(DatasetError.unreadable(file: recording).description)
-      throw ExitCode(2)
-    }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    let data = (try? handle.read(upToCount: SnapshotCommand.largestInput + 1)) ?? nil ?? Data()
-    try? handle.close()
-    guard data.count <= SnapshotCommand.largestInput, let text = String(data: data, encoding: .utf8) else {
-      printError("\(recording): not a UTF-8 recording of at most \(SnapshotCommand.largestInput >> 20) MB")
-      throw ExitCode(2)
-    }
+    let text = try WholeFile.text(of: recording, what: "recording", limit: SnapshotCommand.largestInput)
     let cast: Asciicast
     do throws(AsciicastError) {
       cast = try AsciicastReader.parse(text)
