@@ -10,7 +10,7 @@ extension ViewerEndToEndTests {
     defer { folder.remove() }
     let config = folder.write("config.toml", "[keys]\n\"C-q\" = \"quit\"\n")
     let pane = try TmuxPane(arguments: ["--no-images", "--config", config], width: 100, height: 30)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["C-s"])
     try pane.send(keys: ["j", "j", "j"])
     let screen = try pane.waitForScreen { $0.contains("row 4/") }

@@ -10,7 +10,7 @@ extension ViewerEndToEndTests {
     defer { folder.remove() }
     let config = folder.write("config.toml", "[keys]\nq = \"half-page-down\"\nQ = \"quit\"\n")
     let pane = try TmuxPane(arguments: ["--no-images", "--config", config], width: 100, height: 30)
-    let screen = try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    let screen = try pane.waitForFirstFrame()
     #expect(screen.contains("? help  Q quit") && !screen.contains("q quit"), "\(screen)")
     try pane.send(keys: ["Q"])
     try expectRestored(pane, status: "0")

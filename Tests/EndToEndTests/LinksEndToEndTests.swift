@@ -20,7 +20,7 @@ extension ViewerEndToEndTests {
     let pane = try TmuxPane(
       arguments: ["--no-images", data], environment: ["BROWSER=\(browser)"])
     _ = try pane.tmux(["set-option", "-g", "set-clipboard", "on"])
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["l", "x"])
     try pane.waitForScreen { $0.contains("opening https://shop.test/item/0") }
     let deadline = Date().addingTimeInterval(10)
