@@ -100,7 +100,8 @@ public final class CursesPresenter: ScreenOutput {
   private static func write(_ bytes: [UInt8]) { PictureQueue.writeToStandardOutput(bytes) }
 
   /// Clusters one curses cell cannot hold (a flag, an emoji ZWJ sequence, a Devanagari vowel sign: characters
-  /// after the first that take space; or more than it has room for) from the last changes.
+  /// after the first that take space; or more than it has room for), and clusters wider than their first character
+  /// (❄️), from the last changes.
   private var clustersCursesCannotHold: [ScreenChange] = []
 
   /// curses drew those clusters' first characters; the whole clusters go straight to the terminal over them, the
@@ -143,15 +144,16 @@ public final class CursesPresenter: ScreenOutput {
         characters = [wchar_t(UInt8(ascii: "?"))]
       }
       var blanksNextColumn = false
-      if characters.count > 1, let character = cell.character,
-        Self.cursesCannotHold(character) || Self.isWiderThanItsFirst(character)
-      {
-        // curses keeps the first character alone (a joiner left with it would join what curses draws next).
-        characters = [characters[0]]
-        clustersCursesCannotHold.append(change)
-        // Terminals disagree on one or two columns for ❄️: a blank under the second, so a terminal that
-        // draws one column shows no stale character after it, and one that draws two covers the blank.
-        blanksNextColumn = Self.isWiderThanItsFirst(character)
+      if characters.count > 1, let character = cell.character {
+        let widerThanItsFirst = Self.isWiderThanItsFirst(character)
+        if widerThanItsFirst || Self.cursesCannotHold(character) {
+          // curses keeps the first character alone (a joiner left with it would join what curses draws next).
+          characters = [characters[0]]
+          clustersCursesCannotHold.append(change)
+          // Terminals disagree on one or two columns for ❄️: a blank under the second, so a terminal that
+          // draws one column shows no stale character after it, and one that draws two covers the blank.
+          blanksNextColumn = widerThanItsFirst
+        }
       }
       let pair = colors?.pair(for: cell.style) ?? 0
       _ = wf_put_cluster(

@@ -87,13 +87,18 @@ struct CatalogueBenchmarks {
         name: "\(label)-item JSON: memory retained per item after reading", value: median(.retainedPerItem),
         unit: "bytes"),
       .scaling(name: "\(label)-item JSON: peak RSS reading", value: median(.peakResident) / 1_048_576, unit: "MiB"),
-      .scaling(name: "sort \(label) by price (off the main loop)", value: milliseconds(.sortByPrice), unit: "ms"),
-      .scaling(name: "sort \(label) by title (off the main loop)", value: milliseconds(.sortByTitle), unit: "ms"),
-      .scaling(
-        name: "sections of \(label) by shop (off the main loop)", value: milliseconds(.sectionsByShop), unit: "ms"),
-      .scaling(name: "sort \(label) by price: CPU time", value: milliseconds(.sortByPriceCPU), unit: "ms"),
-      .scaling(name: "sort \(label) by title: CPU time", value: milliseconds(.sortByTitleCPU), unit: "ms"),
-      .scaling(name: "sections of \(label) by shop: CPU time", value: milliseconds(.sectionsByShopCPU), unit: "ms"),
+    ]
+    // Each whole-catalogue query is timed twice, on the clock and in CPU time: its name is written once.
+    let queries: [(name: String, wall: Measure, cpu: Measure)] = [
+      ("sort \(label) by price", .sortByPrice, .sortByPriceCPU),
+      ("sort \(label) by title", .sortByTitle, .sortByTitleCPU),
+      ("sections of \(label) by shop", .sectionsByShop, .sectionsByShopCPU),
+    ]
+    figures += queries.map {
+      .scaling(name: "\($0.name) (off the main loop)", value: milliseconds($0.wall), unit: "ms")
+    }
+    figures += queries.map { .scaling(name: "\($0.name): CPU time", value: milliseconds($0.cpu), unit: "ms") }
+    figures += [
       .scaling(
         name: "search keystroke over \(label) to the frame with the whole result's matches",
         value: milliseconds(.keystrokeToFrame), unit: "ms"),

@@ -61,20 +61,18 @@ struct JumpBenchmarks {
     if sessions.isEmpty { print("(jumps: the session probe failed; skipped)") }
     let median = { (measure: Measure) in Harness.median(sessions.map { $0[measure.rawValue] }) / 1e6 }
     if !sessions.isEmpty {
-      let goal = " (goal ≤ 100 ms)"
-      figures += [
-        .scaling(
-          name: "\(label)-item JSON, session open: / to the last item's match, to the frame\(goal)",
-          value: median(.searchToLast), unit: "ms"),
-        .scaling(
-          name: "\(label)-item JSON, session open: :\(count / 2), to the frame\(goal)", value: median(.goToMiddle),
-          unit: "ms"),
-        .scaling(name: "\(label)-item JSON, session open: G, to the frame\(goal)", value: median(.goToEnd), unit: "ms"),
+      // The probe measures the jumps in their order, so each figure takes its jump's name.
+      let measures: [Measure] = [.searchToLast, .goToMiddle, .goToEnd]
+      for (jump, measure) in zip(Self.jumps(count: count), measures) {
+        figures.append(
+          .scaling(
+            name: "\(label)-item JSON, session open: \(jump.name), to the frame (goal ≤ 100 ms)",
+            value: median(measure), unit: "ms"))
+      }
+      figures.append(
         .scaling(
           name: "\(label)-item JSON, measured already: another far jump, to the frame",
-          value: median(.jumpWhenMeasured),
-          unit: "ms"),
-      ]
+          value: median(.jumpWhenMeasured), unit: "ms"))
     }
     guard let waterfall else { return figures }
     // The first frame, live: the screen drawn in a terminal, against `jq length` on the same file.

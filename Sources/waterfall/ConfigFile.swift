@@ -51,10 +51,9 @@ struct ConfigFile: Sendable {
   }
 
   private static func read(path: String, required: Bool) throws(ConfigError) -> ConfigFile? {
-    // Read as a stream, not by its size, so a pipe (`--config <(a command)`) reads too; bounded, so
-    // `--config /dev/zero` is an error, not all of memory.
+    // Not WholeFile.text: a missing default file is no file, and the reasons are ConfigErrors.
     let data: Data
-    switch bytes(of: path, limit: Self.largestFile) {
+    switch WholeFile.bytes(of: path, limit: Self.largestFile) {
     case .success(let read): data = read
     case .failure(let failure):
       if !required, failure.code == ENOENT { return nil }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ShopCatalog
 import TapeImages
 import WaterfallViewer
 
@@ -16,16 +15,21 @@ struct RenderCommand: ParsableCommand {
   @Argument(help: "The picture to write: .gif, .webp or .png.")
   var output: String
 
-  // Optional, their defaults written in the help: the manual page's generator leaves out the defaults that
-  // `--help` adds by itself.
-  @Option(name: .long, help: "The font size in pixels (VHS's FontSize). (default: 22)")
+  // Optional, the tape's defaults (``ImageSettings``) written in the help: the manual page's generator leaves out
+  // the defaults that `--help` adds by itself.
+  @Option(name: .long, help: "The font size in pixels (VHS's FontSize). (default: \(Self.defaults.fontSize))")
   var fontSize: Int?
 
-  @Option(name: .long, help: "The theme: VHS, Dracula, Nord, Catppuccin Mocha, Solarized Light. (default: VHS)")
+  @Option(
+    name: .long,
+    help:
+      "The theme: \(TerminalTheme.named.map(\.name).joined(separator: ", ")). (default: \(Self.defaults.theme.name))")
   var theme: String?
 
-  @Option(name: .long, help: "Frames per second of an animation. (default: 50)")
+  @Option(name: .long, help: "Frames per second of an animation. (default: \(Self.defaults.framerate))")
   var framerate: Int?
+
+  private static let defaults = ImageSettings()
 
   func run() throws {
     let kind = (output as NSString).pathExtension.lowercased()
@@ -33,35 +37,23 @@ struct RenderCommand: ParsableCommand {
       printError("\(output): the picture must end in .gif, .webp or .png")
       throw ExitCode(64)
     }
-    var settings = ImageSettings()
+    var settings = Self.defaults
     // The tape's setting names the problem ("FontSize expects…"); the user typed the option: it is named instead.
-    let theme = theme ?? "VHS"
     let given = [
-      ("FontSize", "--font-size", "\(fontSize ?? 22)"), ("Theme", "--theme", theme),
-      ("Framerate", "--framerate", "\(framerate ?? 50)"),
+      ("FontSize", "--font-size", fontSize.map(String.init)), ("Theme", "--theme", theme),
+      ("Framerate", "--framerate", framerate.map(String.init)),
     ]
-    for (name, option, value) in given {
+    for case let (name, option, value?) in given {
       if let problem = settings.apply(name, value) {
         printError("\(option) \(value): " + problem.replacingOccurrences(of: "\(name) ", with: ""))
         throw ExitCode(64)
       }
     }
-    if settings.unknownTheme != nil {
-      printError("--theme \(theme): not one of \(TerminalTheme.named.map(\.name).joined(separator: ", "))")
+    if let unknown = settings.unknownTheme {
+      printError("--theme \(unknown): not one of \(TerminalTheme.named.map(\.name).joined(separator: ", "))")
       throw ExitCode(64)
     }
-    let descriptor = open(recording, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      printError(DatasetError.unreadable(file: recording).description)
-      throw ExitCode(2)
-    }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    let data = (try? handle.read(upToCount: SnapshotCommand.largestInput + 1)) ?? nil ?? Data()
-    try? handle.close()
-    guard data.count <= SnapshotCommand.largestInput, let text = String(data: data, encoding: .utf8) else {
-      printError("\(recording): not a UTF-8 recording of at most \(SnapshotCommand.largestInput >> 20) MB")
-      throw ExitCode(2)
-    }
+    let text = try WholeFile.text(of: recording, what: "recording", limit: SnapshotCommand.largestInput)
     let cast: Asciicast
     do throws(AsciicastError) {
       cast = try AsciicastReader.parse(text)

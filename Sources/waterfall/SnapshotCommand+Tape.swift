@@ -20,11 +20,11 @@ extension SnapshotCommand {
     return choice.path != nil || choice.none ? arguments : arguments + ["--no-config"]
   }
 
-  /// Tapes and recordings are read whole: larger than this is not a script.
+  /// Tapes, recordings and golden files are read whole: larger than this is not one.
   static let largestInput = 16 << 20
 
   func runTape(_ path: String) throws {
-    let text = try readInput(path, what: "tape")
+    let text = try WholeFile.text(of: path, what: "tape", limit: Self.largestInput)
     let commands: [TapeCommand]
     do {
       commands = try TapeParser.parse(text)
@@ -62,7 +62,7 @@ extension SnapshotCommand {
     }
     for note in run.notes { printError("\(name): \(note)") }
     if let expect {
-      let golden = GoldenFrames.frames(try readInput(expect, what: "golden file"))
+      let golden = GoldenFrames.frames(try WholeFile.text(of: expect, what: "golden file", limit: Self.largestInput))
       if let failure = run.failure { try fail(failure, tape: name) }
       try compare(actual: run.frames, labels: run.frameLabels, golden: golden, goldenName: expect)
       return
@@ -98,7 +98,7 @@ extension SnapshotCommand {
   func runReplay(_ path: String) throws {
     let cast: Asciicast
     do {
-      cast = try AsciicastReader.parse(try readInput(path, what: "recording"))
+      cast = try AsciicastReader.parse(try WholeFile.text(of: path, what: "recording", limit: Self.largestInput))
     } catch let error as AsciicastError {
       printError("\(path): \(error.description)")
       throw ExitCode(2)
@@ -163,26 +163,6 @@ extension SnapshotCommand {
     FileHandle.standardError.write(
       Data((TextSanitizer.escapeVisibly(failure.screen, keepingNewlines: true) + "\n").utf8))
     throw ExitCode(1)
-  }
-
-  /// A whole input file as text; a clear message and exit 2 when it cannot be read.
-  func readInput(_ path: String, what: String) throws -> String {
-    let name = path
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      printError("\(name): cannot read this \(what)")
-      throw ExitCode(2)
-    }
-    defer { try? handle.close() }
-    let data = (try? handle.read(upToCount: Self.largestInput + 1)) ?? nil ?? Data()
-    guard data.count <= Self.largestInput else {
-      printError("\(name): this \(what) is over \(Self.largestInput >> 20) MB")
-      throw ExitCode(2)
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      printError("\(name): this \(what) is not UTF-8 text")
-      throw ExitCode(2)
-    }
-    return text
   }
 
   private func write(_ text: String, to path: String) throws {

@@ -127,7 +127,7 @@ struct SnapshotCommand: ParsableCommand {
       print(output)
       return
     }
-    let text = try readInput(expect, what: "golden file")
+    let text = try WholeFile.text(of: expect, what: "golden file", limit: Self.largestInput)
     try compare(actual: [output], labels: ["the last input"], golden: GoldenFrames.frames(text), goldenName: expect)
   }
 }

@@ -13,7 +13,7 @@ extension ViewerEndToEndTests {
       .write(to: folder.appendingPathComponent("config.toml"))
 
     let pane = try TmuxPane(arguments: [], environment: ["XDG_CONFIG_HOME=\(home.path)"])
-    let screen = try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    let screen = try pane.waitForFirstFrame()
     let boxTops = screen.split(separator: "\n")[1].components(separatedBy: "┌").count - 1
     #expect(boxTops == 2, "two columns, from the file: \(screen)")
     try pane.send(keys: ["x"])
@@ -21,7 +21,7 @@ extension ViewerEndToEndTests {
 
     let wider = try TmuxPane(
       arguments: ["--columns", "3"], environment: ["XDG_CONFIG_HOME=\(home.path)"])
-    let three = try wider.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    let three = try wider.waitForFirstFrame()
     #expect(three.split(separator: "\n")[1].components(separatedBy: "┌").count - 1 == 3, "the command line wins")
     try wider.send(keys: ["q"])
     try expectRestored(wider, status: "0")

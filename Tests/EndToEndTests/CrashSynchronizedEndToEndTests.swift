@@ -6,7 +6,7 @@ extension ViewerEndToEndTests {
   @Test("a crash ends any synchronized update first when it restores the terminal: a crash mid-frame cannot freeze it")
   func crashEndsSynchronizedUpdate() throws {
     let pane = try TmuxPane(arguments: [], environment: ["WATERFALL_CRASH_KEY=1"], captureRawOutput: true)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["!"])
     // The exit waits for the Swift runtime to symbolicate the backtrace, slow on a busy machine.
     try expectRestored(pane, status: "\(128 + SIGILL)", seconds: 60)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An emoji made a picture by its presentation selector (❄️) takes one column in some terminals (tmux) and two in
@@ -6,16 +7,14 @@ import Testing
 extension ViewerEndToEndTests {
   @Test("a title with ❄️ drawn where other text was leaves no stale character beside it")
   func presentationSelectorEmojiLeavesNoStaleCell() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-emoji-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("items.json")
+    let folder = TemporaryDirectory("emoji")
+    defer { folder.remove() }
     let items = """
       [{"w": 100, "h": 100, "price": "¥50", "title": "xyzw xyzw"},
        {"w": 100, "h": 100, "price": "¥10", "title": "❄️ ok"}]
       """
-    try Data(items.utf8).write(to: file)
-    let pane = try TmuxPane(arguments: ["--no-images", file.path], width: 100, height: 30)
+    let file = folder.write("items.json", items)
+    let pane = try TmuxPane(arguments: ["--no-images", file], width: 100, height: 30)
     try pane.waitForScreen { $0.contains("xyzw xyzw") && $0.contains("❄️") }
     // Sorted by price: the ❄️ title moves to where "xyzw" was drawn.
     try pane.send(keys: ["o"])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A dataset named by a path that is a pipe (a FIFO, `<(a command)`) is read as it arrives, by `waterfall check`
@@ -16,12 +17,10 @@ struct FIFOSourceEndToEndTests {
   /// Runs `waterfall ARGUMENTS FIFO` while a writer fills a fresh FIFO with ``records``; a writer still waiting
   /// for a reader when the binary ends (it never opened the FIFO) is stopped, so the test cannot hang.
   static func runOnFIFO(_ arguments: String) throws -> (run: BinaryRun, fifo: String) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-fifo-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let fifo = folder.appendingPathComponent("items.jsonl").path
-    let records = folder.appendingPathComponent("records").path
-    try Data((Self.records + "\n").utf8).write(to: URL(fileURLWithPath: records))
+    let folder = TemporaryDirectory("fifo")
+    defer { folder.remove() }
+    let fifo = folder.file("items.jsonl")
+    let records = folder.write("records", Self.records + "\n")
     let run = try BinaryRun(
       shell: """
         mkfifo \(TmuxPane.quote(fifo)) && { cat \(TmuxPane.quote(records)) > \(TmuxPane.quote(fifo)) & } \
@@ -48,11 +47,10 @@ struct FIFOSourceEndToEndTests {
 
   @Test("a FIFO among a directory's page files is a page that cannot be read, not a wait for a writer forever")
   func fifoAmongPages() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-fifo-pages-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryDirectory("fifo-pages")
+    defer { folder.remove() }
     let page = Self.records.split(separator: "\n").filter { $0.contains("price") }.joined(separator: "\n")
-    try Data((page + "\n").utf8).write(to: folder.appendingPathComponent("1.jsonl"))
+    folder.write("1.jsonl", page + "\n")
     let pages = TmuxPane.quote(folder.path)
     // `timeout`: a reader stuck on the FIFO ends as 124 instead of hanging the suite.
     let check = try BinaryRun(

@@ -1,17 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Ctrl-S and Ctrl-Q are keys like any other in the viewer: the terminal's flow control would freeze it.
 extension ViewerEndToEndTests {
   @Test("Ctrl-S does not freeze the screen, and Ctrl-Q can be bound")
   func flowControlKeysReachTheViewer() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-flow-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let config = folder.appendingPathComponent("config.toml")
-    try Data("[keys]\n\"C-q\" = \"quit\"\n".utf8).write(to: config)
-    let pane = try TmuxPane(arguments: ["--no-images", "--config", config.path], width: 100, height: 30)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    let folder = TemporaryDirectory("flow")
+    defer { folder.remove() }
+    let config = folder.write("config.toml", "[keys]\n\"C-q\" = \"quit\"\n")
+    let pane = try TmuxPane(arguments: ["--no-images", "--config", config], width: 100, height: 30)
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["C-s"])
     try pane.send(keys: ["j", "j", "j"])
     let screen = try pane.waitForScreen { $0.contains("row 4/") }

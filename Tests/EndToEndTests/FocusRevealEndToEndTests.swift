@@ -7,7 +7,7 @@ extension ViewerEndToEndTests {
   @Test("after scrolling two rows, the first l focuses the box at the top and scrolls back to its top")
   func firstFocusShowsTop() throws {
     let pane = try TmuxPane(arguments: [], width: 100, height: 30)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["j", "j"])
     let scrolled = try pane.waitForScreen { $0.contains("row 3/") }
     #expect(!scrolled.contains("┏"), "nothing focused yet")

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// An import stopped half way leaves nothing behind: INT and TERM remove its temporary file, and a file left by
@@ -9,16 +10,14 @@ extension ViewerEndToEndTests {
     "an import interrupted by INT or TERM removes its temporary file and ends as the signal does",
     arguments: [SIGINT, SIGTERM])
   func interruptedImport(signalNumber: Int32) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-import-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = TemporaryDirectory("import")
+    defer { folder.remove() }
     // 200,000 items: seconds of work (a million take over a minute here), so the signal, sent as soon as the
     // temporary file appears, comes half way.
-    let source = folder.appendingPathComponent("items.jsonl").path
     let lines = (0..<200_000).map { "{\"w\": 200, \"h\": 300, \"price\": \"¥\($0)\", \"title\": \"item \($0)\"}" }
-    try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: source))
-    let database = folder.appendingPathComponent("shop.sqlite").path
-    let log = folder.appendingPathComponent("log.txt").path
+    let source = folder.write("items.jsonl", lines.joined(separator: "\n"))
+    let database = folder.file("shop.sqlite")
+    let log = folder.file("log.txt")
     let pid = try ChildProcess.start([TmuxPane.binary, "import", source, database], outputPath: log)
     let temporary = "\(database).importing-\(pid)"
     var waited = 0

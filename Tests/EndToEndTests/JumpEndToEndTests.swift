@@ -22,7 +22,7 @@ extension ViewerEndToEndTests {
     let file = try Self.farCatalogue()
     defer { try? FileManager.default.removeItem(at: file) }
     let pane = try TmuxPane(arguments: ["--no-images", file.path], width: 100, height: 30)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["/"])
     try pane.send(literal: "zyzzyva")
     try pane.send(keys: ["Enter"])

@@ -1,35 +1,33 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `x` and `y` through the release binary. An extension of the one serialized end-to-end suite.
 extension ViewerEndToEndTests {
   @Test("x starts $BROWSER with the link and never waits for it; y reaches tmux's paste buffer through OSC 52")
   func openAndCopy() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-links-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let record = folder.appendingPathComponent("opened")
+    let folder = TemporaryDirectory("links")
+    defer { folder.remove() }
+    let record = folder.file("opened")
     // A browser that records its argument, then takes its time: the viewer must not wait for it.
-    let browser = folder.appendingPathComponent("browser.sh")
-    try Data("#!/bin/sh\necho \"$1\" >> '\(record.path)'\nsleep 30\n".utf8).write(to: browser)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+    let browser = folder.write("browser.sh", "#!/bin/sh\necho \"$1\" >> '\(record)'\nsleep 30\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser)
     let items: [[String: Any]] = (0..<8).map {
       ["w": 300, "h": 200, "price": "¥\($0)", "title": "item \($0)", "link": "https://shop.test/item/\($0)"]
     }
-    let data = folder.appendingPathComponent("shop.json")
-    try JSONSerialization.data(withJSONObject: items).write(to: data)
+    let data = folder.write("shop.json", [UInt8](try JSONSerialization.data(withJSONObject: items)))
 
     let pane = try TmuxPane(
-      arguments: ["--no-images", data.path], environment: ["BROWSER=\(browser.path)"])
+      arguments: ["--no-images", data], environment: ["BROWSER=\(browser)"])
     _ = try pane.tmux(["set-option", "-g", "set-clipboard", "on"])
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["l", "x"])
     try pane.waitForScreen { $0.contains("opening https://shop.test/item/0") }
     let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline, (try? String(contentsOf: record, encoding: .utf8)) == nil {
+    while Date() < deadline, (try? String(contentsOfFile: record, encoding: .utf8)) == nil {
       Thread.sleep(forTimeInterval: 0.05)
     }
-    #expect(try String(contentsOf: record, encoding: .utf8) == "https://shop.test/item/0\n")
+    #expect(try String(contentsOfFile: record, encoding: .utf8) == "https://shop.test/item/0\n")
     // The browser is still running; the viewer answers keys all the same.
     try pane.send(keys: ["j"])
     try pane.waitForScreen { $0.contains("row 1/") && !$0.contains("opening") }

@@ -8,7 +8,7 @@ extension ViewerEndToEndTests {
   @Test("Ctrl-C typed at the viewer started from an interactive shell ends it; the shell sees 130")
   func controlCFromInteractiveShell() throws {
     let pane = try TmuxPane(arguments: [], interactiveShell: true)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["C-c"])
     try pane.waitForScreen { $0.contains(TmuxPane.prompt) && !$0.contains("row 1/") }
     try pane.reportStatus()
@@ -18,7 +18,7 @@ extension ViewerEndToEndTests {
   @Test("Ctrl-Z gives the shell a clean terminal; a resize while stopped is seen on fg, which redraws at the new size")
   func suspendResizeResume() throws {
     let pane = try TmuxPane(arguments: [], interactiveShell: true)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["C-z"])
     try pane.waitForScreen { $0.contains("Stopped") }
     #expect(try pane.format("#{alternate_on}") == "0", "the shell is on the main screen")
@@ -57,7 +57,7 @@ extension ViewerEndToEndTests {
     try pane.click(press: press, release: release)
     // The spinner keeps turning with no key pressed.
     try pane.waitForScreen(seconds: 4) { $0.contains("loading the catalogue") && $0 != loading }
-    let screen = try pane.waitForScreen(seconds: 15) { $0.contains("┌") && $0.contains("row 1/") }
+    let screen = try pane.waitForFirstFrame(seconds: 15)
     #expect(screen.contains("60 items"), "\(encoding): the first page arrived without a key")
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
@@ -93,7 +93,7 @@ extension ViewerEndToEndTests {
   func controlLRepaints() throws {
     // No pictures: one arriving after the first frame would redraw its box over the scribble before Ctrl-L.
     let pane = try TmuxPane(arguments: ["--no-images"])
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     let tty = try pane.format("#{pane_tty}")
     try Data("\u{1B}[5;5HSCRIBBLED-OVER".utf8).write(to: URL(fileURLWithPath: tty))
     try pane.waitForScreen { $0.contains("SCRIBBLED-OVER") }
@@ -106,7 +106,7 @@ extension ViewerEndToEndTests {
   @Test("End and Home as tmux sends them under TERM=xterm-256color go to the bottom and the top")
   func homeAndEndKeys() throws {
     let pane = try TmuxPane(arguments: [])
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["End"])
     // The bottom (a next page may arrive there at once and extend the content).
     try pane.waitForScreen { !$0.contains("row 1/") && $0.contains("%") }

@@ -11,7 +11,7 @@ extension ViewerEndToEndTests {
     let pane = try TmuxPane(
       arguments: ["--graphics", "kitty", catalogue], width: 100, height: 30, captureRawOutput: true,
       configuration: "set -g allow-passthrough on\n")
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     // Placements come as passthrough: the cursor move to the picture's cell, then the place command.
     let placement = /\x1B\x1B\[(\d+);(\d+)H\x1B\x1B_Ga=p,/
     /// The columns of the placements after `offset`, and of those after the last deletion (the latest frame's).

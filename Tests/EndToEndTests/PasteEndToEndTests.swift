@@ -23,7 +23,7 @@ extension ViewerEndToEndTests {
   @Test("a paste with line breaks and q into / stays text in the prompt; the viewer runs on and turns the mode off")
   func pasteIntoSearch() throws {
     let pane = try TmuxPane(arguments: [], captureRawOutput: true)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     #expect(try lastPasteSwitch(pane) == "h", "bracketed paste asked for")
     try pane.send(keys: ["/"])
     try pane.waitForScreen { $0.split(separator: "\n").last?.hasPrefix("/") == true }
@@ -40,7 +40,7 @@ extension ViewerEndToEndTests {
   @Test("Ctrl-Z turns bracketed paste off for the shell; fg turns it on again and a paste is still text")
   func pasteAfterSuspend() throws {
     let pane = try TmuxPane(arguments: [], captureRawOutput: true, interactiveShell: true)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["C-z"])
     try pane.waitForScreen { $0.contains("Stopped") }
     // bash's readline turns the mode on for its own prompt: what counts is that an off came after the viewer's
@@ -70,7 +70,7 @@ extension ViewerEndToEndTests {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("paste-picks-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: output) }
     let pane = try TmuxPane(arguments: ["--pick", "--print", "title"], outputFile: output.path)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["/"])
     try pane.waitForScreen { $0.split(separator: "\n").last?.hasPrefix("/") == true }
     try paste("olive coat\n\n", into: pane)

@@ -1,27 +1,20 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a replay runs: a pick session's recording replays as the pick session it was, and a tape's recording
 /// keeps the arguments its typed command line gave, so `snapshot --replay` shows the tape's screen.
 @Suite("Replayed arguments")
 struct ReplayArgumentsEndToEndTests {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-replay-\(UUID().uuidString)")
-
-  init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-
-  func write(_ name: String, _ text: String) throws -> String {
-    let file = folder.appendingPathComponent(name)
-    try Data(text.utf8).write(to: file)
-    return file.path
-  }
+  /// Removed with the suite's value, after each test.
+  let folder = TemporaryDirectory("replay")
 
   @Test("a recording made with --pick replays, picking as it did: the mark typed shows in the status line")
   func pickRecordingReplays() throws {
-    defer { try? FileManager.default.removeItem(at: folder) }
     let header =
       #"{"version": 2, "width": 80, "height": 24, "waterfall_arguments": ["--pick", "--multi", "2", "#
       + #""--print", "title", "--no-images"]}"#
-    let cast = try write("pick.cast", header + "\n" + #"[0.5, "i", " "]"# + "\n" + #"[0.6, "o", ""]"# + "\n")
+    let cast = folder.write("pick.cast", header + "\n" + #"[0.5, "i", " "]"# + "\n" + #"[0.6, "o", ""]"# + "\n")
     let run = try BinaryRun(["snapshot", "--replay", cast])
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.contains("1/2 marked"), "\(run.output)")
@@ -29,9 +22,8 @@ struct ReplayArgumentsEndToEndTests {
 
   @Test("a tape's .cast names the arguments its typed waterfall line ran, and replays to the same screen")
   func tapeCastKeepsTypedArguments() throws {
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let castPath = folder.appendingPathComponent("t.cast").path
-    let tape = try write(
+    let castPath = folder.file("t.cast")
+    let tape = folder.write(
       "t.tape",
       """
       Output "\(castPath)"

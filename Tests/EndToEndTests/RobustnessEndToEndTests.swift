@@ -7,7 +7,7 @@ extension ViewerEndToEndTests {
   @Test("100 resizes in a row end with the same screen a fresh start at that size shows")
   func hundredResizes() throws {
     let pane = try TmuxPane(arguments: [])
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     var random = UInt64(12345)
     for _ in 0..<100 {
       random = random &* 6_364_136_223_846_793_005 &+ 1

@@ -6,7 +6,7 @@ extension ViewerEndToEndTests {
   @Test("/ then a Chinese word and Enter: the match is highlighted and counted")
   func searchChinese() throws {
     let pane = try TmuxPane(arguments: ["--no-images"], width: 100, height: 30)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["/"])
     try pane.send(literal: "连衣裙")
     try pane.waitForScreen { $0.contains("/连衣裙") }
@@ -28,7 +28,7 @@ extension ViewerEndToEndTests {
   @Test("i opens the reuse inspector; scrolling moves its layout-pass log")
   func inspectorLogMoves() throws {
     let pane = try TmuxPane(arguments: ["--no-images"], width: 110, height: 30)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["i"])
     let opened = try pane.waitForScreen { $0.contains("Reuse inspector") && $0.contains("pass ") }
     let firstPass = Self.newestPass(opened)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Secrets in a feed's address (issue 30): never in a recording, an error line or `waterfall config`. An extension
@@ -8,10 +9,9 @@ extension ViewerEndToEndTests {
     "--record of a feed with a password and a token: neither word is in the cast, though the session showed the feed")
   func recordingKeepsNoSecrets() throws {
     let server = try PictureServer()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wf-secret-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let cast = folder.appendingPathComponent("s.cast").path
+    let folder = TemporaryDirectory("secret")
+    defer { folder.remove() }
+    let cast = folder.file("s.cast")
     // Page 2 fails once, so its address (the secrets' place) is the footer's reason, recorded with the screen.
     let address =
       "http://shopper:PASSWORD@127.0.0.1:\(server.port)/feed/page?page={page}&per=6&pages=3&fail=2&token=TOKEN"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Tapes, golden files and recordings through the release binary: what a QA job runs.
@@ -6,13 +7,11 @@ import Testing
 struct TapeEndToEndTests {
   init() throws { try TmuxPane.requireUsableBinary() }
 
-  private let directory: URL = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-tapes-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }()
+  /// Removed with the suite's value, after each test.
+  private let folder = TemporaryDirectory("tapes")
+  private var directory: URL { URL(fileURLWithPath: folder.path) }
 
-  private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+  private func path(_ name: String) -> String { folder.file(name) }
 
   /// A tape in the style projects keep next to their README: VHS settings, a hidden shell setup, the typed
   /// command, keys and sleeps, a GIF, and this program's text and recording.

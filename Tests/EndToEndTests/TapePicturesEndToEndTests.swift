@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A tape's pictures through the release binary: PNG, WebP and GIF files a user opens, the same bytes every run,
@@ -7,13 +8,10 @@ import Testing
 struct TapePicturesEndToEndTests {
   init() throws { try TmuxPane.requireUsableBinary() }
 
-  private let directory: URL = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-pictures-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }()
+  /// Removed with the suite's value, after each test.
+  private let folder = TemporaryDirectory("pictures")
 
-  private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+  private func path(_ name: String) -> String { folder.file(name) }
 
   private func bytes(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name))))

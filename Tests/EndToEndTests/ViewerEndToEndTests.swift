@@ -67,7 +67,7 @@ struct ViewerEndToEndTests {
     ])
   func signalsRestore(name: String, signal: Int32) throws {
     let pane = try TmuxPane(arguments: [])
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(literal: "\u{1B}[<0;30;6M\u{1B}[<0;30;6m")
     try pane.waitForScreen { $0.contains("Item #") }
     let pid = try pane.pid()
@@ -79,7 +79,7 @@ struct ViewerEndToEndTests {
   @Test("a real crash (a trap in Swift) restores the terminal and the backtrace is readable")
   func crashRestores() throws {
     let pane = try TmuxPane(arguments: [], environment: ["WATERFALL_CRASH_KEY=1"])
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("row 1/") }
+    try pane.waitForFirstFrame()
     try pane.send(keys: ["!"])
     // The exit waits for the Swift runtime to symbolicate the backtrace, slow on a busy machine.
     try expectRestored(pane, status: "\(128 + SIGILL)", seconds: 60)

@@ -1,5 +1,6 @@
 import Foundation
 import ShopCatalog
+import TestSupport
 import Testing
 
 @Suite("A UTF-8 byte-order mark (Excel's \"CSV UTF-8\") at the start of a file")

@@ -1,5 +1,6 @@
 import Foundation
 import ShopCatalog
+import TestSupport
 import Testing
 
 @Suite("Reading datasets in every accepted format")

@@ -1,5 +1,6 @@
 import Foundation
 import ShopCatalog
+import TestSupport
 import Testing
 
 /// A title's width and look are counted once, as the catalogue is read, and measuring a result copies them: what

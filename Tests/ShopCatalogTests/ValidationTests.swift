@@ -1,5 +1,6 @@
 import Foundation
 import ShopCatalog
+import TestSupport
 import Testing
 
 @Suite("Validation and bad input")
