@@ -79,7 +79,7 @@ enum PostgresSuite {
 
   /// The table and JSON's figures from the suite's numbers: each with its goal, and beside psql's.
   static func figures(_ values: [Double], count: Int) -> [Figure] {
-    let label = count == 10_000_000 ? "10^7" : count == 200_000 ? "2×10^5" : "\(count)"
+    let label = [200_000: "2×10^5", 1_000_000: "10^6", 10_000_000: "10^7"][count] ?? "\(count)"
     func value(_ measure: Measure) -> Double { values[measure.rawValue] }
     func goal(_ measure: Measure, _ unit: String) -> String {
       goals[measure].map { " (goal \(measure == .importRate ? "≥" : "≤") \(Int($0)) \(unit))" } ?? ""
