@@ -108,8 +108,8 @@ let package = Package(
     .executableTarget(
       name: "waterfall-bench",
       dependencies: [
-        "WaterfallKit", "WaterfallViewer", "WaterfallTerminal", "ShopCatalog", "SQLiteCatalog", "Pictures",
-        "TestSupport", "Locking", "TapeImages",
+        "WaterfallKit", "WaterfallViewer", "WaterfallTerminal", "ShopCatalog", "SQLiteCatalog", "PostgresCatalog",
+        "Pictures", "TestSupport", "Locking", "TapeImages",
       ]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit", "TestSupport"]),

@@ -4,8 +4,8 @@ public enum ItemKeys {
   /// The item's searchable fields (title, shop, price, extra field values) folded as search folds them, one
   /// field per line: a folded term never holds a line break, so it never matches across two fields.
   public static func searchText(of item: ShopItem) -> String {
-    var folding = SearchFolding()
-    return searchText(of: [item.title, item.shop, item.price] + item.extraFields.map(\.value), folding: &folding)
+    var folder = ItemKeysFolder()
+    return String(decoding: folder.searchText(of: item), as: UTF8.self)
   }
 
   /// The same for fields given as text, in that order.
@@ -15,19 +15,23 @@ public enum ItemKeys {
   }
 
   private static func searchText(of fields: [String], folding: inout SearchFolding) -> String {
+    String(decoding: searchBytes(of: fields, folding: &folding), as: UTF8.self)
+  }
+
+  static func searchBytes(of fields: [String], folding: inout SearchFolding) -> [UInt8] {
     var bytes: [UInt8] = []
     for (index, field) in fields.enumerated() {
       if index > 0 { bytes.append(0x0A) }
       folding.fold(field, into: &bytes)
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 
   /// Bytes that compare (byte by byte, as SQLite compares blobs) as ``ItemOrder/title`` compares titles: the
   /// folded title's ``TitleCollation`` key, the one the in-memory title sort orders by.
   public static func titleSortKey(_ title: String) -> [UInt8] {
-    var folding = SearchFolding()
-    return TitleCollation.key(of: TitleSortKey(title, folding: &folding).bytes)
+    var folder = ItemKeysFolder()
+    return folder.titleSortKey(title)
   }
 
   /// The folded terms of a pattern, as ``searchText(of:)`` must contain them (each somewhere, none across lines).

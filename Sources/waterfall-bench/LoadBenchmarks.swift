@@ -34,6 +34,12 @@ enum Probe {
       SQLiteBenchmarks.packProbe(path: arguments[1])
     case "sqlite-search":
       SQLiteBenchmarks.searchProbe(path: arguments[1], term: arguments[2])
+    case "postgres-suite":
+      PostgresSuite.main(dataset: arguments[1], folder: arguments[2])
+    case "postgres":
+      PostgresSuite.probe(url: arguments[1])
+    case "postgres-search":
+      PostgresSuite.searchProbe(url: arguments[1], term: arguments[2])
     case "jumps":
       JumpBenchmarks.probe(path: arguments[1])
     case "picture-memory":

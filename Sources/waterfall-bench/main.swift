@@ -1,7 +1,7 @@
 import Foundation
 
-// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|jumps|sqlite|pictures|
-// picture-peers|picture-profile|network|terminal|slow-link|tape]`:
+// `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|jumps|sqlite|postgres|
+// pictures|picture-peers|picture-profile|network|terminal|slow-link|tape]`:
 // runs the comparisons,
 // prints a table, writes JSON to $BENCH_OUT (default .build/bench.json). `--probe KIND ARG` is the child side of
 // the fresh-process probes.
@@ -11,7 +11,8 @@ if let probe = arguments.firstIndex(of: "--probe") {
   exit(0)
 }
 let suites = [
-  "engine", "frontend", "load", "catalogue", "jumps", "sqlite", "pictures", "picture-peers", "picture-profile",
+  "engine", "frontend", "load", "catalogue", "jumps", "sqlite", "postgres", "pictures", "picture-peers",
+  "picture-profile",
   "network", "terminal", "slow-link", "tape",
 ]
 let usage =
@@ -62,6 +63,7 @@ if wanted("load") { figures += LoadBenchmarks(quick: quick).run() }
 if wanted("catalogue") { figures += CatalogueBenchmarks(quick: quick).run() }
 if wanted("jumps") { figures += JumpBenchmarks(quick: quick, waterfall: waterfall).run() }
 if wanted("sqlite") { figures += SQLiteBenchmarks(quick: quick).run() }
+if wanted("postgres") { figures += PostgresBenchmarks(quick: quick).run() }
 if wanted("pictures") { figures += PictureBenchmarks(quick: quick).run() }
 // Part of the pictures suite; `--only picture-peers` runs it alone.
 if wanted("pictures") || only == "picture-peers" { figures += PicturePeerBenchmarks(quick: quick).run() }

@@ -1,0 +1,164 @@
+import Foundation
+import PostgresCatalog
+import ShopCatalog
+import WaterfallKit
+import WaterfallViewer
+
+/// The PostgreSQL benchmark's side beside the server (`--probe postgres-suite DATASET FOLDER`, run by
+/// `Tests/with-postgres.sh`, which gives it WATERFALL_POSTGRES_URL and WATERFALL_POSTGRES_BIN): the import, then
+/// the viewer's figures in fresh processes (`--probe postgres URL`, `--probe postgres-search URL TERM`), each
+/// beside psql running the same statements. Prints every ``Measure`` in order.
+enum PostgresSuite {
+  enum Measure: Int, CaseIterable {
+    case importRate, peerImportRate, firstFrame, peerFirstFrame, searchScreenful, peerSearch, rareSearchScreenful,
+      peerRareSearch, shortSearchScreenful, peerShortSearch, priceScreenful, peerPrice, titleScreenful, peerTitle,
+      endOfLoaded, peerEveryHeight, peakResident
+  }
+
+  /// The issue's goals: milliseconds, rows per second, MiB.
+  static let goals: [Measure: Double] = [
+    .importRate: 100_000, .firstFrame: 100, .searchScreenful: 50, .rareSearchScreenful: 50,
+    .shortSearchScreenful: 50, .priceScreenful: 50, .titleScreenful: 50, .endOfLoaded: 1000, .peakResident: 100,
+  ]
+
+  /// The searches, each cold in a process of its own, with the measure of the psql peer's time.
+  static let searches: [(ours: Measure, peer: Measure, term: String)] = [
+    (.searchScreenful, .peerSearch, "item 77"), (.rareSearchScreenful, .peerRareSearch, "item 123457"),
+    (.shortSearchScreenful, .peerShortSearch, "羊毛"),
+  ]
+
+  static let columns = "id, w, h, img, price, title, shop, extra"
+
+  static func main(dataset: String, folder: String) {
+    let environment = ProcessInfo.processInfo.environment
+    guard let url = environment["WATERFALL_POSTGRES_URL"], let bin = environment["WATERFALL_POSTGRES_BIN"] else {
+      fatalError("no WATERFALL_POSTGRES_URL: run by Tests/with-postgres.sh")
+    }
+    let psql = Psql(program: bin + "/psql", url: url)
+    var values: [Measure: Double] = [:]
+    let start = Harness.now()
+    guard let summary = try? PostgresImport.run(sources: [dataset], address: url, replace: true) else {
+      fatalError("the import failed")
+    }
+    values[.importRate] = Double(summary.items) / (Double(Harness.now() - start) / 1e9)
+    values[.peerImportRate] = Double(summary.items) / psql.sameImport(folder: folder)
+    var runs: [[Double]] = []
+    var searched: [Measure: [Double]] = [:]
+    var peers: [Measure: [Double]] = [:]
+    for _ in 0..<3 {
+      let run = Probe.run(["postgres", url])
+      if run.count == 5 { runs.append(run) }
+      for (ours, peer, term) in searches {
+        if let time = Probe.run(["postgres-search", url, term]).first { searched[ours, default: []].append(time) }
+        let condition = ItemKeys.terms(of: ItemQuery(term)).map { "search LIKE '%\($0)%'" }.joined(separator: " AND ")
+        peers[peer, default: []].append(
+          psql.milliseconds([
+            "SELECT \(columns) FROM items WHERE \(condition) ORDER BY id LIMIT 51",
+            "SELECT count(*) FROM items WHERE \(condition)",
+          ]))
+      }
+      peers[.peerFirstFrame, default: []].append(
+        psql.wallMilliseconds("SELECT \(columns) FROM items ORDER BY id LIMIT 51"))
+      peers[.peerPrice, default: []].append(
+        psql.milliseconds(["SELECT \(columns) FROM items ORDER BY price_up, id LIMIT 51"]))
+      peers[.peerTitle, default: []].append(
+        psql.milliseconds(["SELECT \(columns) FROM items ORDER BY title_key, id LIMIT 51"]))
+      peers[.peerEveryHeight, default: []].append(psql.milliseconds(["SELECT w, h FROM items ORDER BY id"]))
+    }
+    guard !runs.isEmpty else { fatalError("the viewer's probe failed") }
+    for (index, measure) in [Measure.firstFrame, .priceScreenful, .titleScreenful, .endOfLoaded, .peakResident]
+      .enumerated()
+    {
+      values[measure] = Harness.median(runs.map { $0[index] })
+    }
+    for (measure, samples) in searched.merging(peers, uniquingKeysWith: +) {
+      values[measure] = Harness.median(samples)
+    }
+    print(Measure.allCases.map { String(values[$0] ?? -1) }.joined(separator: " "))
+  }
+
+  /// The table and JSON's figures from the suite's numbers: each with its goal, and beside psql's.
+  static func figures(_ values: [Double], count: Int) -> [Figure] {
+    let label = [200_000: "2×10^5", 1_000_000: "10^6", 10_000_000: "10^7"][count] ?? "\(count)"
+    func value(_ measure: Measure) -> Double { values[measure.rawValue] }
+    func goal(_ measure: Measure, _ unit: String) -> String {
+      goals[measure].map { " (goal \(measure == .importRate ? "≥" : "≤") \(Int($0)) \(unit))" } ?? ""
+    }
+    func timed(_ name: String, _ ours: Measure, _ peer: Measure, _ peerName: String) -> [Figure] {
+      [
+        .scaling(name: "\(label)-row PostgreSQL: \(name)\(goal(ours, "ms"))", value: value(ours), unit: "ms"),
+        .comparison(
+          name: "\(label)-row PostgreSQL: \(name) vs \(peerName)", oursNanoseconds: value(ours) * 1e6,
+          baselineNanoseconds: value(peer) * 1e6),
+      ]
+    }
+    let samePage = "psql, the same statements"
+    return [
+      .scaling(
+        name: "\(label)-row PostgreSQL: import (generated JSON Lines)\(goal(.importRate, "rows/s"))",
+        value: value(.importRate), unit: "rows/s"),
+      .comparison(
+        name: "\(label)-row PostgreSQL: import vs psql \\copy of its rows + the same indexes",
+        oursNanoseconds: 1e9 / value(.importRate), baselineNanoseconds: 1e9 / value(.peerImportRate)),
+    ]
+      + timed("first frame (connect, first page, 120×40 drawn)", .firstFrame, .peerFirstFrame, "psql's first page")
+      + timed("filter 'item 77' cold, Enter to the frame", .searchScreenful, .peerSearch, samePage)
+      + timed("filter 'item 123457' cold, Enter to the frame", .rareSearchScreenful, .peerRareSearch, samePage)
+      + timed("filter '羊毛' cold, Enter to the frame (2 characters)", .shortSearchScreenful, .peerShortSearch, samePage)
+      + timed("sort by price, first screenful", .priceScreenful, .peerPrice, samePage)
+      + timed("sort by title, first screenful", .titleScreenful, .peerTitle, samePage)
+      + timed(
+        "G (to the end of the items loaded: no heights from this source yet)", .endOfLoaded, .peerEveryHeight,
+        "psql reading every w, h")
+      + [
+        .scaling(
+          name: "\(label)-row PostgreSQL: peak RSS browsing\(goal(.peakResident, "MiB"))",
+          value: value(.peakResident) / 1_048_576, unit: "MiB")
+      ]
+  }
+
+  /// The viewer's side (`--probe postgres URL`): the first frame, a sort's first screenful by price and by
+  /// title, `G`, and the peak RSS before `G`; milliseconds, then bytes.
+  static func probe(url: String) {
+    let size = GridSize(width: 120, height: 40)
+    let start = Harness.now()
+    guard let catalogue = try? PostgresCatalogue.open(address: url, pageSize: 50) else { return }
+    let runner = ScriptedRun(source: catalogue, size: size, options: ViewerOptions())
+    let screen = runner.screen
+    let firstFrame = Double(Harness.now() - start) / 1e6
+    precondition(runner.viewer.store.count == 50 && screen.text.contains("item 0"), "no first frame")
+    func firstPage(_ order: ItemOrder) -> Double {
+      let begin = Harness.now()
+      guard case .page(let page) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery(order: order))),
+        !page.items.isEmpty
+      else { fatalError("no page sorted by \(order)") }
+      return Double(Harness.now() - begin) / 1e6
+    }
+    let byPrice = firstPage(.priceAscending)
+    let byTitle = firstPage(.title)
+    let browsing = Probe.peakResidentBytes()
+    let endStart = Harness.now()
+    runner.apply(.event(.key(.character("G"))))
+    _ = runner.screen
+    let end = Double(Harness.now() - endStart) / 1e6
+    print(firstFrame, byPrice, byTitle, end, browsing)
+  }
+
+  /// A cold filter as a user types it (`--probe postgres-search URL TERM`): `& TERM Enter` to the frame showing
+  /// the result's first screenful. Prints milliseconds.
+  static func searchProbe(url: String, term: String) {
+    guard let catalogue = try? PostgresCatalogue.open(address: url, pageSize: 50) else { return }
+    let runner = ScriptedRun(source: catalogue, size: GridSize(width: 120, height: 40), options: ViewerOptions())
+    _ = runner.screen
+    let keys = "& " + term.map { $0 == " " ? "Space" : String($0) }.joined(separator: " ") + " Enter"
+    let start = Harness.now()
+    runner.apply(try! KeyScript.parse(keys))
+    let screen = runner.screen
+    let elapsed = Double(Harness.now() - start) / 1e6
+    precondition(
+      runner.viewer.presentation.filter == ItemQuery(term) && runner.viewer.store.count > 0
+        && screen.text.contains("item "),
+      "the filter \(term) showed no result")
+    print(elapsed)
+  }
+}
