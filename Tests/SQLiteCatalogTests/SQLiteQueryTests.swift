@@ -75,7 +75,7 @@ struct SQLiteQueryTests {
     // The table's own id column is one more field, searched like the others.
     let items = fixture.items.enumerated().map { index, item in
       var item = item
-      item.extraFields.append(ExtraField(key: "sku", value: "\(index + 1)"))
+      item.extraFields.append(ExtraField(key: "sku", value: "\(index + 1)", isNumber: true))
       return item
     }
     Self.agree(catalogue, with: items, pageSize: 9)
