@@ -107,7 +107,7 @@ struct GoToEndTests {
     run.advance(by: 100)
     #expect(
       Self.statusBar(run).contains(
-        "a feed does not say where it ends: G shows the end of the 20 items loaded"),
+        "a feed does not say where it ends: G went to the end of the 20 items loaded"),
       "\(Self.statusBar(run))")
     #expect(run.viewer.store.measuredPages == nil)
   }

@@ -59,7 +59,7 @@ struct MeasurerTests {
     let arrival = measurer.receive(
       Self.delivery(first, .endUnknown(reason: "a feed has no end")), stretchRows: 20, loadedText: "40 items")
     guard case .cannotMeasure(let notice) = arrival else { Issue.record("\(arrival)"); return }
-    #expect(notice == "a feed has no end: G shows the end of the 40 items loaded")
+    #expect(notice == "a feed has no end: G went to the end of the 40 items loaded")
     #expect(measurer.unmeasurableQuery == Self.query)
   }
 }

@@ -36,7 +36,8 @@ public struct Measurer: Sendable {
     return .measure(MeasureLoad(number: started, request: MeasureRequest(query: query, limit: stretchRows)))
   }
 
-  /// A stretch came back; `loadedText` ("50 items") names what `G` shows when the result cannot be measured.
+  /// A stretch came back; `loadedText` ("50 items") names what `G` went to when the result cannot be measured (in
+  /// the past tense: a feed goes on loading pages after it, and the notice stays until a key).
   mutating func receive(_ delivery: MeasureDelivery, stretchRows: Int, loadedText: String) -> Arrival {
     guard var measured = measuring, measured.number == delivery.load.number else { return .ignored }
     // Taken out while it grows: appended to while `measuring` still held them, the items so far (up to 10^6)
@@ -49,7 +50,7 @@ public struct Measurer: Sendable {
     case .endUnknown(let reason):
       unmeasurableQuery = measured.query
       return .cannotMeasure(
-        notice: measured.destination == .end ? "\(reason): G shows the end of the \(loadedText) loaded" : nil)
+        notice: measured.destination == .end ? "\(reason): G went to the end of the \(loadedText) loaded" : nil)
     case .failure(let reason):
       unmeasurableQuery = measured.query
       return .cannotMeasure(notice: "could not measure to the end: \(reason)")
