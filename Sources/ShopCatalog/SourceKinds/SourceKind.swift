@@ -33,8 +33,8 @@ public protocol OpenedSource {
   var streamedInput: StreamedInput? { get }
   /// Whether a refresh keeps the items loaded, new ones at the front (a feed).
   var refreshKeepsItems: Bool { get }
-  /// Whether a refresh keeps the user's place, as a new query does (a source others add items to while it is
-  /// viewed: `r` reads them in where the user is).
+  /// Whether a refresh keeps the user's place, as a new query does (`r` reads the first page again, and what others
+  /// added, where the user is): every source but one whose refresh keeps its items itself (a feed's).
   var refreshKeepsPlace: Bool { get }
   /// The fields a `--group-by` is looked for in first: those of the items read so far.
   var fieldsReadSoFar: [ItemField] { get }
@@ -45,7 +45,7 @@ public protocol OpenedSource {
 extension OpenedSource {
   public var streamedInput: StreamedInput? { nil }
   public var refreshKeepsItems: Bool { false }
-  public var refreshKeepsPlace: Bool { false }
+  public var refreshKeepsPlace: Bool { !refreshKeepsItems }
 }
 
 /// Why a source cannot be opened or checked: the lines for stderr, and the exit status (2: it cannot be read; 1:
