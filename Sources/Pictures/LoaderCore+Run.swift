@@ -56,8 +56,8 @@ extension LoaderCore {
     }
     guard let thumbnail, !isCancelled(job) else { return drop(job) }
     let outcome = PictureRenderer.render(
-      thumbnail, size: key.size, symbols: key.symbols, colours: key.colours, cellAspect: configuration.cellAspect,
-      cellPixels: key.cellPixels, deflatingPixels: key.deflatesPixels)
+      thumbnail, size: key.size, symbols: key.style.symbols, colours: key.style.colours,
+      cellAspect: configuration.cellAspect, cellPixels: key.style.cellPixels, deflatingPixels: key.style.deflatesPixels)
     state.withLock { state in
       switch outcome {
       case .success(let grid): state.renders.insert(grid, bytes: grid.byteCount, for: key)

@@ -13,29 +13,16 @@ public struct PictureRenderKey: Hashable, Sendable {
   /// Where the picture comes from (``PictureSource/resolve(_:relativeTo:)``).
   public var source: PictureSource
   public var size: BoxSize
-  public var symbols: PictureSymbols
-  public var colours: PictureColourMode
-  /// When set, the picture is drawn in real pixels too, at this cell size (``PictureGrid/pixels``).
-  public var cellPixels: CellPixelSize?
-  /// Whether the real pixels come deflated as well (``PixelPicture/deflated``: the kitty protocol sends them so).
-  public var deflatesPixels: Bool
+  public var style: PictureStyle
 
-  public init(
-    source: PictureSource, size: BoxSize, symbols: PictureSymbols = .half, colours: PictureColourMode = .palette256,
-    cellPixels: CellPixelSize? = nil, deflatesPixels: Bool = false
-  ) {
-    self.source = source
-    self.size = size
-    self.symbols = symbols
-    self.colours = colours
-    self.cellPixels = cellPixels
-    self.deflatesPixels = deflatesPixels
+  public init(source: PictureSource, size: BoxSize, style: PictureStyle = PictureStyle()) {
+    (self.source, self.size, self.style) = (source, size, style)
   }
 
   /// The pixels a thumbnail must cover for this key: the mosaic's, and the real pixels' when asked for.
   public func pixelSizeToCover(cellAspect: Double) -> (width: Int, height: Int) {
     let mosaic = size.pixelSize(cellAspect: cellAspect)
-    guard let real = cellPixels?.pixels(of: size) else { return mosaic }
+    guard let real = style.cellPixels?.pixels(of: size) else { return mosaic }
     return (max(mosaic.width, real.width), max(mosaic.height, real.height))
   }
 }

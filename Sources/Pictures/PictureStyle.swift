@@ -20,6 +20,29 @@ public enum PictureColourMode: String, CaseIterable, Hashable, Sendable {
   case none
 }
 
+/// How a picture is drawn: which symbols, how many colours, and whether in real pixels too. The viewer's options
+/// hold one for every box, and each ``PictureRenderKey`` holds the one its picture was drawn with.
+public struct PictureStyle: Hashable, Sendable {
+  public var symbols: PictureSymbols
+  public var colours: PictureColourMode
+  /// When set, the picture is drawn in real pixels too, at this cell size (``PictureGrid/pixels``), for a terminal
+  /// that draws pixels; the symbols stay in the screen's cells.
+  public var cellPixels: CellPixelSize?
+  /// Whether those pixels come deflated as well (``PixelPicture/deflated``), on the drawing threads: only the kitty
+  /// protocol sends them so.
+  public var deflatesPixels: Bool
+
+  public init(
+    symbols: PictureSymbols = .half, colours: PictureColourMode = .palette256, cellPixels: CellPixelSize? = nil,
+    deflatesPixels: Bool = false
+  ) {
+    self.symbols = symbols
+    self.colours = colours
+    self.cellPixels = cellPixels
+    self.deflatesPixels = deflatesPixels
+  }
+}
+
 /// The size of a picture's box in character cells.
 public struct BoxSize: Hashable, Sendable, CustomStringConvertible {
   public var columns: Int

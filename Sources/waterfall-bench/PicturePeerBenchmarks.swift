@@ -61,7 +61,8 @@ struct PicturePeerBenchmarks {
 
   /// What a box asks the decoder for, as the loader asks it.
   static func covering(_ box: BoxSize, pixels: Bool) -> (width: Int, height: Int) {
-    PictureRenderKey(source: .file(""), size: box, cellPixels: pixels ? cell : nil).pixelSizeToCover(cellAspect: 0.5)
+    PictureRenderKey(source: .file(""), size: box, style: PictureStyle(cellPixels: pixels ? cell : nil))
+      .pixelSizeToCover(cellAspect: 0.5)
   }
 
   /// libjpeg's largest scale whose output covers `covering` (its 1/N size rounds up).

@@ -23,7 +23,7 @@ struct StreamingPicturesBenchmark {
       return []
     }
     var options = ViewerOptions()
-    options.pictures = PictureDisplay()
+    options.pictures = PictureStyle()
     let runner = Runner(
       viewer: Viewer(screenSize: GridSize(width: 120, height: 40), options: options),
       source: catalogue, clock: WallClock(), executor: ThreadExecutor(),

@@ -47,7 +47,7 @@ struct TapePicturesBenchmark {
       catalogue.waitUntilComplete()
       var options = ViewerOptions()
       guard let cellPixels else { return ScriptedRun(source: catalogue, size: size, options: options) }
-      options.pictures = PictureDisplay(cellPixels: cellPixels)
+      options.pictures = PictureStyle(cellPixels: cellPixels)
       return ScriptedRun(source: catalogue, size: size, options: options, pictures: PictureLoader.Configuration())
     }
     return try? player.play()

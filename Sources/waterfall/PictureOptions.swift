@@ -41,7 +41,7 @@ struct PictureOptions: ParsableArguments {
 
   /// How the boxes show pictures, or `nil` with `--no-images`. `terminalColors`: the terminal's colour count,
   /// or `nil` for a snapshot (where auto means 256 colours, the same on every machine).
-  func display(colorEnabled: Bool, ascii: Bool, terminalColors: Int?) -> PictureDisplay? {
+  func display(colorEnabled: Bool, ascii: Bool, terminalColors: Int?) -> PictureStyle? {
     if noImages { return nil }
     let colours: PictureColourMode
     switch color {
@@ -53,7 +53,7 @@ struct PictureOptions: ParsableArguments {
       let count = terminalColors ?? 256
       colours = count >= 1 << 24 ? .direct : count >= 256 ? .palette256 : .none
     }
-    return PictureDisplay(symbols: ascii ? .ascii : symbols, colours: colours)
+    return PictureStyle(symbols: ascii ? .ascii : symbols, colours: colours)
   }
 
   /// The loader's settings: two workers, the cache split evenly between drawn pictures and thumbnails.

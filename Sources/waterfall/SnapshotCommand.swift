@@ -113,7 +113,7 @@ struct SnapshotCommand: ParsableCommand {
     options.customKeys = try keys ?? choice.load(environment: ProcessInfo.processInfo.environment)?.keys ?? [:]
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled, ascii: display.ascii, terminalColors: nil)
-    if let cellPixels, [.kitty, .sixel, .iterm2].contains(pictureOptions.graphics) {
+    if let cellPixels, case .named(let graphics) = pictureOptions.graphics, graphics != .symbols {
       options.pictures?.cellPixels = cellPixels
     }
     return ScriptedRun(

@@ -46,8 +46,8 @@ struct GraphicsChooserTests {
   func asksNothing() {
     let terminal = ScriptedTerminal(replies: TerminalReplies(kittyGraphics: true, deviceAttributes: [4]))
     #expect(pixels(terminal, inColour: false) == nil)
-    #expect(pixels(terminal, .symbols) == nil)
-    #expect(pixels(terminal, .kitty, inColour: false) == nil)
+    #expect(pixels(terminal, .named(.symbols)) == nil)
+    #expect(pixels(terminal, .named(.kitty), inColour: false) == nil)
     #expect(terminal.asked.isEmpty)
   }
 
@@ -62,7 +62,8 @@ struct GraphicsChooserTests {
     #expect(pixels(ScriptedTerminal(replies: TerminalReplies(deviceAttributes: [1]))) == nil, "symbols")
     let iterm = ScriptedTerminal(replies: TerminalReplies(deviceAttributes: [1]))
     #expect(pixels(iterm, environment: ["TERM_PROGRAM": "iTerm.app"])?.graphics == .iterm2)
-    #expect(pixels(ScriptedTerminal(), .iterm2)?.graphics == .iterm2, "--graphics over a terminal that says nothing")
+    #expect(
+      pixels(ScriptedTerminal(), .named(.iterm2))?.graphics == .iterm2, "--graphics over a terminal that says nothing")
   }
 
   @Test("inside tmux tmux is asked (the outer terminal's name, passthrough, the pane's corner), never the terminal")
@@ -82,9 +83,9 @@ struct GraphicsChooserTests {
     var xterm = kittyTmux
     xterm["#{client_termname} #{client_termtype}"] = "xterm-256color XTerm(390)"
     #expect(pixels(ScriptedTerminal(tmux: xterm), environment: inTmux) == nil)
-    #expect(pixels(ScriptedTerminal(tmux: xterm), .kitty, environment: inTmux)?.graphics == .kitty, "asked for")
-    #expect(pixels(ScriptedTerminal(tmux: kittyTmux), .sixel, environment: inTmux) == nil)
-    #expect(pixels(ScriptedTerminal(tmux: kittyTmux), .iterm2, environment: inTmux) == nil)
+    #expect(pixels(ScriptedTerminal(tmux: xterm), .named(.kitty), environment: inTmux)?.graphics == .kitty, "asked for")
+    #expect(pixels(ScriptedTerminal(tmux: kittyTmux), .named(.sixel), environment: inTmux) == nil)
+    #expect(pixels(ScriptedTerminal(tmux: kittyTmux), .named(.iterm2), environment: inTmux) == nil)
   }
 
   @Test("the order of preference: kitty, iTerm2 itself, sixel, WezTerm's iTerm2, symbols")
@@ -120,8 +121,9 @@ struct GraphicsChooserTests {
   func registry() {
     #expect(GraphicsProtocol.allCases.allSatisfy { $0.adapter.graphics == $0 })
     #expect(GraphicsChooser.adapters.map(\.graphics) == GraphicsProtocol.allCases)
-    #expect(GraphicsChoice.allCases.map(\.rawValue) == ["auto"] + GraphicsProtocol.allCases.map(\.rawValue))
-    #expect(GraphicsChoice.allCases.map(\.named) == [nil] + GraphicsProtocol.allCases)
+    #expect(GraphicsChoice.allCases.map(\.rawValue) == ["auto", "kitty", "sixel", "iterm2", "symbols"])
+    #expect(GraphicsChoice.allCases.allSatisfy { GraphicsChoice(rawValue: $0.rawValue) == $0 })
+    #expect(GraphicsChoice(rawValue: "pixels") == nil)
   }
 
   @Test("only kitty's encoding has the drawing thread deflate the pixels")

@@ -56,12 +56,12 @@ struct TerminalChangeTests {
     #expect(sane.replies.cellPixels == CellPixelSize(width: 18, height: 36))
     for insane in [CellPixelSize(width: 1, height: 16), CellPixelSize(width: 8, height: 900)] {
       let setup = GraphicsChooser.choose(
-        .kitty, replies: TerminalReplies(cellPixels: insane), environment: [:], windowCellPixels: insane,
+        .named(.kitty), replies: TerminalReplies(cellPixels: insane), environment: [:], windowCellPixels: insane,
         tmuxPane: nil)
       #expect(setup.cellPixels == CellPixelSize(width: 8, height: 16), "\(insane): the default, not the report")
     }
     let window = GraphicsChooser.choose(
-      .kitty, replies: TerminalReplies(cellPixels: CellPixelSize(width: 500, height: 1000)), environment: [:],
+      .named(.kitty), replies: TerminalReplies(cellPixels: CellPixelSize(width: 500, height: 1000)), environment: [:],
       windowCellPixels: CellPixelSize(width: 10, height: 20), tmuxPane: nil)
     #expect(window.cellPixels == CellPixelSize(width: 10, height: 20), "the next source when the answer is insane")
   }

@@ -111,9 +111,9 @@ struct GraphicsChoiceTests {
 
   @Test("--graphics overrides what the terminal says")
   func override() {
-    #expect(choose(TerminalReplies(kittyGraphics: true), choice: .sixel).graphics == .sixel)
-    #expect(choose(TerminalReplies(kittyGraphics: true), choice: .symbols).graphics == .symbols)
-    #expect(choose(TerminalReplies(), choice: .kitty).graphics == .kitty)
+    #expect(choose(TerminalReplies(kittyGraphics: true), choice: .named(.sixel)).graphics == .sixel)
+    #expect(choose(TerminalReplies(kittyGraphics: true), choice: .named(.symbols)).graphics == .symbols)
+    #expect(choose(TerminalReplies(), choice: .named(.kitty)).graphics == .kitty)
   }
 
   @Test("the cell size: the terminal's answer, else TIOCGWINSZ, else a 1:2 guess")

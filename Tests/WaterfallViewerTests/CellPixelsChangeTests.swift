@@ -12,7 +12,7 @@ struct CellPixelsChangeTests {
     let cell = CellPixelSize(width: 5, height: 10)
     let runner = PictureScreenTests.runner(
       items: try PictureScreenTests.bundledItems(),
-      display: PictureDisplay(symbols: .half, colours: .direct, cellPixels: cell), width: 52, height: 24)
+      display: PictureStyle(symbols: .half, colours: .direct, cellPixels: cell), width: 52, height: 24)
     runner.apply(try KeyScript.parse("wait:10"))
     let before = runner.viewer.renderedScreen().pictures
     #expect(!before.isEmpty && before.allSatisfy { $0.picture.width == $0.columns * cell.width })
@@ -28,7 +28,7 @@ struct CellPixelsChangeTests {
   @Test("a viewer showing symbols only takes no cell size")
   func symbolsOnly() throws {
     let runner = PictureScreenTests.runner(
-      items: try PictureScreenTests.bundledItems(), display: PictureDisplay(symbols: .half, colours: .direct),
+      items: try PictureScreenTests.bundledItems(), display: PictureStyle(symbols: .half, colours: .direct),
       width: 52, height: 24)
     _ = runner.apply(.event(.cellPixels(width: 8, height: 16)))
     #expect(runner.viewer.cellPixels == nil)

@@ -56,7 +56,7 @@ struct PictureHarness {
   init(random: inout SeededGenerator) {
     pageCount = random.next(in: 2...5)
     var options = AppFixture.options()
-    options.pictures = PictureDisplay()
+    options.pictures = PictureStyle()
     viewer = Viewer(
       screenSize: GridSize(width: random.next(in: 30...140), height: random.next(in: 10...45)), options: options)
     perform(viewer.update(.start), random: &random)

@@ -18,7 +18,7 @@ struct PictureScreenTests {
     return dataset.items
   }
 
-  static func runner(items: [ShopItem], display: PictureDisplay?, width: Int = 52, height: Int = 16) -> ScriptedRun {
+  static func runner(items: [ShopItem], display: PictureStyle?, width: Int = 52, height: Int = 16) -> ScriptedRun {
     var options = AppFixture.options(columns: 2)
     options.pictures = display
     if display?.symbols == .ascii { options.glyphs = .ascii }
@@ -31,12 +31,12 @@ struct PictureScreenTests {
   @Test(
     "pictures in 256 colours, direct colour, no colour and ASCII",
     arguments: [
-      ("pictures-256", PictureDisplay(symbols: .half, colours: .palette256)),
-      ("pictures-direct", PictureDisplay(symbols: .half, colours: .direct)),
-      ("pictures-no-colour", PictureDisplay(symbols: .half, colours: .none)),
-      ("pictures-ascii", PictureDisplay(symbols: .ascii, colours: .palette256)),
+      ("pictures-256", PictureStyle(symbols: .half, colours: .palette256)),
+      ("pictures-direct", PictureStyle(symbols: .half, colours: .direct)),
+      ("pictures-no-colour", PictureStyle(symbols: .half, colours: .none)),
+      ("pictures-ascii", PictureStyle(symbols: .ascii, colours: .palette256)),
     ])
-  func modes(name: String, display: PictureDisplay) throws {
+  func modes(name: String, display: PictureStyle) throws {
     let runner = Self.runner(items: try Self.bundledItems(), display: display)
     let screen = AppFixture.styledScreen(runner, "")
     expectSnapshot(screen, named: name)
@@ -52,7 +52,7 @@ struct PictureScreenTests {
   @Test("a resize draws the pictures again at the new box size; --no-images keeps the placeholders")
   func resizeAndNoImages() throws {
     let items = try Self.bundledItems()
-    let runner = Self.runner(items: items, display: PictureDisplay())
+    let runner = Self.runner(items: items, display: PictureStyle())
     _ = AppFixture.screen(runner, "")
     let before = try #require(shownSize(runner.viewer, item: 0))
     _ = AppFixture.screen(runner, "resize:80x20")
@@ -83,7 +83,7 @@ struct PictureScreenTests {
       ShopItem(width: 300, height: 100, imageURL: folder.appendingPathComponent($0).path, price: "¥1", title: $0)
     }
     items.append(ShopItem(width: 300, height: 100, imageURL: good, price: "¥2", title: "good"))
-    let runner = Self.runner(items: items, display: PictureDisplay(), width: 100, height: 60)
+    let runner = Self.runner(items: items, display: PictureStyle(), width: 100, height: 60)
     let screen = AppFixture.screen(runner, "")
     #expect(screen.components(separatedBy: "✕ no picture").count - 1 == names.count, "\(screen)")
     for index in names.indices {
@@ -111,7 +111,7 @@ struct DetailPictureTests {
   @Test("Enter on a box opens its detail with the whole picture, larger, at its own shape")
   func detailPicture() throws {
     let items = try PictureScreenTests.bundledItems()
-    let runner = PictureScreenTests.runner(items: items, display: PictureDisplay(), width: 80, height: 40)
+    let runner = PictureScreenTests.runner(items: items, display: PictureStyle(), width: 80, height: 40)
     // A wide picture: its box is short, the detail shows it across the panel.
     let wide = try #require(items.indices.first { items[$0].aspectRatio < 0.8 })
     _ = AppFixture.screen(runner, ": " + String(wide + 1).map { String($0) }.joined(separator: " ") + " Enter Enter")

@@ -11,7 +11,7 @@ struct PixelPictureScreenTests {
   private func runner(deflating: Bool = false) throws -> ScriptedRun {
     PictureScreenTests.runner(
       items: try PictureScreenTests.bundledItems(),
-      display: PictureDisplay(symbols: .half, colours: .direct, cellPixels: cell, deflatesPixels: deflating),
+      display: PictureStyle(symbols: .half, colours: .direct, cellPixels: cell, deflatesPixels: deflating),
       width: 52, height: 24)
   }
 

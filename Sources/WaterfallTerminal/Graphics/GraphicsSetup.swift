@@ -9,16 +9,31 @@ public enum GraphicsProtocol: String, CaseIterable, Hashable, Sendable {
   case symbols
 }
 
-/// What `--graphics` asks for: a protocol, or `auto` (what the terminal answers it has).
-public enum GraphicsChoice: String, CaseIterable, Hashable, Sendable {
+/// What `--graphics` asks for: `auto` (what the terminal answers it has), or a protocol by its name. Made from
+/// ``GraphicsProtocol``'s cases, so `--graphics` offers every protocol there is.
+public enum GraphicsChoice: Hashable, Sendable {
   case auto
-  case kitty
-  case sixel
-  case iterm2
-  case symbols
+  case named(GraphicsProtocol)
+}
 
-  /// The protocol asked for by name; `nil` for `auto`.
-  var named: GraphicsProtocol? { GraphicsProtocol(rawValue: rawValue) }
+extension GraphicsChoice: CaseIterable, RawRepresentable {
+  public static var allCases: [Self] { [.auto] + GraphicsProtocol.allCases.map(Self.named) }
+
+  public init?(rawValue: String) {
+    guard rawValue != "auto" else {
+      self = .auto
+      return
+    }
+    guard let graphics = GraphicsProtocol(rawValue: rawValue) else { return nil }
+    self = .named(graphics)
+  }
+
+  public var rawValue: String {
+    switch self {
+    case .auto: "auto"
+    case .named(let graphics): graphics.rawValue
+    }
+  }
 }
 
 /// The protocol to use and the cell size in pixels it draws at (``GraphicsChooser`` makes it).

@@ -24,7 +24,7 @@ public struct ViewerOptions: Sendable {
   /// Group the items into sections by this field (`--group-by`); the toggle key uses it, or the shop.
   public var groupBy: ItemField?
   /// How pictures are drawn in the boxes; `nil` (`--no-images`): shaded placeholders only.
-  public var pictures: PictureDisplay?
+  public var pictures: PictureStyle?
   /// Open the reuse inspector from the start (`--inspector`).
   public var inspector = false
   /// Clicks and the wheel count (`--no-mouse` turns them off): without mouse reporting a terminal sends none, and

@@ -26,9 +26,9 @@ struct PictureBookUpdateTests {
       .box(2): .init(index: 2, size: Self.size, priority: .prefetch),
       .box(1): .init(index: 1, size: Self.size, priority: .visible),
     ]
-    let first = book.update(wanted: wanted, display: PictureDisplay(), address: Self.address)
+    let first = book.update(wanted: wanted, display: PictureStyle(), address: Self.address)
     #expect(Self.loads(first).map(\.0) == [.box(1), .box(2)] && first.count == 2)
-    #expect(book.update(wanted: wanted, display: PictureDisplay(), address: Self.address).isEmpty)
+    #expect(book.update(wanted: wanted, display: PictureStyle(), address: Self.address).isEmpty)
   }
 
   @Test("a slot no longer wanted is cancelled; one more urgent now is asked again; a new size loads anew")
@@ -36,13 +36,13 @@ struct PictureBookUpdateTests {
     var book = PictureBook()
     let prefetch = PictureBook.Want(index: 1, size: Self.size, priority: .prefetch)
     _ = book.update(
-      wanted: [.box(1): prefetch, .box(2): prefetch], display: PictureDisplay(), address: Self.address)
+      wanted: [.box(1): prefetch, .box(2): prefetch], display: PictureStyle(), address: Self.address)
     let visible = PictureBook.Want(index: 1, size: Self.size, priority: .visible)
-    let scrolled = book.update(wanted: [.box(1): visible], display: PictureDisplay(), address: Self.address)
+    let scrolled = book.update(wanted: [.box(1): visible], display: PictureStyle(), address: Self.address)
     #expect(scrolled.first == .cancelPicture(item: .box(2)))
     #expect(Self.loads(scrolled).map(\.1) == [.visible], "box 1 came on screen: asked again, now urgent")
     let wider = PictureBook.Want(index: 1, size: BoxSize(columns: 12, rows: 6), priority: .visible)
-    let resized = book.update(wanted: [.box(1): wider], display: PictureDisplay(), address: Self.address)
+    let resized = book.update(wanted: [.box(1): wider], display: PictureStyle(), address: Self.address)
     guard case .loadPicture(let request)? = resized.first else {
       Issue.record("a new size was not loaded: \(resized)")
       return

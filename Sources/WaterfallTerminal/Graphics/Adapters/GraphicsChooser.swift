@@ -14,7 +14,7 @@ enum GraphicsChooser {
     _ choice: GraphicsChoice, picturesInColour: Bool, environment: [String: String],
     asking questions: some TerminalQuestions
   ) -> GraphicsSetup? {
-    guard picturesInColour, choice != .symbols else { return nil }
+    guard picturesInColour, choice != .named(.symbols) else { return nil }
     var replies = TerminalReplies()
     var pane: GraphicsSetup.TmuxPane?
     if isInsideTmux(environment) {
@@ -45,7 +45,11 @@ enum GraphicsChooser {
     let cellPixels =
       GraphicsSetup.sane(replies.cellPixels) ?? GraphicsSetup.sane(windowCellPixels)
       ?? CellPixelSize(width: 8, height: 16)
-    let adapter = choice.named?.adapter ?? detected(replies: replies, environment: environment)
+    let adapter =
+      switch choice {
+      case .auto: detected(replies: replies, environment: environment)
+      case .named(let graphics): graphics.adapter
+      }
     let symbols = GraphicsSetup(graphics: .symbols, cellPixels: cellPixels)
     guard isInsideTmux(environment) else { return GraphicsSetup(graphics: adapter.graphics, cellPixels: cellPixels) }
     switch adapter.insideTmux {

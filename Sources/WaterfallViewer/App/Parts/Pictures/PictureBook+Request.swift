@@ -6,7 +6,7 @@ extension PictureBook {
   /// first) and of the open detail (`detail`: its layout index and size) asked for at their current size, shown as
   /// `display` asks; those of boxes that left it cancelled.
   mutating func request(
-    in waterfall: WaterfallView, store: ItemStore, metrics: BoxMetrics, display: PictureDisplay,
+    in waterfall: WaterfallView, store: ItemStore, metrics: BoxMetrics, display: PictureStyle,
     detail: (index: Int, size: BoxSize)?
   ) -> [Effect] {
     let wanted = Self.wants(in: waterfall, store: store, metrics: metrics, detail: detail)

@@ -14,7 +14,7 @@ extension PictureBook {
   /// a new one or one of another size or display is loaded, one loading is asked again when more urgent now.
   /// `address` gives an item's picture address and dataset file, read only when its source is not known yet.
   mutating func update(
-    wanted: [PictureSlot: Want], display: PictureDisplay, address: (Int) -> (picture: String, datasetFile: String)
+    wanted: [PictureSlot: Want], display: PictureStyle, address: (Int) -> (picture: String, datasetFile: String)
   ) -> [Effect] {
     var effects: [Effect] = []
     // Only the entries no longer wanted are sorted (into the same order): usually none.
@@ -25,10 +25,7 @@ extension PictureBook {
     for (item, want) in wanted.sorted(by: { $0.key < $1.key }) {
       let entry = entries[item]
       // The entry's key already names the item's source; only the size or the display can have changed.
-      if let entry, entry.key.size == want.size, entry.key.symbols == display.symbols,
-        entry.key.colours == display.colours, entry.key.cellPixels == display.cellPixels,
-        entry.key.deflatesPixels == display.deflatesPixels
-      {
+      if let entry, entry.key.size == want.size, entry.key.style == display {
         guard case .loading(let key, let asked) = entry, asked < want.priority else { continue }
         self[item] = .loading(key, want.priority)
         effects.append(
@@ -45,11 +42,9 @@ extension PictureBook {
 
   /// `index`: the store's.
   private mutating func key(
-    for index: Int, size: BoxSize, display: PictureDisplay, address: (Int) -> (picture: String, datasetFile: String)
+    for index: Int, size: BoxSize, display: PictureStyle, address: (Int) -> (picture: String, datasetFile: String)
   ) -> PictureRenderKey {
     let source = source(ofStoreItem: index) { address(index) }
-    return PictureRenderKey(
-      source: source, size: size, symbols: display.symbols, colours: display.colours, cellPixels: display.cellPixels,
-      deflatesPixels: display.deflatesPixels)
+    return PictureRenderKey(source: source, size: size, style: display)
   }
 }
