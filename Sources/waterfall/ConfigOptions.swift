@@ -26,6 +26,9 @@ struct ConfigChoice {
 
   /// The file chosen, read and checked; nil when there is none to read.
   func load(environment: [String: String]) throws(ConfigError) -> ConfigFile? {
+    if none, let path {
+      throw ConfigError(file: path, reason: "--config names this file and --no-config says to read none: give one")
+    }
     if none { return nil }
     if let path { return try ConfigFile.load(path: path, required: true) }
     guard let path = ConfigFile.defaultPath(environment: environment) else { return nil }

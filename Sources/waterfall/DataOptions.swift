@@ -16,8 +16,9 @@ struct DataOptions: ParsableArguments {
   @Option(
     name: .long,
     help: """
-      A dataset: a .plist, .json, .jsonl or .csv file, a directory of page files, an http(s) JSON feed ({page}, \
-      {cursor}, {sort}, {q}), or - for standard input. (default: PATH)
+      A dataset: a .plist, .json, .jsonl or .csv file, a directory of page files or photos, a SQLite file \
+      (`waterfall import` makes one), an http(s) JSON feed ({page}, {cursor}, {sort}, {q}), a postgresql:// \
+      address, or - for standard input. (default: PATH)
       """, completion: .file())
   var data: String?
 

@@ -96,6 +96,16 @@ final class ConfigFileTests {
     #expect(try Waterfall.withConfigFile(["--no-config", "--columns", "4"]) == ["--no-config", "--columns", "4"])
   }
 
+  @Test("--config with --no-config is refused naming the file, not settled silently one way")
+  func configAndNoConfig() throws {
+    let path = try write("columns = 2\n")
+    #expect {
+      try Waterfall.withConfigFile(["--no-config", "--config", path])
+    } throws: { error in
+      "\(error)" == "\(path): --config names this file and --no-config says to read none: give one"
+    }
+  }
+
   @Test("a missing default file is no file; a missing --config file is an error")
   func missingFiles() throws {
     #expect(try ConfigFile.load(path: folder.appendingPathComponent("none.toml").path, required: false) == nil)

@@ -37,4 +37,12 @@ struct LinksTests {
     #expect(Links.copy(Self.item()).effect == .copyToClipboard("a hat"))
     #expect(Links.copy(Self.item(title: "")) == Links.Outcome(notice: "this item has no link or title to copy"))
   }
+
+  @Test("y copies a picture's path as x opens it: made absolute against the dataset's folder")
+  func copiesTheWholePath() {
+    var item = Self.item(picture: "pictures/0001.jpg")
+    item.sourceFile = "/data/shop/catalogue.json"
+    #expect(Links.copy(item).effect == .copyToClipboard("/data/shop/pictures/0001.jpg"))
+    #expect(Links.open(item).effect == .openExternally("/data/shop/pictures/0001.jpg"))
+  }
 }

@@ -56,9 +56,11 @@ enum Links {
       notice: "opening " + TextSanitizer.sanitize(RedactedURL.text(address), limit: 200))
   }
 
-  /// `y`: copy `item`'s link (else its title) to the clipboard.
+  /// `y`: copy `item`'s link (else its title) to the clipboard: the address `x` would open (a picture's path
+  /// made absolute, which means something outside the dataset's folder), else the link as written.
   static func copy(_ item: ShopItem?) -> Outcome {
-    guard let text = item.flatMap(link(of:)) ?? item.map(\.title), !text.isEmpty else {
+    let address = item.flatMap { item in Self.link(of: item).map { openableAddress($0, of: item) ?? $0 } }
+    guard let text = address ?? item.map(\.title), !text.isEmpty else {
       return Outcome(notice: "this item has no link or title to copy")
     }
     // A clipboard holds text, not a terminal's controls: the sanitised form, bounded. The status line, which a
