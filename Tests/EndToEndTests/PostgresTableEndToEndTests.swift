@@ -41,8 +41,11 @@ extension ViewerEndToEndTests {
     try Self.postgresRun("CREATE TABLE bare(id integer, w integer, h integer, title text)", on: address, environment)
     let pane = try TmuxPane(arguments: [address, "--table", "bare"], width: 200, height: 30)
     let screen = try pane.waitForScreen { $0.contains("EXIT=") }
+    let at = address.range(of: "@", options: .backwards)!
     #expect(
-      screen.contains("\(Self.shown(address)): table bare has no price column (its columns: id, w, h, title)")
+      screen.contains(
+        "waterfall: postgresql://***\(address[at.lowerBound...]): table bare has no price column (its columns: id, w, h, title)"
+      )
         && screen.contains("EXIT=2"), "\(screen)")
     #expect(try pane.format("#{alternate_on}") == "0", "the alternate screen was never entered")
   }
