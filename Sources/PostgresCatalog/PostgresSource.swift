@@ -3,8 +3,10 @@ import ShopCatalog
 /// A catalogue on a PostgreSQL server as a source: a `postgresql://` or `postgres://` address.
 public struct PostgresSource: SourceKind {
   let pageSize: Int
+  /// A table not made by `waterfall import` (`--table NAME`), read as a dataset (``PostgresForeignTable``).
+  let table: String?
 
-  public init(pageSize: Int) { self.pageSize = pageSize }
+  public init(pageSize: Int, table: String? = nil) { (self.pageSize, self.table) = (pageSize, table) }
 
   public func opens(_ address: DatasetAddress) -> Bool {
     guard case .named(let text) = address else { return false }
@@ -16,6 +18,7 @@ public struct PostgresSource: SourceKind {
   public func open(
     _ address: DatasetAddress, whole: Bool, query: CatalogueQuery
   ) throws(SourceFailure) -> any OpenedSource {
+    if let table { return try openForeign(address, table: table) }
     let catalogue = try Self.catalogue(address, pageSize: pageSize)
     if case .failure(let reason) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery())) {
       throw SourceFailure(lines: [reason])
@@ -28,6 +31,7 @@ public struct PostgresSource: SourceKind {
   /// Every row read page by page: an imported catalogue's rows are all items, so a check counts them and says
   /// the server can be read through to the end.
   public func check(_ address: DatasetAddress, report: (String) -> Void) throws(SourceFailure) -> CheckSummary {
+    if let table { return try checkForeign(address, table: table, report: report) }
     let catalogue = try Self.catalogue(address, pageSize: 1_000)
     var items = 0
     var request = CataloguePageRequest(query: CatalogueQuery())

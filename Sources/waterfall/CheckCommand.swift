@@ -17,7 +17,8 @@ struct CheckCommand: ParsableCommand {
           + "address, or - for standard input (the default when one is piped in)."))
   var path: String?
 
-  @Option(name: .long, help: "A SQLite file's table of items (default: an imported catalogue's).")
+  @Option(
+    name: .long, help: "A SQLite file's or PostgreSQL database's table of items (default: an imported catalogue's).")
   var table: String?
 
   func validate() throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pictures
+import PostgresCatalog
 import SQLiteCatalog
 import ShopCatalog
 
@@ -43,7 +44,9 @@ struct DataOptions: ParsableArguments {
 
   @Option(
     name: .long,
-    help: "A SQLite file's table of items, its columns named as dataset fields (default: an imported catalogue's).")
+    help:
+      "A SQLite file's or PostgreSQL database's table of items, its columns named as dataset fields (default: an imported catalogue's)."
+  )
   var table: String?
 
   /// The config file's `table`: a config applies to every run, so it names the table of SQLite files only and a
@@ -79,10 +82,11 @@ struct DataOptions: ParsableArguments {
   /// and a pipe is never looked into (`-` reads it as a stream, as ever).
   static func refuseTable(_ table: String?, outsideSQLite path: String?) throws {
     guard let table, let path else { return }
+    if PostgresAddress.isAddress(path) { return }
     let isOther =
       path.contains("://") || (FileManager.default.fileExists(atPath: path) && !SQLiteFile.isDatabase(path: path))
     guard isOther else { return }
-    throw ValidationError("--table \(table) applies only to SQLite files: \(path) is not one")
+    throw ValidationError("--table \(table) applies only to SQLite files and PostgreSQL addresses: \(path) is neither")
   }
 
   /// The table the SQLite source is given: the command line's, or the config's when the dataset is a SQLite file.

@@ -12,7 +12,7 @@ enum SourceRegistry {
     pageSize: Int = 50, loops: Bool = false, table: String?, network: NetworkConfiguration
   ) -> [any SourceKind] {
     [
-      PostgresSource(pageSize: pageSize),
+      PostgresSource(pageSize: pageSize, table: table),
       SQLiteSource(table: table, pageSize: pageSize),
       StreamSource(pageSize: pageSize, loops: loops),
       HTTPFeedSource(network: network),

@@ -34,7 +34,9 @@ extension ViewerEndToEndTests {
 
     let named = try BinaryRun(["snapshot", "--size", "80x24", "--no-config", "--table", "items", file])
     #expect(named.status != 0)
-    #expect(named.errors.contains("--table items applies only to SQLite files: \(file) is not one"), "\(named.errors)")
+    #expect(
+      named.errors.contains("--table items applies only to SQLite files and PostgreSQL addresses: \(file) is neither"),
+      "\(named.errors)")
     #expect(!named.errors.contains("not a SQLite database"), "\(named.errors)")
     let checked = try BinaryRun(["check", "--table", "items", file])
     #expect(checked.status != 0 && checked.errors.contains("applies only to SQLite files"), "\(checked.errors)")

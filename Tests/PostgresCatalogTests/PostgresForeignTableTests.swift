@@ -1,0 +1,150 @@
+import Foundation
+import PostgresCatalog
+import ShopCatalog
+import Testing
+
+/// `--table NAME` on a PostgreSQL address: a table not made by `waterfall import`, its columns named as dataset
+/// fields, answers every query as the same rows in a JSON Lines file do; a table without a required column is
+/// refused naming it; a role that may only SELECT that table reads it.
+@Suite("A PostgreSQL table named with --table")
+struct PostgresForeignTableTests {
+  /// The imported catalogue's suite, for its helpers that page through a query.
+  let paged = PostgresQueryTests()
+  static let titles = ["Café crème", "ＡＢＣ jacket", "新品羊毛衫", "rot item 1", "item 12", "cafe", "", "Zebra", "ab ab"]
+  static let prices = ["¥99-199", "1,299.99", "1.234,56", "free", "¥10", "99~199元", "", "12", "1,050", "3.5"]
+  static let shops = ["Shop A", "", "Café Shop", "  ", "ＳＨＯＰ"]
+  static let colors: [String?] = ["red", nil, "Rot", "blue"]
+
+  /// `count` rows as JSON objects named as `products`' columns: `name` (the title's alias), `width`, `height`,
+  /// `image`, `url` (the page, beside a picture), a number column `stock` and a text column `color`.
+  static func rows(count: Int) -> [[String: Any]] {
+    var state: UInt64 = 7
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    return (0..<count).map { id in
+      var row: [String: Any] = [
+        "id": id + 1, "name": titles[next(titles.count)] + " \(next(30))", "price": prices[next(prices.count)],
+        "width": 100 + next(900), "height": 100 + next(900), "image": "https://example.com/\(id).jpg",
+        "url": "https://shop.example.com/p/\(id)", "shop": shops[next(shops.count)], "stock": next(50),
+      ]
+      if let color = colors[next(colors.count)] { row["color"] = color }
+      return row
+    }
+  }
+
+  /// A new database holding `products` with `rows`, and the same rows as a JSON Lines file: the oracle's items.
+  static func products(count: Int) throws -> (address: String, items: [ShopItem])? {
+    guard let address = try TestServer.freshDatabase() else { return nil }
+    let rows = rows(count: count)
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: rows, options: [.sortedKeys]), as: UTF8.self)
+    try TestServer.psql(
+      address,
+      """
+      CREATE TABLE products(
+        id integer PRIMARY KEY, name text, price text NOT NULL, width integer, height integer, image text,
+        url text, shop text, stock integer, color text);
+      INSERT INTO products SELECT * FROM jsonb_populate_recordset(NULL::products, $rows$\(json)$rows$::jsonb);
+      """)
+    let lines = try rows.map {
+      String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self)
+    }
+    let items = try DatasetLoader.read(
+      bytes: Array((lines.joined(separator: "\n") + "\n").utf8), format: .jsonLines, file: "products.jsonl"
+    ).items
+    #expect(items.count == count)
+    return (address, items)
+  }
+
+  static func open(_ address: String, table: String, pageSize: Int) throws(SourceFailure) -> any OpenedSource {
+    try PostgresSource(pageSize: pageSize, table: table).open(
+      .named(address), whole: true, query: CatalogueQuery())
+  }
+
+  @Test("every order, search and section as the same rows in a JSON Lines file")
+  func queries() throws {
+    guard let (address, items) = try Self.products(count: 90) else { return }
+    let opened = try Self.open(address, table: "products", pageSize: 7)
+    let catalogue = opened.source
+    let oracle = ItemCatalogue(items: items, pageSize: 7)
+    #expect(
+      Set(opened.allFields()) == [.shop, .price, .title, .extra("color"), .extra("id"), .extra("stock"), .extra("url")])
+    for order in ItemOrder.allCases {
+      for pattern in [nil, "cafe", "ＡＢＣ", "羊毛", "rot", "¥99", "shop", "zzz"] as [String?] {
+        for grouping in [nil, .shop, .price, .title, .extra("color")] as [ItemField?] {
+          let query = CatalogueQuery(order: order, filter: pattern.map(ItemQuery.init), grouping: grouping)
+          let (expected, got) = (paged.allPages(oracle, query), paged.allPages(catalogue, query))
+          let label = "\(order) \(pattern ?? "-") \(grouping?.name ?? "-")"
+          #expect(got.flatMap(\.ids) == expected.flatMap(\.ids), "\(label)")
+          #expect(got.flatMap(\.items).map(\.title) == expected.flatMap(\.items).map(\.title), "\(label)")
+          #expect(paged.sections(got) == paged.sections(expected), "\(label)")
+          #expect(got.first?.resultCount == expected.first?.resultCount, "\(label)")
+          #expect(
+            catalogue.findMatches(of: ItemQuery("cafe"), in: query)
+              == oracle.findMatches(of: ItemQuery("cafe"), in: query), "\(label)")
+        }
+      }
+    }
+  }
+
+  @Test("columns by the dataset's names: name is the title, url beside image the page, a number column numbers")
+  func columns() throws {
+    guard let (address, items) = try Self.products(count: 5) else { return }
+    let opened = try Self.open(address, table: "PRODUCTS", pageSize: 50)
+    let read = paged.allPages(opened.source, CatalogueQuery()).flatMap(\.items)
+    #expect(read.map(\.title) == items.map(\.title) && read.map(\.price) == items.map(\.price))
+    let first = try #require(read.first)
+    #expect(first.imageURL == "https://example.com/0.jpg")
+    #expect(first.width == items[0].width && first.height == items[0].height)
+    let stock = try #require(first.extraFields.first { $0.key == "stock" })
+    #expect(stock.isNumber, "an integer column's values are numbers, as in the dataset")
+    let page = try #require(first.extraFields.first { $0.key == "url" })
+    #expect(page.value == "https://shop.example.com/p/0" && !page.isNumber)
+  }
+
+  @Test("a table without h or price is refused naming the table and the columns, exit status 2")
+  func missingColumns() throws {
+    guard let address = try TestServer.freshDatabase() else { return }
+    try TestServer.psql(address, "CREATE TABLE bare(id integer, w integer, title text)")
+    do {
+      _ = try Self.open(address, table: "bare", pageSize: 50)
+      Issue.record("a table without h and price opened")
+    } catch {
+      #expect(error.exitStatus == 2)
+      #expect(error.lines.count == 1)
+      #expect(
+        error.lines.first?.hasSuffix("table bare has no h or height, price column (its columns: id, w, title)") == true,
+        "\(error.lines)")
+      #expect(error.lines.first?.contains("secret") == false)
+    }
+    do {
+      _ = try Self.open(address, table: "absent", pageSize: 50)
+      Issue.record("a table that is not there opened")
+    } catch {
+      #expect(error.lines.first?.hasSuffix("no table named absent (its tables: bare)") == true, "\(error.lines)")
+    }
+  }
+
+  @Test("a role that may only SELECT the table reads it")
+  func readOnlyRole() throws {
+    guard let (address, items) = try Self.products(count: 20) else { return }
+    let role = "reader_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+    let database = String(address.split(separator: "/").last!)
+    try TestServer.psql(
+      address,
+      """
+      CREATE ROLE \(role) LOGIN PASSWORD 'only-reads';
+      GRANT CONNECT ON DATABASE \(database) TO \(role);
+      GRANT SELECT ON products TO \(role);
+      """)
+    let at = address.range(of: "@", options: .backwards)!
+    let reader = "postgresql://\(role):only-reads" + address[at.lowerBound...]
+    let opened = try Self.open(reader, table: "products", pageSize: 50)
+    let query = CatalogueQuery(order: .priceAscending, grouping: .shop)
+    #expect(
+      paged.allPages(opened.source, query).flatMap(\.ids)
+        == paged.allPages(ItemCatalogue(items: items, pageSize: 50), query)
+        .flatMap(\.ids))
+  }
+}
