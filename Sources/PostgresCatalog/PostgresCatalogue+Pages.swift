@@ -10,7 +10,9 @@ extension PostgresCatalogue {
       let found = try rows(query, section: nil, after: cursor, key: key, limit: pageSize + 1)
       let shown = Array(found.prefix(pageSize))
       let next = found.count > pageSize ? cursorAfter(shown.last!, rank: cursor.rank + shown.count, group: 0) : nil
-      return makePage(shown, groups: [], next: next, count: try count(query))
+      // A last page read from the start is the whole result: counted without asking the server.
+      let whole = next == nil && cursor.lastID == nil ? shown.count : nil
+      return makePage(shown, groups: [], next: next, count: try whole ?? count(query, waiting: false))
     }
     let sections = try self.sections(of: query, grouping: grouping)
     let page = try SectionPaging.page(
@@ -73,18 +75,6 @@ extension PostgresCatalogue {
     return object.map { ExtraField(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
   }
 
-  /// Items in the query's result: the table's count without a filter, else counted on the server once and kept.
-  func count(_ query: CatalogueQuery) throws -> Int {
-    guard query.filter != nil else { return itemCount }
-    let plain = CatalogueQuery(filter: query.filter)
-    if let known = factsOf(plain).count { return known }
-    var statement = PostgresStatement("SELECT count(*) FROM items WHERE ")
-    statement.append(condition(for: query.filter))
-    let count = Int(try session.rows(statement.query).first?.decode(Int64.self) ?? 0)
-    remember(plain) { $0.count = count }
-    return count
-  }
-
   /// A grouped query's sections, in the order of their first item in the query's order (the items without a
   /// value last), counted in one statement and kept.
   func sections(of query: CatalogueQuery, grouping: ItemField) throws -> [Section] {
@@ -104,7 +94,7 @@ extension PostgresCatalogue {
 
   private func factsOf(_ query: CatalogueQuery) -> Facts { factsStore.withLock { $0[query] ?? Facts() } }
 
-  private func remember(_ query: CatalogueQuery, _ change: (inout Facts) -> Void) {
+  func remember(_ query: CatalogueQuery, _ change: (inout Facts) -> Void) {
     factsStore.withLock { change(&$0[query, default: Facts()]) }
   }
 

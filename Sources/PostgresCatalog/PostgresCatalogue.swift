@@ -18,9 +18,14 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   let added = Locked(AddedRows())
   /// Counts the rows other clients add, once the viewer opened the catalogue.
   let watch = Locked<PostgresWatch?>(nil)
+  /// The table size above which a filter's count is left to a thread (``countsAtOnceUpTo``).
+  let counter = Locked(Counter())
 
   struct Facts {
     var count: Int?
+    /// A thread is counting the result (``count(_:waiting:)``); or its count failed.
+    var counting = false
+    var countFailed = false
     var sections: [Section]?
   }
 
@@ -126,7 +131,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
 
   /// Items in `query`'s result, counted now if need be.
   public func resultCount(of query: CatalogueQuery) throws(PostgresFailure) -> Int {
-    do { return try count(query) } catch { throw failure(error) }
+    do { return try count(query, waiting: true) ?? 0 } catch { throw failure(error) }
   }
 
   func failure(_ error: any Error) -> PostgresFailure {
@@ -160,7 +165,9 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   // MARK: - SQL
 
   /// The sort key's column (nil: the id alone, the order imported).
-  func sortKey(_ order: ItemOrder) -> String? {
+  func sortKey(_ order: ItemOrder) -> String? { Self.sortColumn(order) }
+
+  static func sortColumn(_ order: ItemOrder) -> String? {
     switch order {
     case .dataset: nil
     case .priceAscending: "price_up"
@@ -222,6 +229,9 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
         statement.append("(\(key), id) > (")
         statement.bind(ByteBuffer(bytes: bytes))
         statement.append("::bytea, ")
+      case (let key?, .none):
+        // A cursor of a measured stretch holds the id alone: the server reads the row's key again by it.
+        statement.append("(\(key), id) > (SELECT \(key), id FROM items WHERE id = ")
       default:
         statement.append("(id) > (")
       }

@@ -4,7 +4,8 @@ import PostgresNIO
 import ShopCatalog
 
 /// `waterfall import SOURCE... postgresql://…`: the datasets streamed into the server with COPY, in one
-/// transaction (a failed or interrupted import leaves nothing), the indexes made after the rows.
+/// transaction (a failed or interrupted import leaves nothing), the indexes made after the rows, then every row's
+/// shape packed per order (``PostgresShapes``) for `G`.
 public enum PostgresImport {
   public typealias Progress = ImportProgress
   public typealias Summary = ImportSummary
@@ -41,6 +42,7 @@ public enum PostgresImport {
       try session.run("SET LOCAL maintenance_work_mem = '256MB'")
       for statement in PostgresSchema.createIndexes { try session.run(statement) }
       for statement in PostgresSchema.createTrigger { try session.run(statement) }
+      try PostgresShapes.write(copied.shapes, session: session)
       // pg_trgm is in PostgreSQL's own contrib, trusted since 13; a server without it still searches, by a scan.
       try session.run("SAVEPOINT search_index")
       do {
@@ -78,6 +80,8 @@ public enum PostgresImport {
   private struct Copied {
     var summary = Summary()
     var extraKeys = Set<String>()
+    /// Every row's shape, for ``PostgresShapes``.
+    var shapes = ShapeRuns.Collected()
     var notes: [String] = []
   }
 
@@ -129,6 +133,7 @@ public enum PostgresImport {
           for item in chunk.items {
             copied.summary.items += 1
             for field in item.extraFields { copied.extraKeys.insert(field.key) }
+            copied.shapes.append(width: item.width, height: item.height, title: item.title)
             PostgresRowValues.copyLine(
               id: Int64(copied.summary.items), item: item, picture: PostgresRowValues.pictureAddress(item),
               folder: &folder, into: &bytes)

@@ -7,8 +7,8 @@ enum PostgresSchema {
   static let metadataTable = "waterfall_catalogue"
   static let itemsTable = "items"
 
-  /// Dropped by `--replace` (the trigger goes with the table; its function is made again over the old one).
-  static let dropTables = "DROP TABLE IF EXISTS items, waterfall_catalogue"
+  /// Dropped by `--replace` (the triggers go with the table; its function is made again over the old one).
+  static let dropTables = "DROP TABLE IF EXISTS items, waterfall_catalogue, waterfall_shapes"
 
   static let createTables = [
     "CREATE TABLE waterfall_catalogue(key text PRIMARY KEY, value text NOT NULL)",

@@ -9,8 +9,7 @@ import ShopCatalog
 /// them (older ones, changed ones) is measured from its rows as before.
 enum CatalogueShapes {
   static let table = "waterfall_shapes"
-  /// Rows a run holds: a stretch the viewer measures (65,536 rows) is eight runs.
-  static let runRows = 8192
+  static let runRows = ShapeRuns.runRows
 
   static let createTable = "CREATE TABLE waterfall_shapes(id INTEGER PRIMARY KEY, run BLOB NOT NULL)"
 
@@ -34,21 +33,9 @@ enum CatalogueShapes {
   }
 
   /// The row id of `order`'s run `run`.
-  static func rowID(order: ItemOrder, run: Int) -> Int64 {
-    Int64(ItemOrder.allCases.firstIndex(of: order)!) << 32 | Int64(run)
-  }
+  static func rowID(order: ItemOrder, run: Int) -> Int64 { ShapeRuns.key(order: order, run: run) }
 
-  /// The shapes of every imported row, in id order, gathered as they are written (10^7 rows: ~220 MB).
-  struct Collected {
-    var shapes = MeasuredShapes()
-
-    mutating func append(width: Double, height: Double, title: String) {
-      var title = title
-      title.withUTF8 {
-        shapes.append(width: SQLiteCatalogue.side(width), height: SQLiteCatalogue.side(height), titleUTF8: $0)
-      }
-    }
-  }
+  typealias Collected = ShapeRuns.Collected
 
   /// Writes each order's runs from `collected` (row `id` is `collected`'s item `id - 1`), the order's ids read
   /// from its index (a covering scan, no row read), then the triggers that keep them honest.
@@ -56,25 +43,15 @@ enum CatalogueShapes {
     try db.execute(sql: createTable)
     let insert = try db.makeStatement(sql: "INSERT INTO waterfall_shapes(id, run) VALUES (?, ?)")
     for order in ItemOrder.allCases {
-      var run = ShapeRun()
-      var runs = 0
-      func flush() throws {
-        try insert.execute(arguments: [rowID(order: order, run: runs), run.encoded])
-        runs += 1
-        run = ShapeRun()
-      }
       let ids: [Int64]
       if let key = key(order) {
         ids = try Int64.fetchAll(db, sql: "SELECT id FROM items ORDER BY \(key), id")
       } else {
         ids = (0..<Int64(collected.shapes.count)).map { $0 + 1 }
       }
-      for id in ids {
-        let shape = collected.shapes[Int(id) - 1]
-        run.append(id: id, width: shape.width, height: shape.height, title: shape.title)
-        if run.count == runRows { try flush() }
+      try ShapeRuns.pack(order: order, ids: ids, from: collected) { id, run in
+        try insert.execute(arguments: [id, run])
       }
-      if run.count > 0 { try flush() }
     }
     try db.execute(sql: createTriggers)
   }
@@ -84,30 +61,20 @@ enum CatalogueShapes {
   static func read(
     order: ItemOrder, ranks: Range<Int>, total: Int, db: Database
   ) throws -> (ids: [Int64], shapes: MeasuredShapes)? {
-    guard !ranks.isEmpty, ranks.upperBound <= total, try db.tableExists(table) else { return nil }
-    let (first, last) = (ranks.lowerBound / runRows, (ranks.upperBound - 1) / runRows)
-    let lastRun = (total - 1) / runRows
+    guard var assembly = ShapeRuns.Assembly(order: order, ranks: ranks, total: total), try db.tableExists(table)
+    else { return nil }
     let rows = try Row.fetchCursor(
       db, sql: "SELECT id, run FROM waterfall_shapes WHERE id BETWEEN ? AND ? ORDER BY id",
-      arguments: [rowID(order: order, run: first), rowID(order: order, run: last)])
-    var shapes = MeasuredShapes()
-    shapes.reserveCapacity(ranks.count)
-    var ids: [Int64] = []
-    ids.reserveCapacity(ranks.count)
-    var expected = first
+      arguments: [assembly.keys.lowerBound, assembly.keys.upperBound])
     while let row = try rows.next() {
-      guard case .int64(let id) = (row[0] as DatabaseValue).storage, id == rowID(order: order, run: expected),
-        let run = try? row.withUnsafeData(atIndex: 1, { data in data?.withUnsafeBytes { ShapeRun($0) } }),
-        run.count == (expected == lastRun ? total - lastRun * runRows : runRows)
+      guard case .int64(let id) = (row[0] as DatabaseValue).storage,
+        (try? row.withUnsafeData(
+          atIndex: 1,
+          { data in
+            data?.withUnsafeBytes { assembly.add(key: id, bytes: $0) } ?? false
+          })) == true
       else { return nil }
-      let start = expected * runRows
-      let slice = max(ranks.lowerBound, start) - start..<min(ranks.upperBound, start + runRows) - start
-      ids += run.ids[slice]
-      shapes.append(
-        sides: run.sides[2 * slice.lowerBound..<2 * slice.upperBound], titleWidths: run.titleWidths[slice],
-        looks: run.looks[slice])
-      expected += 1
     }
-    return expected == last + 1 ? (ids, shapes) : nil
+    return assembly.isComplete ? (assembly.ids, assembly.shapes) : nil
   }
 }

@@ -1,7 +1,6 @@
 import Foundation
-import ShopCatalog
 
-/// The shapes of a run of consecutive rows of one order, packed into one blob at import (``CatalogueShapes``), so
+/// The shapes of a run of consecutive rows of one order, packed into one blob at import (``ShapeRuns``), so
 /// that `G` reads ~14 bytes a row instead of every row's page. Little-endian, in this order:
 ///
 /// - a format byte: bit 0 set when the sides are 64-bit floats (else whole numbers in 16 bits, the usual case),
@@ -9,29 +8,29 @@ import ShopCatalog
 /// - the row count (32 bits), then the row ids (64 bits each, or the first one alone);
 /// - every width, then every height; every title width (16 bits); every title look (32 bits).
 ///
-/// A blob is read from an untrusted file: one whose length does not match its header decodes to `nil`.
-struct ShapeRun: Equatable {
-  var ids: [Int64] = []
+/// A blob is read from an untrusted file or server: one whose length does not match its header decodes to `nil`.
+public struct ShapeRun: Equatable, Sendable {
+  public var ids: [Int64] = []
   /// Each row's width then height, as ``MeasuredShapes/sides``.
-  var sides: [Double] = []
-  var titleWidths: [UInt16] = []
-  var looks: [UInt32] = []
+  public var sides: [Double] = []
+  public var titleWidths: [UInt16] = []
+  public var looks: [UInt32] = []
 
   private static let wideSides: UInt8 = 1
   private static let consecutiveIDs: UInt8 = 2
 
-  var count: Int { ids.count }
+  public var count: Int { ids.count }
 
-  init() {}
+  public init() {}
 
-  mutating func append(id: Int64, width: Double, height: Double, title: TitleMetrics) {
+  public mutating func append(id: Int64, width: Double, height: Double, title: TitleMetrics) {
     ids.append(id)
     sides += [width, height]
     titleWidths.append(title.width)
     looks.append(title.look)
   }
 
-  var encoded: Data {
+  public var encoded: Data {
     let narrow = sides.allSatisfy { $0 >= 1 && $0 <= 65_535 && $0.rounded() == $0 }
     let consecutive = zip(ids, ids.dropFirst()).allSatisfy { $1 == $0 &+ 1 }
     var data = Data()
@@ -51,7 +50,7 @@ struct ShapeRun: Equatable {
   }
 
   /// The run `bytes` encode, or `nil` when they are not one.
-  init?(_ bytes: UnsafeRawBufferPointer) {
+  public init?(_ bytes: UnsafeRawBufferPointer) {
     guard bytes.count >= 5 else { return nil }
     let format = bytes[0]
     guard format & ~(Self.wideSides | Self.consecutiveIDs) == 0 else { return nil }

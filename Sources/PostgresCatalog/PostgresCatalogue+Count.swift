@@ -1,0 +1,70 @@
+import Foundation
+import PostgresNIO
+import ShopCatalog
+
+/// The table size above which a filter's count is left to a thread.
+struct Counter {
+  var atOnceRows = 20_000
+}
+
+/// A query's result count: the table's, or a filter's counted once, on a thread of its own over a large table.
+extension PostgresCatalogue {
+  /// A filter's count over a table of more rows than this is left to a thread, so that the first page does not
+  /// wait for it (1.6 s for `item 77` at 10^6 rows): the page says nil ("…"), the pages after it the count.
+  public var countsAtOnceUpTo: Int {
+    get { counter.withLock { $0.atOnceRows } }
+    set { counter.withLock { $0.atOnceRows = newValue } }
+  }
+
+  /// Items in the query's result: the table's count without a filter, else counted on the server once and kept;
+  /// over a large table, unless `waiting`, on a thread of its own (nil until it is known).
+  func count(_ query: CatalogueQuery, waiting: Bool) throws -> Int? {
+    guard query.filter != nil else { return itemCount }
+    let plain = CatalogueQuery(filter: query.filter)
+    let deferred = !waiting && itemCount > countsAtOnceUpTo
+    let (known, start) = factsStore.withLock { known -> (Int?, Bool) in
+      let fact = known[plain]
+      if let count = fact?.count { return (count, false) }
+      guard deferred else { return (nil, false) }
+      // A count that failed is started again by a first page alone (``startAgain``), not on every page.
+      if fact?.counting == true || fact?.countFailed == true { return (nil, false) }
+      known[plain, default: Facts()].counting = true
+      return (nil, true)
+    }
+    if let known { return known }
+    guard deferred else {
+      let count = try countNow(plain, session: session)
+      remember(plain) { $0.count = count }
+      return count
+    }
+    if start { countLater(plain) }
+    return nil
+  }
+
+  private func countNow(_ plain: CatalogueQuery, session: PostgresSession) throws -> Int {
+    var statement = PostgresStatement("SELECT count(*) FROM items WHERE ")
+    statement.append(condition(for: plain.filter))
+    return Int(try session.rows(statement.query).first?.decode(Int64.self) ?? 0)
+  }
+
+  /// Counts `plain` on a connection and thread of their own (the viewer's connection answers pages meanwhile).
+  private func countLater(_ plain: CatalogueQuery) {
+    let address = session.address
+    let thread = Thread { [self] in
+      let outcome = Result { () throws -> Int in
+        let own = try PostgresSession.connect(address, readOnly: true)
+        defer { own.close() }
+        return try countNow(plain, session: own)
+      }
+      factsStore.withLock { known in
+        switch outcome {
+        case .success(let count): known[plain, default: Facts()].count = count
+        case .failure: known[plain, default: Facts()].countFailed = true
+        }
+        known[plain]?.counting = false
+      }
+    }
+    thread.name = "postgres count"
+    thread.start()
+  }
+}
