@@ -78,15 +78,8 @@ extension SQLiteCatalogue {
     guard from.rank < end,
       let run = try CatalogueShapes.read(order: request.query.order, ranks: from.rank..<end, total: total, db: db)
     else { return nil }
-    func cursor(atRank rank: Int) -> PageCursor? {
-      guard rank > from.rank else { return from.lastID == nil ? nil : request.from }
-      let cursor = KeysetCursor(rank: rank, group: 0, lastID: run.ids[rank - from.rank - 1], lastKey: .none)
-      return PageCursor(token: cursor.token)
-    }
-    let starts = stride(from: from.rank, to: end, by: pageSize).map(cursor(atRank:))
     return MeasuredStretch(
-      items: run.shapes, pageSize: pageSize, pageStarts: starts, next: end < total ? cursor(atRank: end) : nil,
-      resultCount: total)
+      packedIDs: run.ids, shapes: run.shapes, from: from, asked: request.from, pageSize: pageSize, total: total)
   }
 
   /// A measured side: the stored number, or 1 when it is not a positive finite number.
