@@ -122,32 +122,14 @@ enum PostgresSuite {
   /// The viewer's side (`--probe postgres URL`): the first frame, a sort's first screenful by price and by
   /// title, `G`, and the peak RSS before `G`; milliseconds, then bytes.
   static func probe(url: String) {
-    let size = GridSize(width: 120, height: 40)
-    let start = Harness.now()
-    guard let catalogue = try? PostgresCatalogue.open(address: url, pageSize: 50) else { return }
-    let runner = ScriptedRun(source: catalogue, size: size, options: ViewerOptions())
-    let screen = runner.screen
-    let firstFrame = Double(Harness.now() - start) / 1e6
-    precondition(runner.viewer.store.count == 50 && screen.text.contains("item 0"), "no first frame")
-    func firstPage(_ order: ItemOrder) -> Double {
-      let begin = Harness.now()
-      guard case .page(let page) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery(order: order))),
-        !page.items.isEmpty
-      else { fatalError("no page sorted by \(order)") }
-      return Double(Harness.now() - begin) / 1e6
-    }
-    let byPrice = firstPage(.priceAscending)
-    let byTitle = firstPage(.title)
+    guard let probe = ViewerProbe(open: { try PostgresCatalogue.open(address: url, pageSize: 50) }),
+      let catalogue = probe.catalogue as? PostgresCatalogue
+    else { return }
+    let byPrice = probe.firstPage(CatalogueQuery(order: .priceAscending)).time / 1e6
+    let byTitle = probe.firstPage(CatalogueQuery(order: .title)).time / 1e6
     let browsing = Probe.peakResidentBytes()
-    let endStart = Harness.now()
-    runner.apply(.event(.key(.character("G"))))
-    _ = runner.screen
-    let end = Double(Harness.now() - endStart) / 1e6
-    guard runner.viewer.store.count == catalogue.itemCount,
-      runner.viewer.waterfall.indicesInViewport.contains(catalogue.itemCount - 1),
-      runner.viewer.store.items.isLoaded(catalogue.itemCount - 1)
-    else { fatalError("G did not reach the last item") }
-    print(firstFrame, byPrice, byTitle, end, browsing)
+    let end = probe.goToEnd(itemCount: catalogue.itemCount) / 1e6
+    print(probe.firstFrame / 1e6, byPrice, byTitle, end, browsing)
   }
 
   /// A cold filter as a user types it (`--probe postgres-search URL TERM`): `& TERM Enter` to the frame showing

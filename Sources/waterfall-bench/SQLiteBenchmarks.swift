@@ -111,24 +111,12 @@ struct SQLiteBenchmarks {
 
   /// The probe side: prints each ``Measure`` in order (nanoseconds, then bytes).
   static func probe(path: String) {
-    let size = GridSize(width: 120, height: 40)
-    let start = Harness.now()
-    guard let catalogue = try? SQLiteCatalogue.open(path: path, pageSize: 50) else { return }
-    let runner = ScriptedRun(source: catalogue, size: size, options: ViewerOptions())
-    // The frame a user waits for, drawn inside the timed window (the run draws on demand).
-    let screen = runner.screen
-    let firstFrame = Double(Harness.now() - start)
-    precondition(runner.viewer.store.count == 50 && screen.text.contains("item 0"), "no first frame")
-    func firstPage(_ query: CatalogueQuery) -> (time: Double, page: CataloguePage) {
-      let begin = Harness.now()
-      guard case .page(let page) = catalogue.fetch(CataloguePageRequest(query: query)), !page.items.isEmpty else {
-        fatalError("no page for \(query)")
-      }
-      return (Double(Harness.now() - begin), page)
-    }
+    guard let probe = ViewerProbe(open: { try SQLiteCatalogue.open(path: path, pageSize: 50) }),
+      let catalogue = probe.catalogue as? SQLiteCatalogue
+    else { return }
     // Sorts first: a search's count goes on on its thread afterwards, and pages wait for its ranges.
-    let byPrice = firstPage(CatalogueQuery(order: .priceAscending))
-    let byTitle = firstPage(CatalogueQuery(order: .title)).time
+    let byPrice = probe.firstPage(CatalogueQuery(order: .priceAscending))
+    let byTitle = probe.firstPage(CatalogueQuery(order: .title)).time
     // Page after page to page 2000, then the time of the next one alone.
     var cursor = byPrice.page.next
     for _ in 0..<2000 {
@@ -143,18 +131,11 @@ struct SQLiteBenchmarks {
     let deep = Double(Harness.now() - deepStart)
     // Browsing's memory, before `G` lays out every item.
     let browsingPeak = Probe.peakResidentBytes()
-    // The end of the masonry: `G` as the viewer does it (every stretch measured, every item laid out, the last
-    // page fetched by its cursor), on the simulated executor so that the time is the work's, not a wait.
-    let heightsStart = Harness.now()
-    runner.apply(.event(.key(.character("G"))))
-    guard runner.viewer.store.count == catalogue.itemCount,
-      runner.viewer.waterfall.indicesInViewport.contains(catalogue.itemCount - 1),
-      runner.viewer.store.items.isLoaded(catalogue.itemCount - 1)
-    else { fatalError("G did not reach the last item") }
-    let everyHeight = Double(Harness.now() - heightsStart)
+    // The end of the masonry: `G` on the simulated executor, so that the time is the work's, not a wait.
+    let everyHeight = probe.goToEnd(itemCount: catalogue.itemCount)
     // The searches are timed cold, each in a process of its own (``searchProbe(path:term:)``).
     let values: [Measure: Double] = [
-      .firstFrame: firstFrame, .searchScreenful: 0, .rareSearchScreenful: 0, .shortSearchScreenful: 0,
+      .firstFrame: probe.firstFrame, .searchScreenful: 0, .rareSearchScreenful: 0, .shortSearchScreenful: 0,
       .priceScreenful: byPrice.time, .titleScreenful: byTitle, .deepPricePage: deep, .everyHeight: everyHeight,
       .peakResident: browsingPeak, .peakResidentAtEnd: Probe.peakResidentBytes(),
     ]

@@ -17,14 +17,23 @@ extension ViewerEndToEndTests {
     return raw.components(separatedBy: "\u{1B}[?2004").dropFirst().compactMap(\.first)
   }
 
-  /// The last of ``pasteSwitches(_:)``, nil for none.
-  private func lastPasteSwitch(_ pane: TmuxPane) throws -> Character? { try pasteSwitches(pane).last }
+  /// The last of ``pasteSwitches(_:)`` once it is `expected`, else (after a generous deadline) whatever it is, nil
+  /// for none. The raw output reaches its file through tmux's pipe a moment after the screen shows it.
+  private func lastPasteSwitch(_ pane: TmuxPane, becoming expected: Character) throws -> Character? {
+    let deadline = Date().addingTimeInterval(10)
+    var last = try pasteSwitches(pane).last
+    while last != expected && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+      last = try pasteSwitches(pane).last
+    }
+    return last
+  }
 
   @Test("a paste with line breaks and q into / stays text in the prompt; the viewer runs on and turns the mode off")
   func pasteIntoSearch() throws {
     let pane = try TmuxPane(arguments: [], captureRawOutput: true)
     try pane.waitForFirstFrame()
-    #expect(try lastPasteSwitch(pane) == "h", "bracketed paste asked for")
+    #expect(try lastPasteSwitch(pane, becoming: "h") == "h", "bracketed paste asked for")
     try pane.send(keys: ["/"])
     try pane.waitForScreen { $0.split(separator: "\n").last?.hasPrefix("/") == true }
     try paste("multi\nline q", into: pane)
@@ -34,7 +43,7 @@ extension ViewerEndToEndTests {
     try pane.waitForScreen { $0.contains("row 1/") && !$0.contains("/multi line q") }
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
-    #expect(try lastPasteSwitch(pane) == "l", "bracketed paste off when the terminal is put back")
+    #expect(try lastPasteSwitch(pane, becoming: "l") == "l", "bracketed paste off when the terminal is put back")
   }
 
   @Test("Ctrl-Z turns bracketed paste off for the shell; fg turns it on again and a paste is still text")
@@ -52,7 +61,7 @@ extension ViewerEndToEndTests {
     try pane.send(literal: "fg")
     try pane.send(keys: ["Enter"])
     try pane.waitForScreen { $0.contains("row 1/") && $0.contains("┌") }
-    #expect(try lastPasteSwitch(pane) == "h", "on again after fg")
+    #expect(try lastPasteSwitch(pane, becoming: "h") == "h", "on again after fg")
     try pane.send(keys: ["/"])
     try pane.waitForScreen { $0.split(separator: "\n").last?.hasPrefix("/") == true }
     try paste("wool\nq", into: pane)
