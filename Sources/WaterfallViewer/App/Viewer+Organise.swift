@@ -13,7 +13,6 @@ extension Viewer {
     var kept = PlaceKeeping(
       keepsPlace: keepsPlace, ids: store.ids, keyboardFocus: state.keyboardFocus,
       focusOnScreen: focus.keyboardOnScreen, waterfall: waterfall)
-    let selected = focus.selected
     send(jumps: .drop)
     replaceStore(with: answer)
     send(search: .itemsReplaced)
@@ -21,8 +20,7 @@ extension Viewer {
     waterfall.reloadData(preferring: focus.keyboardOnScreen, mappingIndices: kept.newIndex(ofOld:))
     if kept.scrollsToTop { waterfall.scroll(toOffset: 0) }
     state.keyboardFocus = kept.focus
-    // The selection stays on its item, if that is still there; the focus is not made a selection.
-    waterfall.selectItem(at: selected.flatMap(kept.newIndex(ofOld:)))
+    waterfall.selectItem(at: kept.selection)
     if let target = kept.target(location: location, loadedCount: store.count) { send(jumps: .load(.place(target))) }
   }
 

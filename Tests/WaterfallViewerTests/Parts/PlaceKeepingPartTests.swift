@@ -32,6 +32,20 @@ struct PlaceKeepingPartTests {
     #expect(kept.target(location: (ItemID(focused), 40), loadedCount: 12) == nil, "in the first page: no load")
   }
 
+  @Test("the selection follows its item into the answer; with none selected the focus does not become one")
+  func selectionFollowsItsItem() throws {
+    let (source, waterfall) = ItemLayoutSourceTests.laidOut(12)
+    var focusedOnly = PlaceKeeping(
+      keepsPlace: true, ids: source.store.ids, keyboardFocus: 2, focusOnScreen: 2, waterfall: waterfall)
+    focusedOnly.answered(Self.ids((0..<12).reversed()))
+    #expect(focusedOnly.focus == 9 && focusedOnly.selection == nil)
+    waterfall.selectItem(at: 3)
+    var selected = PlaceKeeping(
+      keepsPlace: true, ids: source.store.ids, keyboardFocus: 2, focusOnScreen: 2, waterfall: waterfall)
+    selected.answered(Self.ids((0..<12).reversed()))
+    #expect(selected.selection == 8)
+  }
+
   @Test("nothing focused: the topmost box on screen; at the very top, no place and the top stays")
   func topOfView() throws {
     let (source, waterfall) = ItemLayoutSourceTests.laidOut(12)

@@ -24,6 +24,7 @@ struct PlaceKeeping {
   private let onScreen: [ItemID]
   private let wasAtTop: Bool
   private let keepsPlace: Bool
+  private let selectedItem: ItemID?
   /// Each item's first index in the answer, once ``answered(_:)``.
   private var newIndices: [ItemID: Int] = [:]
 
@@ -51,12 +52,16 @@ struct PlaceKeeping {
     }
     onScreen = waterfall.indicesInViewport.filter { $0 < ids.count }.map { ids[$0] }
     wasAtTop = waterfall.contentOffset == 0
+    selectedItem = waterfall.selectedIndex.flatMap { $0 < ids.count ? ids[$0] : nil }
   }
 
   /// The answer's items are in: from now on the answers below are about them.
   mutating func answered(_ ids: LoadedItems<ItemID>) {
     for (index, id) in ids.enumerated() where newIndices[id] == nil { newIndices[id] = index }
   }
+
+  /// The selection's index in the answer: it stays on its item, if that is there (the focus is not made one).
+  var selection: Int? { selectedItem.flatMap { newIndices[$0] } }
 
   /// Where the old box at `index` is in the answer (its cell is kept), if it is.
   func newIndex(ofOld index: Int) -> Int? { index < oldIDs.count ? newIndices[oldIDs[index]] : nil }
