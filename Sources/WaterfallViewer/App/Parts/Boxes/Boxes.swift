@@ -45,11 +45,7 @@ struct Boxes {
   }
 
   /// The screen rows the section headers take, the pinned one among them.
-  private var sectionHeaderRows: Set<Int> {
-    guard hasSections else { return [] }
-    let rows = waterfall.sectionHeadersInViewport.map { waterfall.layout.sectionHeaderFrame($0).y }
-    return Set((rows + [waterfall.pinnedSectionHeader?.frame.y].compactMap { $0 }).compactMap(waterfall.screenRow))
-  }
+  private var sectionHeaderRows: Set<Int> { Set(sectionHeadersShown.compactMap { waterfall.screenRow($0.row) }) }
 
   private func drawBox(index: Int, cell: ItemCell, frame: GridRect, into screen: inout Screen) {
     let item = store.displayItems[index]
@@ -115,13 +111,14 @@ struct Boxes {
   /// Section headers: a full-width row with the group's name and count; the header of the section being read
   /// stays pinned at the top while its items scroll under it.
   private func drawSectionHeaders(into screen: inout Screen) {
-    guard hasSections else { return }
-    for section in waterfall.sectionHeadersInViewport {
-      drawSectionHeader(section, contentRow: waterfall.layout.sectionHeaderFrame(section).y, into: &screen)
-    }
-    if let pinned = waterfall.pinnedSectionHeader {
-      drawSectionHeader(pinned.section, contentRow: pinned.frame.y, into: &screen)
-    }
+    for header in sectionHeadersShown { drawSectionHeader(header.section, contentRow: header.row, into: &screen) }
+  }
+
+  /// The section headers drawn: each one's section and content row, the pinned one last (over the others).
+  private var sectionHeadersShown: [(section: Int, row: Int)] {
+    guard hasSections else { return [] }
+    let inView = waterfall.sectionHeadersInViewport.map { ($0, waterfall.layout.sectionHeaderFrame($0).y) }
+    return inView + (waterfall.pinnedSectionHeader.map { [($0.section, $0.frame.y)] } ?? [])
   }
 
   private func drawSectionHeader(_ section: Int, contentRow: Int, into screen: inout Screen) {
