@@ -2,7 +2,8 @@ import Foundation
 import ShopCatalog
 
 /// Writes items back out in each dataset format, so a fuzz target can check that reading what it wrote gives the
-/// same items. Numbers are written so that they read back exactly; every other field as text.
+/// same items. Numbers (the sides, and extras the dataset wrote as numbers) are written so that they read back
+/// exactly; every other field as text.
 enum DatasetWriter {
   static func write(_ items: [ShopItem], as format: DatasetFormat) -> [UInt8] {
     switch format {
@@ -13,13 +14,13 @@ enum DatasetWriter {
     }
   }
 
-  /// The fields of an item as a dataset names them; extras keep their own keys.
+  /// The fields of an item as a dataset names them; extras keep their own keys, and a number stays a number.
   private static func fields(_ item: ShopItem) -> [(key: String, value: String, isNumber: Bool)] {
     [
       ("w", DatasetValue.format(item.width), true), ("h", DatasetValue.format(item.height), true),
       ("img", item.imageURL, false), ("price", item.price, false), ("title", item.title, false),
       ("shop", item.shop, false),
-    ] + item.extraFields.map { ($0.key, $0.value, false) }
+    ] + item.extraFields.map { ($0.key, $0.value, $0.isNumber) }
   }
 
   private static func jsonObject(_ item: ShopItem) -> String {
