@@ -37,9 +37,11 @@ public enum PostgresImport {
       }
       for statement in PostgresSchema.createTables { try session.run(statement) }
       var copied = try copyRows(sources, session: session, pictureProbe: pictureProbe, progress: progress)
-      // The indexes are one sort each; the trigram index's build, the longest, is faster with room to sort in
-      // (PostgreSQL's default is 64 MB). For this transaction only.
+      // The indexes are one sort each, and so is each order's list of ids for the shapes; the trigram index's
+      // build, the longest, is faster with room to sort in (PostgreSQL's defaults are 64 MB and 4 MB). For this
+      // transaction only.
       try session.run("SET LOCAL maintenance_work_mem = '256MB'")
+      try session.run("SET LOCAL work_mem = '256MB'")
       for statement in PostgresSchema.createIndexes { try session.run(statement) }
       for statement in PostgresSchema.createTrigger { try session.run(statement) }
       try PostgresShapes.write(copied.shapes, session: session)
