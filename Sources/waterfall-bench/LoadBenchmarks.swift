@@ -23,6 +23,16 @@ enum Probe {
     return Shell.output(of: command).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
   }
 
+  /// Runs `count` copies of a probe at once and returns the numbers each printed (nothing for one that failed).
+  static func runTogether(_ arguments: [String], count: Int) -> [[Double]] {
+    let probe = ([CommandLine.arguments[0], "--probe"] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    // Each copy's figures as one line, written whole once it has finished.
+    let command = "for copy in $(seq \(count)); do echo \"$(\(probe))\" & done; wait"
+    return Shell.output(of: command).split(separator: "\n").map {
+      $0.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+    }
+  }
+
   /// The probe side: does the work and prints its figures (nanoseconds, then peak RSS in bytes).
   static func main(_ arguments: [String]) {
     switch arguments.first {

@@ -12,13 +12,17 @@ enum PostgresSuite {
   enum Measure: Int, CaseIterable {
     case importRate, peerImportRate, firstFrame, peerFirstFrame, searchScreenful, peerSearch, rareSearchScreenful,
       peerRareSearch, shortSearchScreenful, peerShortSearch, priceScreenful, peerPrice, titleScreenful, peerTitle,
-      goToEnd, peerShapes, peakResident
+      goToEnd, peerShapes, peakResident, crowdFirstFrame, crowdGoToEnd, crowdResident
   }
+
+  /// Viewers browsing the server at once for the crowd's figures: a team sharing one catalogue.
+  static let crowdSize = 10
 
   /// The issue's goals: milliseconds, rows per second, MiB.
   static let goals: [Measure: Double] = [
     .importRate: 100_000, .firstFrame: 100, .searchScreenful: 50, .rareSearchScreenful: 50,
     .shortSearchScreenful: 50, .priceScreenful: 50, .titleScreenful: 50, .goToEnd: 1000, .peakResident: 100,
+    .crowdFirstFrame: 100, .crowdGoToEnd: 1000, .crowdResident: 100,
   ]
 
   /// The searches, each cold in a process of its own, with the measure of the psql peer's time.
@@ -68,6 +72,12 @@ enum PostgresSuite {
         psql.milliseconds(["SELECT id, run FROM waterfall_shapes WHERE id < 4294967296 ORDER BY id"]))
     }
     guard !runs.isEmpty else { fatalError("the viewer's probe failed") }
+    // Ten viewers started together, each a process of its own doing what one does above: the slowest of them.
+    let crowd = Probe.runTogether(["postgres", url], count: crowdSize).filter { $0.count == 5 }
+    guard crowd.count == crowdSize else { fatalError("\(crowdSize - crowd.count) of the crowd's viewers failed") }
+    values[.crowdFirstFrame] = crowd.map { $0[0] }.max()
+    values[.crowdGoToEnd] = crowd.map { $0[3] }.max()
+    values[.crowdResident] = crowd.map { $0[4] }.max()
     for (index, measure) in [Measure.firstFrame, .priceScreenful, .titleScreenful, .goToEnd, .peakResident]
       .enumerated()
     {
@@ -115,7 +125,16 @@ enum PostgresSuite {
       + [
         .scaling(
           name: "\(label)-row PostgreSQL: peak RSS browsing\(goal(.peakResident, "MiB"))",
-          value: value(.peakResident) / 1_048_576, unit: "MiB")
+          value: value(.peakResident) / 1_048_576, unit: "MiB"),
+        .scaling(
+          name: "\(label)-row PostgreSQL, \(crowdSize) viewers at once: the slowest first frame"
+            + goal(.crowdFirstFrame, "ms"), value: value(.crowdFirstFrame), unit: "ms"),
+        .scaling(
+          name: "\(label)-row PostgreSQL, \(crowdSize) viewers at once: the slowest G\(goal(.crowdGoToEnd, "ms"))",
+          value: value(.crowdGoToEnd), unit: "ms"),
+        .scaling(
+          name: "\(label)-row PostgreSQL, \(crowdSize) viewers at once: the largest peak RSS browsing"
+            + goal(.crowdResident, "MiB"), value: value(.crowdResident) / 1_048_576, unit: "MiB"),
       ]
   }
 
