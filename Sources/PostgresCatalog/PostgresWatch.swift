@@ -20,7 +20,7 @@ final class PostgresWatch: Sendable {
   /// At most this many new rows are counted each time: the poll stays cheap whatever was added.
   static let countBound = 100_000
 
-  private let session: PostgresSession
+  private let address: PostgresAddress
   private let added: Locked<AddedRows>
   private let wake = Locked(Wake())
   /// Whether the trigger's notifications wake the watch (false: it polls); read by tests.
@@ -31,20 +31,23 @@ final class PostgresWatch: Sendable {
     var stopped = false
   }
 
-  /// Starts watching on a connection of its own; nil when it cannot connect (the viewer goes on without news).
-  static func start(_ address: PostgresAddress, counting added: Locked<AddedRows>) -> PostgresWatch? {
-    guard let session = try? PostgresSession.connect(address, readOnly: true) else { return nil }
-    let watch = PostgresWatch(session: session, added: added)
+  /// Starts watching on a connection of its own, made on the watch's thread: the first frame does not wait for a
+  /// second connection's handshake. When it cannot connect, the viewer goes on without news.
+  static func start(_ address: PostgresAddress, counting added: Locked<AddedRows>) -> PostgresWatch {
+    let watch = PostgresWatch(address: address, added: added)
     let thread = Thread { watch.run() }
     thread.name = "postgres watch"
     thread.start()
     return watch
   }
 
-  /// How many times the watch connected again.
-  var reconnects: Int { session.reconnects }
+  /// The watch's session once its thread has connected; read by tests.
+  let connected = Locked<PostgresSession?>(nil)
 
-  private init(session: PostgresSession, added: Locked<AddedRows>) { (self.session, self.added) = (session, added) }
+  /// How many times the watch connected again.
+  var reconnects: Int { connected.withLock { $0?.reconnects ?? 0 } }
+
+  private init(address: PostgresAddress, added: Locked<AddedRows>) { (self.address, self.added) = (address, added) }
 
   /// Ends the watch: its thread stops and closes its connection (the server ends its LISTEN with it).
   func stop() {
@@ -53,6 +56,8 @@ final class PostgresWatch: Sendable {
   }
 
   private func run() {
+    guard let session = try? PostgresSession.connect(address, readOnly: true) else { return }
+    connected.withLock { $0 = session }
     var listenedOn: PostgresConnection?
     while !wake.withLock({ $0.stopped }) {
       do {
@@ -60,10 +65,10 @@ final class PostgresWatch: Sendable {
         if connection !== listenedOn {
           listenedOn = connection
           listening.withLock { $0 = false }
-          let listens = try listen(on: connection)
+          let listens = try listen(on: connection, session: session)
           listening.withLock { $0 = listens }
         }
-        try countAdded()
+        try countAdded(session: session)
       } catch {
         // Lost for longer than the back-off, or refused: tried again after the wait.
       }
@@ -73,7 +78,7 @@ final class PostgresWatch: Sendable {
   }
 
   /// LISTENs on the trigger's channel, when the table has the trigger; whether the server took the LISTEN.
-  private func listen(on connection: PostgresConnection) throws -> Bool {
+  private func listen(on connection: PostgresConnection, session: PostgresSession) throws -> Bool {
     guard try session.rows(PostgresQuery(unsafeSQL: PostgresSchema.hasTrigger)).first?.decode(Bool.self) == true
     else { return false }
     let wake = self.wake
@@ -90,7 +95,7 @@ final class PostgresWatch: Sendable {
   }
 
   /// Counts the rows after the newest id of the result shown, unless a new result was read meanwhile.
-  private func countAdded() throws {
+  private func countAdded(session: PostgresSession) throws {
     let after = added.withLock { $0.after }
     let count = try session.rows(
       "SELECT count(*) FROM (SELECT 1 FROM items WHERE id > \(after) LIMIT \(Self.countBound)) AS added"

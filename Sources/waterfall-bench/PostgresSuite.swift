@@ -141,7 +141,13 @@ enum PostgresSuite {
   /// The viewer's side (`--probe postgres URL`): the first frame, a sort's first screenful by price and by
   /// title, `G`, and the peak RSS before `G`; milliseconds, then bytes.
   static func probe(url: String) {
-    guard let probe = ViewerProbe(open: { try PostgresCatalogue.open(address: url, pageSize: 50) }),
+    // As the viewer opens it: watching for rows other clients add, on a connection of its own.
+    let open = {
+      let catalogue = try PostgresCatalogue.open(address: url, pageSize: 50)
+      catalogue.watchAddedRows()
+      return catalogue
+    }
+    guard let probe = ViewerProbe(open: open),
       let catalogue = probe.catalogue as? PostgresCatalogue
     else { return }
     let byPrice = probe.firstPage(CatalogueQuery(order: .priceAscending)).time / 1e6
