@@ -83,7 +83,7 @@ struct CommandLineTests {
 
 @Suite("A dataset with no usable item")
 struct NoUsableItemTests {
-  @Test("every item unusable: the problems and exit status 1, not an empty viewer")
+  @Test("every item unusable: the problems, the file named, and exit status 1, not an empty viewer")
   func refused() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-bad-\(UUID().uuidString).csv")
     try Data("w,h,price\n10,x,1\n,5,2\n".utf8).write(to: file)
@@ -91,7 +91,9 @@ struct NoUsableItemTests {
     let options = try #require(try Waterfall.parseAsRoot(["snapshot", file.path]) as? SnapshotCommand).dataOptions
     let refusal = #expect(throws: SourceFailure.self) { _ = try options.open(whole: false) }
     #expect(refusal?.exitStatus == 1)
-    #expect(refusal?.lines.last == "no usable items: every item has a problem")
+    #expect(refusal?.lines.first?.hasPrefix("\(file.path): item 1: h: ") == true)
+    #expect(
+      refusal?.lines.last == "\(file.path): no usable items: every item has a problem", "named as the problems are")
     let partly = file.deletingLastPathComponent().appendingPathComponent("waterfall-partly-\(UUID().uuidString).csv")
     try Data("w,h,price\n10,x,1\n10,20,2\n".utf8).write(to: partly)
     defer { try? FileManager.default.removeItem(at: partly) }

@@ -8,7 +8,7 @@ extension ViewerEndToEndTests {
   func missingUTF8LocaleDrawsUnicode() throws {
     let pane = try TmuxPane(
       arguments: ["--no-images"], width: 90, height: 26, environment: ["LANG=xx_XX.UTF-8", "LC_ALL=", "LC_CTYPE="])
-    let screen = try pane.waitForScreen { $0.contains("60 items") && $0.contains("row 1/") }
+    let screen = try pane.waitForScreen { $0.contains("60/180 items") && $0.contains("row 1/") }
     #expect(screen.contains("┌") && screen.contains("Waterfall · Shop catalogue"), "\(screen)")
     #expect(!screen.contains("+---"), "drawn in ASCII: \(screen)")
     try pane.send(keys: ["q"])
@@ -24,7 +24,7 @@ extension ViewerEndToEndTests {
     let pane = try TmuxPane(
       arguments: ["--record", recording, "--record-input", "--no-images"], width: 90, height: 26,
       environment: ["LANG=C", "LC_ALL=C"])
-    try pane.waitForScreen { $0.contains("60 items") && $0.contains("row 1/") }
+    try pane.waitForScreen { $0.contains("60/180 items") && $0.contains("row 1/") }
     try pane.send(keys: ["j"])
     let live = try pane.waitForSteadyScreen { $0.contains("row 2/") }
     #expect(live.contains("+---") && !live.contains("┌"), "\(live)")

@@ -58,7 +58,7 @@ extension ViewerEndToEndTests {
     // The spinner keeps turning with no key pressed.
     try pane.waitForScreen(seconds: 4) { $0.contains("loading the catalogue") && $0 != loading }
     let screen = try pane.waitForFirstFrame(seconds: 15)
-    #expect(screen.contains("60 items"), "\(encoding): the first page arrived without a key")
+    #expect(screen.contains("60/180 items"), "\(encoding): the first page arrived without a key")
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
   }
@@ -72,7 +72,7 @@ extension ViewerEndToEndTests {
       return !fails(0, 0) && fails(1, 0) && !fails(1, 1)
     }!
     let pane = try TmuxPane(arguments: ["--latency", "300", "--fail-rate", "0.5", "--seed", "\(seed)"])
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("60 items") }
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("60/180 items") }
     // Page down to the footer, where the next page is asked for (G would measure the catalogue and jump to its
     // end, loading only the pages there).
     let failed = try pane.waitForScreen { screen in

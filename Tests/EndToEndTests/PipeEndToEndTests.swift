@@ -44,7 +44,8 @@ extension ViewerEndToEndTests {
     let pane = try TmuxPane(arguments: [], pipedFrom: #"{ printf '{"w": 1}\n'; sleep 1; }"#)
     let screen = try pane.waitForScreen { $0.contains("EXIT=") }
     #expect(screen.contains("waterfall: stdin: item 1: h: missing"), "\(screen)")
-    #expect(screen.contains("no usable items: every item has a problem") && screen.contains("EXIT=1"), "\(screen)")
+    #expect(screen.contains("waterfall: stdin: no usable items: every item has a problem"), "\(screen)")
+    #expect(screen.contains("EXIT=1"), "\(screen)")
     #expect(try pane.format("#{alternate_on}") == "0", "the alternate screen was never entered")
   }
 

@@ -14,7 +14,7 @@ struct ReplayNoticeEndToEndTests {
     let pane = try TmuxPane(
       arguments: ["--record", recording, "--record-input", "--no-images"], width: 90, height: 26,
       environment: ["BROWSER=/nonexistent/browser"])
-    try pane.waitForScreen { $0.contains("60 items") && $0.contains("row 1/") }
+    try pane.waitForScreen { $0.contains("60/180 items") && $0.contains("row 1/") }
     try pane.send(keys: ["x"])
     let live = try pane.waitForSteadyScreen { $0.contains("cannot open") }
     try pane.send(keys: ["q"])

@@ -27,7 +27,7 @@ extension ViewerEndToEndTests {
     let before = try Data(contentsOf: URL(fileURLWithPath: database))
     let modified = try FileManager.default.attributesOfItem(atPath: database)[.modificationDate] as? Date
     let pane = try TmuxPane(arguments: ["--no-images", database], width: 100, height: 30)
-    try pane.waitForScreen { $0.contains("┌") && $0.contains("item 0") && $0.contains("50 items") }
+    try pane.waitForScreen { $0.contains("┌") && $0.contains("item 0") && $0.contains("50/300 items") }
     // G: every height measured off the main loop, the view at the real end with the last row loaded.
     try pane.send(keys: ["G"])
     // The notice comes with the layout; the last page's text as soon as it is fetched.

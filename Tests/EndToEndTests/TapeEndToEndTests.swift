@@ -38,7 +38,7 @@ struct TapeEndToEndTests {
     Type "waterfall --latency 400 --columns 3"
     Sleep 300ms
     Enter
-    Wait+Screen /60 items/
+    Wait+Screen /60\\/180 items/
     Down 2
     Type "l"
     Enter
@@ -79,7 +79,7 @@ struct TapeEndToEndTests {
     // Show, the typed line, Sleep, Enter, Wait, Down, l, Enter, Sleep, Escape, /sneakers, Enter, WaitSettled, q.
     #expect(frames.count - 1 == 14 && golden.hasSuffix(separator + "\n"))
     #expect(frames[1].hasPrefix("> waterfall --latency 400 --columns 3"))
-    #expect(frames[4].contains("60 items"))
+    #expect(frames[4].contains("60/180 items"))
     #expect(frames.contains { $0.contains("Item #") }, "the detail was open")
     #expect(
       frames.allSatisfy {
@@ -144,7 +144,7 @@ struct TapeEndToEndTests {
       ["script", "-qec", "asciinema cat \(TmuxPane.quote(path("cast.cast")))", "/dev/null"], outputPath: printed)
     #expect(status == 0)
     let output = try String(contentsOfFile: printed, encoding: .utf8)
-    #expect(output.contains("60 items") && output.contains("\u{1B}[") && !output.contains("Traceback"))
+    #expect(output.contains("60/180 items") && output.contains("\u{1B}[") && !output.contains("Traceback"))
   }
 
   @Test(
@@ -205,7 +205,7 @@ struct TapeEndToEndTests {
     // No pictures: the live screen is compared the moment the keys are done, before any picture could land.
     let pane = try TmuxPane(
       arguments: ["--record", recording, "--record-input", "--latency", "200", "--no-images"], width: 90, height: 26)
-    try pane.waitForScreen { $0.contains("60 items") && $0.contains("row 1/") }
+    try pane.waitForScreen { $0.contains("60/180 items") && $0.contains("row 1/") }
     for key in ["j", "j", "l", "Enter"] { try pane.send(keys: [key]) }
     try pane.waitForScreen { $0.contains("Item #") }
     try pane.send(keys: ["Escape"])
@@ -239,7 +239,7 @@ struct TapeEndToEndTests {
     let pane = try TmuxPane(
       arguments: ["--record", recording, "--record-input", "--no-images"],
       width: 90, height: 26, environment: ["XDG_CONFIG_HOME=\(home.path)"])
-    try pane.waitForScreen { $0.contains("60 items") && $0.contains("row 1/") }
+    try pane.waitForScreen { $0.contains("60/180 items") && $0.contains("row 1/") }
     try pane.send(keys: ["z"])
     try pane.waitForScreen { !$0.contains("row 1/") && $0.contains("row ") }
     try pane.send(keys: ["j"])
@@ -262,7 +262,7 @@ struct TapeEndToEndTests {
   func recordWithoutInput() throws {
     let recording = path("private.cast")
     let pane = try TmuxPane(arguments: ["--record", recording, "--no-images"], width: 80, height: 24)
-    try pane.waitForScreen { $0.contains("60 items") }
+    try pane.waitForScreen { $0.contains("60/180 items") }
     try pane.send(literal: "/secret")
     try pane.waitForScreen { $0.contains("secret") }
     try pane.send(keys: ["Escape"])

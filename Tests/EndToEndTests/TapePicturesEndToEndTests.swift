@@ -71,7 +71,7 @@ struct TapePicturesEndToEndTests {
   func renderRecording() throws {
     let recording = path("live.cast")
     let pane = try TmuxPane(arguments: ["--record", recording, "--no-images"], width: 80, height: 24)
-    try pane.waitForScreen { $0.contains("60 items") && $0.contains("row 1/") }
+    try pane.waitForScreen { $0.contains("60/180 items") && $0.contains("row 1/") }
     try pane.send(keys: ["j"])
     try pane.waitForScreen { !$0.contains("row 1/") }
     try pane.send(keys: ["q"])

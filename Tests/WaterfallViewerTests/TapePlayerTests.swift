@@ -47,8 +47,8 @@ struct TapePlayerTests {
   func sleep() throws {
     let early = try play("Sleep 200ms", latency: 300)
     let late = try play("Sleep 500ms", latency: 300)
-    #expect(!early.frames[0].contains("20 items"))
-    #expect(late.frames[0].contains("20 items"))
+    #expect(!early.frames[0].contains("20/40 items"))
+    #expect(late.frames[0].contains("20/40 items"))
     let reference = AppFixture.runner(
       items: AppFixture.items(40), pageSize: 20, width: 60, height: 20, latency: 300)
     #expect(late.frames[0] == AppFixture.screen(reference, "wait:500"))
@@ -57,9 +57,9 @@ struct TapePlayerTests {
   @Test("Wait returns as soon as the screen matches, on the simulated clock")
   func waitMatches() throws {
     let launches = Launches()
-    let run = try play("Wait+Screen /20 items/\nScreenshot now.txt", latency: 1500, launches: launches)
+    let run = try play("Wait+Screen /20\\/40 items/\nScreenshot now.txt", latency: 1500, launches: launches)
     #expect(run.failure == nil)
-    #expect(run.frames[0].contains("20 items"))
+    #expect(run.frames[0].contains("20/40 items"))
     #expect(run.screenshots.first?.content == run.frames[0] + "\n")
   }
 
@@ -83,7 +83,7 @@ struct TapePlayerTests {
   func waitSettled() throws {
     let run = try play("WaitSettled", latency: 700)
     #expect(run.failure == nil)
-    #expect(run.frames[0].contains("20 items"))
+    #expect(run.frames[0].contains("20/40 items"))
     let timedOut = try play("WaitSettled@300ms", latency: 700)
     #expect(timedOut.failure?.message.contains("nothing loading") == true)
   }
@@ -126,7 +126,7 @@ struct TapePlayerTests {
       ])
     #expect(run.frames[0].hasPrefix(">"))
     #expect(run.frames[1].hasPrefix("> waterfall --latency 300"))
-    #expect(run.frames[3].contains("20 items"))
+    #expect(run.frames[3].contains("20/40 items"))
     #expect(run.frames[4].contains("row 3/"))
   }
 

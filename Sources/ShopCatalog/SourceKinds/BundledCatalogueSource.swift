@@ -18,7 +18,7 @@ public struct BundledCatalogueSource: SourceKind {
       throw SourceFailure(error)
     }
     return try OpenedCatalogue(catalogue: catalogue, name: "Shop catalogue")
-      .readyForViewer(whole: whole, pageSize: pageSize)
+      .readyForViewer(address: path, whole: whole, pageSize: pageSize)
   }
 
   public func check(_ address: DatasetAddress, report: (String) -> Void) throws(SourceFailure) -> CheckSummary {

@@ -24,7 +24,7 @@ public struct DatasetFileSource: SourceKind {
       throw SourceFailure(error)
     }
     return try OpenedCatalogue(catalogue: catalogue, name: DatasetLoader.displayName(ofPath: path))
-      .readyForViewer(whole: whole, pageSize: pageSize)
+      .readyForViewer(address: path, whole: whole, pageSize: pageSize)
   }
 
   public func check(_ address: DatasetAddress, report: (String) -> Void) throws(SourceFailure) -> CheckSummary {

@@ -22,9 +22,10 @@ public struct OpenedCatalogue: OpenedSource {
   /// The catalogue read as far as the first page (`whole`: to the end; a stream still arriving after half a
   /// second: its first usable item). What makes
   /// the dataset unusable throws, so nobody opens an empty viewer wondering why: a first page that cannot be read
-  /// (exit status 2), or a dataset whose every item is unusable (its first problems, exit status 1). A malformed
-  /// record after the first page is the viewer's to show.
-  func readyForViewer(whole: Bool, pageSize: Int) throws(SourceFailure) -> OpenedCatalogue {
+  /// (exit status 2), or a dataset whose every item is unusable (its first problems, exit status 1, the last line
+  /// naming `address`, the dataset as the user named it, as the problems' lines do). A malformed record after the
+  /// first page is the viewer's to show.
+  func readyForViewer(address: String, whole: Bool, pageSize: Int) throws(SourceFailure) -> OpenedCatalogue {
     if whole {
       catalogue.waitUntilComplete()
     } else if streamed != nil {
@@ -46,7 +47,7 @@ public struct OpenedCatalogue: OpenedSource {
     guard !problems.isEmpty else { return self }
     let more = problems.count > 10 ? " (\(problems.count - 10) more: `waterfall check` lists them all)" : ""
     throw SourceFailure(
-      lines: problems.prefix(10).map(\.description) + ["no usable items: every item has a problem\(more)"],
+      lines: problems.prefix(10).map(\.description) + ["\(address): no usable items: every item has a problem\(more)"],
       exitStatus: 1)
   }
 }

@@ -26,7 +26,7 @@ public struct StreamSource: SourceKind {
     let (descriptor, name) = try Self.descriptor(of: address)
     let (catalogue, input) = CatalogueReading.open(stream: descriptor, named: name, pageSize: pageSize, loops: loops)
     return try OpenedCatalogue(catalogue: catalogue, name: name, streamed: input)
-      .readyForViewer(whole: whole, pageSize: pageSize)
+      .readyForViewer(address: name, whole: whole, pageSize: pageSize)
   }
 
   public func check(_ address: DatasetAddress, report: (String) -> Void) throws(SourceFailure) -> CheckSummary {

@@ -31,6 +31,8 @@ extension Viewer {
       if !stopped.isEmpty { return run(stopped) }
       // A chooser's Esc picks nothing and quits, as fzf's does.
       if options.picking != nil { return perform(.quit) }
+      // A kept search ends first (the focus stays on its match); the next Esc lets go of the focus.
+      if searching.search != nil { return send(search: .ended) }
       // Let go of everything, so the selection no longer anchors resizes and column changes.
       state.keyboardFocus = nil
       waterfall.selectItem(at: nil)

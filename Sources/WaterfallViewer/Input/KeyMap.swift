@@ -76,7 +76,8 @@ public enum KeyMap {
       keys: [.character("y")], action: .copyLink, label: { _ in "y" },
       help: "copy the focused item's link (else its title) to the clipboard (OSC 52)"),
     KeyBinding(keys: [.character("?")], action: .toggleHelp, label: { _ in "?" }, help: "this help"),
-    KeyBinding(keys: [.escape], action: .escape, label: { _ in "Esc" }, help: "close / let go of the focus"),
+    KeyBinding(
+      keys: [.escape], action: .escape, label: { _ in "Esc" }, help: "close / end a search / let go of the focus"),
     KeyBinding(keys: [.control("l")], action: .redrawAll, label: { _ in "Ctrl-L" }, help: "redraw the screen"),
     KeyBinding(keys: [.character("q")], action: .quit, label: { _ in "q" }, help: "quit"),
   ]

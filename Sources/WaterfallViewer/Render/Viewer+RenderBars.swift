@@ -4,8 +4,10 @@ import WaterfallKit
 extension Viewer {
   var bars: Bars {
     Bars(
-      paging: waterfall.paging, count: store.countText, spinner: options.glyphs.spinnerFrame(at: state.now),
-      glyphs: options.glyphs)
+      paging: waterfall.paging,
+      // The status line's figure: a header saying "60 items" beside "60/180 items" read as two catalogues.
+      count: StatusLine.count(store: store, reading: reading, filtered: presentation.filter != nil),
+      spinner: options.glyphs.spinnerFrame(at: state.now), glyphs: options.glyphs)
   }
 
   /// The status line's pieces (or the prompt open), from the parts' state.

@@ -114,10 +114,10 @@ public struct Jumps: Sendable {
   /// the whole result and loaded through to.
   private mutating func goToItem(_ text: String, _ around: Surroundings) -> [Command] {
     let trimmed = text.trimmingCharacters(in: " #")
-    guard let number = Int(trimmed), number >= 1 else {
-      if trimmed.isEmpty { return [] }
-      return [.notice("no item #\(TextSanitizer.sanitize(trimmed, limit: 20)): items count from 1")]
-    }
+    if trimmed.isEmpty { return [] }
+    let shown = TextSanitizer.sanitize(trimmed, limit: 20)
+    guard let number = Int(trimmed) else { return [.notice("\"\(shown)\" is not an item number")] }
+    guard number >= 1 else { return [.notice("no item #\(shown): items count from 1")] }
     let item = ItemID(number: number)
     if let index = around.store.ids.firstIndex(of: item) { return [.focus(index)] }
     if rankLoader.place != nil { rankLoader.drop() }

@@ -15,6 +15,8 @@ public struct Searching: Sendable {
     case cancelled(Prompt)
     /// Enter in the search prompt.
     case submitted(Prompt)
+    /// Esc with the search kept and no prompt open: it ends, its matches no longer highlighted.
+    case ended
     /// `n` (`forward`) or `N`.
     case step(forward: Bool)
     /// The source found where the matches are in the whole result; `loadingToPlace` while pages load through to
@@ -51,6 +53,7 @@ public struct Searching: Sendable {
       guard prompt.purpose == .search else { return [] }
       return replace(with: nil) + goBack(to: prompt)
     case .submitted(let prompt): return prompt.text.isEmpty ? replace(with: nil) : []
+    case .ended: return replace(with: nil)
     case .step(let forward): return step(forward: forward, around)
     case .found(let found, let loadingToPlace): return receive(found, loadingToPlace: loadingToPlace, around)
     case .arrivedAtMatch(let target):

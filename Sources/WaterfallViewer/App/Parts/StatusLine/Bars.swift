@@ -4,7 +4,7 @@ import WaterfallKit
 /// query or a refresh is doing) and the footer (load more, the end). From the engine's paging alone.
 struct Bars {
   var paging: PagingStateMachine
-  /// The loaded items: "50 items".
+  /// The loaded items and, when known, of how many, as the status line says it: "50/300 items".
   var count: String
   /// The spinner's frame now.
   var spinner: String
