@@ -43,7 +43,7 @@ extension PostgresCatalogue {
 
   private func countNow(_ plain: CatalogueQuery, session: PostgresSession) throws -> Int {
     var statement = PostgresStatement("SELECT count(*) FROM items WHERE ")
-    statement.append(condition(for: plain.filter))
+    statement.append(Self.condition(for: plain.filter))
     return Int(try session.rows(statement.query).first?.decode(Int64.self) ?? 0)
   }
 

@@ -82,7 +82,7 @@ extension PostgresCatalogue {
     var statement = PostgresStatement("SELECT g, count(*) FROM (SELECT ")
     statement.append(groupValue(grouping))
     statement.append(" AS g, row_number() OVER (ORDER BY \(ordering(sortKey(query.order)))) AS r FROM items WHERE ")
-    statement.append(condition(for: query.filter))
+    statement.append(Self.condition(for: query.filter))
     statement.append(") AS result GROUP BY g ORDER BY g IS NULL, min(r)")
     let sections = try session.rows(statement.query).map { row in
       let (value, count) = try row.decode((String?, Int64).self)
@@ -107,7 +107,7 @@ extension PostgresCatalogue {
     statement.append(" FROM items WHERE id = ")
     statement.bind(id)
     statement.append(" AND ")
-    statement.append(condition(for: query.filter))
+    statement.append(Self.condition(for: query.filter))
     guard let row = try session.rows(statement.query).first else { return nil }
     let value = try row.decode(String?.self)
     var section: Section?
@@ -135,7 +135,7 @@ extension PostgresCatalogue {
     func ranks(in section: Section?) throws -> [Int] {
       var statement = PostgresStatement(
         "SELECT r FROM (SELECT row_number() OVER (ORDER BY \(ordering(key))) - 1 AS r, ")
-      statement.append(condition(for: pattern))
+      statement.append(Self.condition(for: pattern))
       statement.append(" AS m FROM items WHERE ")
       statement.append(within(query, section: section))
       statement.append(") AS result WHERE m ORDER BY r")

@@ -159,7 +159,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     else { return }
     let (count, newest) = try row.decode((Int64, Int64).self)
     tableCount.withLock { $0 = Int(count) }
-    added.withLock { $0 = AddedRows(after: newest) }
+    added.withLock { $0 = AddedRows(after: newest, filter: query.filter) }
   }
 
   // MARK: - SQL
@@ -195,7 +195,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
 
   /// `pattern`'s condition: every folded term somewhere in the folded search text (a LIKE that pg_trgm's index
   /// answers where the server has it).
-  func condition(for pattern: ItemQuery?) -> Fragment {
+  static func condition(for pattern: ItemQuery?) -> Fragment {
     guard let pattern, !pattern.isEmpty else { return { $0.append("TRUE") } }
     let terms = ItemKeys.terms(of: pattern)
     return { statement in
@@ -242,7 +242,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
 
   /// `filter` and, with a section, the section's value.
   func within(_ query: CatalogueQuery, section: Section?) -> Fragment {
-    let filter = condition(for: query.filter)
+    let filter = Self.condition(for: query.filter)
     return { statement in
       statement.append(filter)
       guard let section, let grouping = query.grouping else { return }

@@ -1,11 +1,13 @@
 import Foundation
 import Locking
 import PostgresNIO
+import ShopCatalog
 
-/// Rows other clients added to the catalogue since the result shown was read: the newest id then, and how many
-/// rows have come after it.
+/// Rows other clients added to the catalogue since the result shown was read: the newest id then, the result's
+/// filter, and how many rows matching it have come after it.
 struct AddedRows: Sendable {
   var after: Int64 = 0
+  var filter: ItemQuery?
   var count = 0
 }
 
@@ -94,13 +96,17 @@ final class PostgresWatch: Sendable {
     return listed == true
   }
 
-  /// Counts the rows after the newest id of the result shown, unless a new result was read meanwhile.
+  /// Counts the rows after the newest id of the result shown that its filter keeps (a row the filter leaves out
+  /// is no news to it), unless a new result was read meanwhile.
   private func countAdded(session: PostgresSession) throws {
-    let after = added.withLock { $0.after }
-    let count = try session.rows(
-      "SELECT count(*) FROM (SELECT 1 FROM items WHERE id > \(after) LIMIT \(Self.countBound)) AS added"
-    ).first?.decode(Int64.self)
-    added.withLock { if $0.after == after { $0.count = Int(count ?? 0) } }
+    let (after, filter) = added.withLock { ($0.after, $0.filter) }
+    var statement = PostgresStatement("SELECT count(*) FROM (SELECT 1 FROM items WHERE id > ")
+    statement.bind(after)
+    statement.append(" AND ")
+    statement.append(PostgresCatalogue.condition(for: filter))
+    statement.append(" LIMIT \(Self.countBound)) AS added")
+    let count = try session.rows(statement.query).first?.decode(Int64.self)
+    added.withLock { if $0.after == after && $0.filter == filter { $0.count = Int(count ?? 0) } }
   }
 
   /// Until a notification or a stop; without LISTEN, 2 s at most. While listening, every 2 s it looks (without a
