@@ -7,7 +7,10 @@ extension PostgresCatalogue {
   func page(_ query: CatalogueQuery, after cursor: KeysetCursor) throws -> CataloguePage {
     let key = sortKey(query.order)
     guard let grouping = query.grouping else {
-      let found = try rows(query, section: nil, after: cursor, key: key, limit: pageSize + 1)
+      var found = try rows(query, section: nil, after: cursor, key: key, limit: pageSize + 1)
+      if found.isEmpty, let moved = try cursorForDeletedRow(cursor, query: query, key: key) {
+        found = try rows(query, section: nil, after: moved, key: key, limit: pageSize + 1)
+      }
       let shown = Array(found.prefix(pageSize))
       let next = found.count > pageSize ? cursorAfter(shown.last!, rank: cursor.rank + shown.count, group: 0) : nil
       // A last page read from the start is the whole result: counted without asking the server.
@@ -29,6 +32,39 @@ extension PostgresCatalogue {
     var id: Int64
     var item: ShopItem
     var key: KeysetCursor.Key
+  }
+
+  /// A measured page's cursor holds its row's id alone, and the server reads the key by it: when another client
+  /// has deleted that row since, nothing compares after it and the page came back empty. The cursor is made again
+  /// from the row that preceded the deleted one: the one place a rank is read by OFFSET, once, for a row that is
+  /// gone.
+  private func cursorForDeletedRow(
+    _ cursor: KeysetCursor, query: CatalogueQuery, key: String?
+  ) throws -> KeysetCursor? {
+    guard let key, let lastID = cursor.lastID, cursor.lastKey == .none, cursor.rank > 0 else { return nil }
+    var gone = PostgresStatement("SELECT NOT EXISTS (SELECT 1 FROM items WHERE id = ")
+    gone.bind(lastID)
+    gone.append(")")
+    guard try session.rows(gone.query).first?.decode(Bool.self) == true else { return nil }
+    // The deleted row was at rank `rank - 1`; the one before it is at `rank - 2` now (none: the result's start).
+    guard cursor.rank >= 2 else { return KeysetCursor(rank: cursor.rank, group: 0, lastID: nil, lastKey: .none) }
+    var statement = PostgresStatement("SELECT id, \(key) FROM items WHERE ")
+    statement.append(within(query, section: nil))
+    statement.append(" ORDER BY \(ordering(key)) OFFSET \(cursor.rank - 2) LIMIT 1")
+    guard let row = try session.rows(statement.query).first else { return nil }
+    let cells = PostgresRandomAccessRow(row)
+    return KeysetCursor(
+      rank: cursor.rank, group: 0, lastID: try cells[0].decode(Int64.self),
+      lastKey: try Self.keysetKey(cells[1], order: query.order))
+  }
+
+  /// The keyset key of a row's sort column, as the order reads it.
+  private static func keysetKey(_ cell: PostgresCell, order: ItemOrder) throws -> KeysetCursor.Key {
+    switch order {
+    case .dataset: .none
+    case .priceAscending, .priceDescending: .number(try cell.decode(Double.self))
+    case .title: .bytes(Array(buffer: try cell.decode(ByteBuffer.self)))
+    }
   }
 
   private func cursorAfter(_ found: Found, rank: Int, group: Int) -> KeysetCursor {
@@ -54,13 +90,7 @@ extension PostgresCatalogue {
     return try session.rows(statement.query).map { row in
       let (id, width, height, picture, price, title, shop, extra) = try row.decode(
         (Int64, Double, Double, String, String, String, String, String?).self)
-      let cells = PostgresRandomAccessRow(row)
-      let sortKey: KeysetCursor.Key =
-        switch query.order {
-        case .dataset: .none
-        case .priceAscending, .priceDescending: .number(try cells[8].decode(Double.self))
-        case .title: .bytes(Array(buffer: try cells[8].decode(ByteBuffer.self)))
-        }
+      let sortKey = try Self.keysetKey(PostgresRandomAccessRow(row)[8], order: query.order)
       let item = ShopItem(
         width: width, height: height, imageURL: picture, price: price, title: title, shop: shop,
         extraFields: Self.extraFields(extra))
