@@ -11,7 +11,9 @@ extension PostgresSource {
       let more =
         dataset.problems.count > 10 ? " (\(dataset.problems.count - 10) more: `waterfall check` lists them all)" : ""
       throw SourceFailure(
-        lines: dataset.problems.prefix(10).map(\.description) + ["no usable items: every item has a problem\(more)"],
+        lines: dataset.problems.prefix(10).map(\.description) + [
+          "\(name): no usable items: every item has a problem\(more)"
+        ],
         exitStatus: 1)
     }
     let catalogue = ItemCatalogue(paging: .size(pageSize))
