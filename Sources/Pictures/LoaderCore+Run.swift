@@ -8,6 +8,8 @@ extension LoaderCore {
     let name: String
     switch key.source {
     case .notLocal(let reason):
+      // An `img` that is there but cannot be loaded failed; an item without one has nothing to fail.
+      if key.source != .noPicture { state.withLock { $0.statistics.failed += 1 } }
       return finish(job, .failure(PictureFailure(.notLocal, reason)), fromCache: false)
     case .file(let file):
       name = file
@@ -89,6 +91,7 @@ extension LoaderCore {
       let cancelled = state.cancelledRunning.remove(job.id) != nil || state.stopped
       if !cancelled { state.delivering.insert(job.id) }
       if fromCache && !cancelled { state.statistics.fromCache += 1 }
+      if !cancelled, case .success = outcome { state.statistics.drawn += 1 }
       return cancelled
     }
     if !cancelled { deliver(PictureResult(request: job.request, outcome: outcome, fromCache: fromCache)) }

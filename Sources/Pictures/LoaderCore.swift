@@ -69,9 +69,14 @@ final class LoaderCore: Sendable {
       if let raised { remote.withLock { $0?.fetcher }?.raisePriority(of: raised.url, to: raised.priority) }
     }
     let (cached, queuedNew): (PictureGrid?, Bool) = state.withLock { state in
-      state.statistics.requested += 1
+      if request.key.source == .noPicture {
+        state.statistics.withoutPicture += 1
+      } else {
+        state.statistics.requested += 1
+      }
       if let grid = state.renders.value(for: request.key) {
         state.statistics.fromCache += 1
+        state.statistics.drawn += 1
         return (grid, false)
       }
       if let id = state.fetching.first(where: {

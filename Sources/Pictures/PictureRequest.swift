@@ -59,7 +59,12 @@ public struct PictureResult: Sendable {
 
 /// What the loader has done so far.
 public struct PictureStatistics: Hashable, Sendable {
+  /// Requests for items that have a picture (an `img`); those of items without one are `withoutPicture`.
   public var requested = 0
+  /// Requests for items with no `img`: neither loaded nor failed.
+  public var withoutPicture = 0
+  /// Pictures delivered drawn, from the render cache or not.
+  public var drawn = 0
   /// Files decoded (a resize that reuses a kept thumbnail does not decode again).
   public var decoded = 0
   /// Requests answered from the render cache.

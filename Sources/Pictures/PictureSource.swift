@@ -9,12 +9,15 @@ public enum PictureSource: Hashable, Sendable {
   /// Something that is not a picture we can load (another scheme, or nothing at all); why, in words.
   case notLocal(String)
 
+  /// An item with no `img` at all: nothing to load, and nothing that failed.
+  public static let noPicture = PictureSource.notLocal("no picture")
+
   /// Resolves `img` from a dataset: an http(s) URL, a path relative to the dataset file's directory, an absolute
   /// path, or a `file:` URL. `datasetFile` is the dataset file the item came from (a photo folder's items have
   /// absolute paths). From the text alone: the viewer resolves on its main loop, which must not wait for the disk.
   public static func resolve(_ img: String, relativeTo datasetFile: String) -> PictureSource {
     let text = img.trimmingCharacters(in: .whitespaces)
-    guard !text.isEmpty else { return .notLocal("no picture") }
+    guard !text.isEmpty else { return .noPicture }
     if let scheme = URLScheme(of: text) {
       if scheme.isWeb {
         guard let url = URL(string: text), let host = url.host, !host.isEmpty else {

@@ -15,8 +15,6 @@ extension SQLiteCatalogue {
       request.from.flatMap { $0.token.flatMap(KeysetCursor.init(token:)) }
       ?? KeysetCursor(rank: 0, group: 0, lastID: nil, lastKey: .none)
     let limit = max(1, (request.limit + pageSize - 1) / pageSize) * pageSize
-    let key = sortKey(request.query.order)
-    let keyColumn: SQL = key ?? "NULL"
     do {
       return try queue.read { db in
         let filter = try condition(for: request.query.filter, db: db)
@@ -26,46 +24,69 @@ extension SQLiteCatalogue {
         {
           return .stretch(stretch)
         }
-        let rows = try Row.fetchCursor(
-          db,
-          SQLRequest(
-            literal: """
-              SELECT id, w, h, title, \(keyColumn) FROM items WHERE \(filter) AND \(after(from, key: key))
-              ORDER BY \(ordering(key)) LIMIT \(limit + 1)
-              """))
-        var shapes = MeasuredShapes()
-        shapes.reserveCapacity(min(limit, total))
-        var starts: [PageCursor?] = []
-        // The last row's id and key, made into a cursor only where a page starts after it (a row's cursor for
-        // each of 10^6 rows was a tenth of G's time).
-        var last: (id: Int64, key: DatabaseValue)?
-        func cursorAfterLast() -> PageCursor? {
-          guard let last else { return from.lastID == nil ? nil : request.from }
-          let cursor = KeysetCursor(
-            rank: from.rank + shapes.count, group: 0, lastID: last.id, lastKey: KeysetCursor.Key(last.key))
-          return PageCursor(token: cursor.token)
-        }
-        var more = false
-        while let row = try rows.next() {
-          if shapes.count == limit {
-            more = true
-            break
-          }
-          if shapes.count % pageSize == 0 { starts.append(cursorAfterLast()) }
-          // Never decoded by force: a row changed by hand (a `w` of 'abc') is measured as a square, not a crash.
-          var title = CatalogueFunctions.text(row[3])
-          let (width, height) = (Self.side(row[1]), Self.side(row[2]))
-          title.withUTF8 { shapes.append(width: width, height: height, titleUTF8: $0) }
-          last = (RowDecoding.id(row) ?? 0, row[4])
-        }
         return .stretch(
-          MeasuredStretch(
-            items: shapes, pageSize: pageSize, pageStarts: starts, next: more ? cursorAfterLast() : nil,
-            resultCount: total))
+          try measuredFromRows(request, from: from, limit: limit, total: total, filter: filter, db: db))
       }
     } catch {
       return .failure(reason: "\(file): \(Self.reason(error))")
     }
+  }
+
+  /// The stretch read from the rows, `limit` of them, each decoded as a page decodes it: a row a page leaves out
+  /// (changed by hand: a `w` of -5 or 'x') is left out here too, so `G`'s count and ranks are the items browsing
+  /// shows. Pages start every ``pageSize`` rows, as pages are read; their ranks count the items before them.
+  private func measuredFromRows(
+    _ request: MeasureRequest, from: KeysetCursor, limit: Int, total: Int, filter: SQL, db: Database
+  ) throws -> MeasuredStretch {
+    let key = sortKey(request.query.order)
+    let keyColumn: SQL = key ?? "NULL"
+    let rows = try Row.fetchCursor(
+      db,
+      SQLRequest(
+        literal: """
+          SELECT id, \(table.selection), \(keyColumn) FROM items WHERE \(filter) AND \(after(from, key: key))
+          ORDER BY \(ordering(key)) LIMIT \(limit + 1)
+          """))
+    let keyIndex = CatalogueTable.importedFields.count + 2
+    let itemsBefore = request.itemsBefore ?? from.rank
+    var shapes = MeasuredShapes()
+    shapes.reserveCapacity(min(limit, total))
+    var starts: [PageCursor?] = []
+    var startRanks: [Int] = []
+    var rowsRead = 0
+    // The last row's id and key, made into a cursor only where a page starts after it (a row's cursor for
+    // each of 10^6 rows was a tenth of G's time). A cursor's rank counts rows, as a page's does.
+    var last: (id: Int64, key: DatabaseValue)?
+    func cursorAfterLast() -> PageCursor? {
+      guard let last else { return from.lastID == nil ? nil : request.from }
+      let cursor = KeysetCursor(
+        rank: from.rank + rowsRead, group: 0, lastID: last.id, lastKey: KeysetCursor.Key(last.key))
+      return PageCursor(token: cursor.token)
+    }
+    var more = false
+    while let row = try rows.next() {
+      if rowsRead == limit {
+        more = true
+        break
+      }
+      if rowsRead % pageSize == 0 {
+        starts.append(cursorAfterLast())
+        startRanks.append(itemsBefore + shapes.count)
+      }
+      // Never decoded by force: a row changed by hand is left out, as the page leaves it out.
+      if case .success(let item) = RowDecoding.item(row, fields: CatalogueTable.importedFields, file: file) {
+        var title = item.title
+        title.withUTF8 { shapes.append(width: item.width, height: item.height, titleUTF8: $0) }
+      }
+      last = (RowDecoding.id(row) ?? 0, row[keyIndex])
+      rowsRead += 1
+    }
+    // The rows left out so far are not items; those after this stretch are not known yet (the last stretch's
+    // count is the one that stays).
+    let leftOut = from.rank + rowsRead - (itemsBefore + shapes.count)
+    return MeasuredStretch(
+      items: shapes, pageSize: pageSize, pageStarts: starts, next: more ? cursorAfterLast() : nil,
+      resultCount: total - leftOut, pageStartRanks: startRanks)
   }
 
   /// The stretch from the shapes packed at import (``CatalogueShapes``), or `nil` when the catalogue has none

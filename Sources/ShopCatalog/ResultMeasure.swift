@@ -7,6 +7,9 @@ public struct MeasureRequest: Hashable, Sendable {
   public var from: PageCursor?
   /// Items of the stretch at most (whole pages: rounded up to the source's page size).
   public var limit: Int
+  /// Items measured before `from`: the rank its first item takes, where a source leaves out rows it cannot use
+  /// (so its cursor's count of rows says more than the items). `nil`: as many as the rows before.
+  public var itemsBefore: Int?
 
   public init(query: CatalogueQuery, from: PageCursor? = nil, limit: Int) {
     (self.query, self.from, self.limit) = (query, from, limit)

@@ -14,7 +14,7 @@ struct CheckCommand: ParsableCommand {
     help:
       ArgumentHelp(
         "A dataset file, a directory of page files, a folder of pictures, a SQLite catalogue, an HTTP feed's "
-          + "address, or - for standard input (the default when one is piped in)."))
+          + "address, or - for standard input (the default when one is piped in)."), completion: .file())
   var path: String?
 
   @Option(

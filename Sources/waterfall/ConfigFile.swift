@@ -129,11 +129,13 @@ struct ConfigFile: Sendable {
       guard value.type == .bool else { throw fail("\(name) is a switch: true or false, not \(written)") }
       return Setting(name: name, words: value.bool == true ? ["--\(name)"] : [], line: line, written: written)
     case .option:
-      guard value.type != .bool else { throw fail("\(name) takes a value, not \(written)") }
+      guard value.type != .bool else {
+        throw fail(typeMismatch(name, value, written: written) ?? "\(name) takes a value, not \(written)")
+      }
       do {
         _ = try ViewCommand.parse(["--\(name)", written])
       } catch {
-        throw fail(ViewCommand.message(for: error))
+        throw fail(typeMismatch(name, value, written: written) ?? ViewCommand.message(for: error))
       }
       // The config's table is for SQLite files only: a JSON file opened with the same config stays a JSON file.
       let spelled = name == "table" ? "config-table" : name

@@ -19,7 +19,7 @@ struct ImportCommand: ParsableCommand {
       Exit status: 0 when written, 2 when a source cannot be read or the output cannot be written.
       """)
 
-  @Argument(help: "The datasets to read, then the catalogue to write (OUTPUT.sqlite).")
+  @Argument(help: "The datasets to read, then the catalogue to write (OUTPUT.sqlite).", completion: .file())
   var paths: [String] = []
 
   @Flag(name: .long, help: "Write over OUTPUT if it exists (otherwise an existing file is refused).")

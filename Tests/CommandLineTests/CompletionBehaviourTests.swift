@@ -118,12 +118,22 @@ struct CompletionBehaviourTests {
   }
 
   @Test(
+    "import and check complete file names: the datasets, then the catalogue", arguments: [CompletionShell.bash, .fish])
+  func subcommandFiles(shell: CompletionShell) throws {
+    #expect(try offers(shell, ["waterfall", "import", "it"]) == ["items.json"])
+    #expect(try offers(shell, ["waterfall", "import", "items.json", "it"]) == ["items.json"])
+    #expect(try offers(shell, ["waterfall", "check", "it"]) == ["items.json"])
+  }
+
+  @Test(
     "zsh completes the same: options, values, PATH and subcommands from the first word",
     arguments: [
       ("--so", "waterfall --sort"), ("--sort ti", "waterfall --sort title"),
       ("--symbols sex", "waterfall --symbols sextant"),
       ("--print ur", "waterfall --print url"), ("ite", "waterfall items.json"), ("sn", "waterfall snapshot"),
       ("snapshot --si", "waterfall snapshot --size"), ("items.json --so", "waterfall items.json --sort"),
+      ("import it", "waterfall import items.json"), ("import items.json it", "waterfall import items.json items.json"),
+      ("check it", "waterfall check items.json"),
     ])
   func zsh(words: String, line: String) throws {
     #expect(try zshCompletes(words) == line)

@@ -60,8 +60,8 @@ final class ConfigFileTests {
     "a bad file gets file:line: reason",
     arguments: [
       ("colums = 3\n", "1: unknown option \"colums\""),
-      ("\n\ncolumns = \"many\"\n", "3: The value 'many' is invalid for '--columns"),
-      ("columns = true\n", "1: columns takes a value, not true"),
+      ("\n\ncolumns = \"many\"\n", "3: columns: expected a whole number, found \"many\""),
+      ("columns = true\n", "1: columns: expected a whole number, found true"),
       ("no-images = 3\n", "1: no-images is a switch: true or false, not 3"),
       ("[keys]\nC-d = \"quit\"\nc-d = \"top\"\n", "3: \"c-d\" is bound twice (also on line 2)"),
       ("[keys]\nx = \"fly\"\n", "2: [keys] x: unknown action \"fly\""),

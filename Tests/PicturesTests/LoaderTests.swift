@@ -174,7 +174,23 @@ struct LoaderTests {
     let kinds = Dictionary(uniqueKeysWithValues: deliveries.all.map { ($0.request.item, $0.outcome.failure?.kind) })
     #expect(kinds[1] == .missing)
     #expect(kinds[2] == .notLocal)
-    #expect(loader.statistics.failed == 1)
+    // The ftp address is an `img` that could not be shown: a failure, as the missing file is.
+    #expect(loader.statistics.failed == 2)
+  }
+
+  @Test("an item without an img is counted apart: not requested, not failed, not drawn")
+  func withoutPicture() {
+    let (loader, deliveries) = loader()
+    let size = BoxSize(columns: 4, rows: 4)
+    loader.request(
+      PictureRequest(
+        item: 1, key: PictureRenderKey(source: PictureSource.resolve(" ", relativeTo: "/d/1.plist"), size: size)))
+    loader.request(request(3))
+    loader.waitUntilIdle()
+    #expect(deliveries.all.first { $0.request.item == 1 }?.outcome.failure?.kind == .notLocal)
+    let statistics = loader.statistics
+    #expect(statistics.withoutPicture == 1 && statistics.requested == 1, "\(statistics)")
+    #expect(statistics.failed == 0 && statistics.drawn == 1, "\(statistics)")
   }
 
   @Test("the render cache stays within its byte bound")

@@ -104,7 +104,7 @@ struct SQLiteBadRowTests {
     try Self.expectChecked(catalogue, field: kind.foreignField, message: kind.message)
   }
 
-  @Test("G measures an imported catalogue whose row holds text for its height: no crash, every row measured")
+  @Test("G measures an imported catalogue whose row holds text for its height: no crash, the row left out")
   func measured() throws {
     let fixture = try CatalogueFixture(count: Self.count, seed: 43)
     let catalogue = try SQLiteCatalogue.open(path: try Self.spoilImported(fixture, Self.kinds[0]), pageSize: 7)
@@ -112,6 +112,7 @@ struct SQLiteBadRowTests {
       Issue.record("not measured")
       return
     }
-    #expect(stretch.items.count == Self.count)
+    // Left out as the pages leave it out (SQLiteMeasureBadRowTests).
+    #expect(stretch.items.count == Self.count - 1)
   }
 }

@@ -62,7 +62,9 @@ public struct ItemStore: Sendable {
       pagesTaken += 1
       attempt = 0
       next = page.next
-      resultCount = page.resultCount ?? resultCount
+      // Once measured, the count is the items measured: a page's count is the source's, which may include rows
+      // it leaves out (a SQLite row changed by hand), and would say 330 where the measure found 329.
+      if measuredPages == nil { resultCount = page.resultCount ?? resultCount }
       loadedItemsOnly = page.loadedItemsOnly
       let start = items.run.count
       items.append(contentsOf: page.items)

@@ -67,7 +67,8 @@ public struct Measurer: Sendable {
         return .measured(measured)
       }
       measuring = measured
-      let request = MeasureRequest(query: measured.query, from: next, limit: stretchRows)
+      var request = MeasureRequest(query: measured.query, from: next, limit: stretchRows)
+      request.itemsBefore = measured.displayItems.count
       return .next(.measure(MeasureLoad(number: measured.number, request: request)))
     }
   }

@@ -24,9 +24,11 @@ extension PanelLine {
     guard let stats else { return [] }
     let megabytes = Double(stats.renderCacheBytes + stats.thumbnailCacheBytes) / 1_048_576
     return [
-      ("pictures requested", "\(stats.requested)"), ("pictures decoded", "\(stats.decoded)"),
+      ("pictures requested", "\(stats.requested)"), ("pictures drawn", "\(stats.drawn)"),
+      ("pictures failed", "\(stats.failed)"), ("without a picture", "\(stats.withoutPicture)"),
+      ("pictures decoded", "\(stats.decoded)"),
       ("pictures from cache", "\(stats.fromCache)"), ("pictures cancelled", "\(stats.cancelled)"),
-      ("pictures failed", "\(stats.failed)"), ("pictures fetched", "\(stats.fetched)"),
+      ("pictures fetched", "\(stats.fetched)"),
       ("from the disk cache", "\(stats.fromDiskCache)"),
       ("picture cache", "\((megabytes * 10).rounded() / 10) MB"),
     ].map { PanelLine(label: $0.0 + String(repeating: " ", count: 20 - $0.0.count), text: $0.1) }
