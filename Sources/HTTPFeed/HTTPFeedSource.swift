@@ -17,13 +17,14 @@ public struct HTTPFeedSource: SourceKind {
   public func open(
     _ address: DatasetAddress, whole: Bool, query: CatalogueQuery
   ) throws(SourceFailure) -> any OpenedSource {
-    let feed = HTTPFeedCatalogue(template: try Self.template(of: address), network: network)
+    let template = try Self.template(of: address)
+    let feed = HTTPFeedCatalogue(template: template, network: network)
     switch feed.prime(query) {
     case .failure(let reason): throw SourceFailure(lines: [reason])
     case .page(let page) where page.items.isEmpty && !feed.readProblems.isEmpty:
       throw SourceFailure(
         lines: feed.readProblems.prefix(10).map(\.description)
-          + ["no usable items: every item of the first page has a problem"],
+          + ["\(template.displayName): no usable items: every item of the first page has a problem"],
         exitStatus: 1)
     case .page: return OpenedFeed(feed: feed)
     }
@@ -33,7 +34,8 @@ public struct HTTPFeedSource: SourceKind {
   /// address (credentials redacted), the item on the page and the field. A page after the first that cannot be
   /// read ends the check as one more problem; a first page that cannot be read is exit status 2.
   public func check(_ address: DatasetAddress, report: (String) -> Void) throws(SourceFailure) -> CheckSummary {
-    let feed = HTTPFeedCatalogue(template: try Self.template(of: address), network: network)
+    let template = try Self.template(of: address)
+    let feed = HTTPFeedCatalogue(template: template, network: network)
     let found: HTTPFeedCatalogue.CheckReport
     do {
       found = try feed.check()
