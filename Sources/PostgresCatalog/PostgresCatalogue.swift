@@ -93,11 +93,14 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     return progress
   }
 
-  /// Starts counting the rows other clients add (``PostgresWatch``), on a connection of its own that ``stopWatching()``
-  /// or the catalogue's end closes.
-  public func watchAddedRows() {
+  /// Starts counting the rows other clients add (``PostgresWatch``), on a connection of its own made
+  /// `connectDelay` seconds later (half a second unless said), that ``stopWatching()`` or the catalogue's end closes.
+  public func watchAddedRows(connectDelay: Double? = nil) {
     watch.withLock { watch in
-      if watch == nil { watch = PostgresWatch.start(session.address, counting: added) }
+      if watch == nil {
+        watch = PostgresWatch.start(
+          session.address, counting: added, after: connectDelay ?? PostgresWatch.connectDelaySeconds)
+      }
     }
   }
 

@@ -33,11 +33,19 @@ final class PostgresWatch: Sendable {
     var stopped = false
   }
 
-  /// Starts watching on a connection of its own, made on the watch's thread: the first frame does not wait for a
-  /// second connection's handshake. When it cannot connect, the viewer goes on without news.
-  static func start(_ address: PostgresAddress, counting added: Locked<AddedRows>) -> PostgresWatch {
+  /// Seconds the watch waits before it connects: the server starts a process for each connection, and the viewers
+  /// a team opens together draw their first frames sooner without their watches' backends starting beside them.
+  /// A row committed meanwhile is not missed: the watch counts every row after the result's newest once connected.
+  static let connectDelaySeconds = 0.5
+
+  /// Starts watching on a connection of its own, made on the watch's thread after `delay` seconds: the first frame
+  /// never waits for, nor shares the machine with, a second connection's start. When it cannot connect, the viewer
+  /// goes on without news.
+  static func start(
+    _ address: PostgresAddress, counting added: Locked<AddedRows>, after delay: Double = connectDelaySeconds
+  ) -> PostgresWatch {
     let watch = PostgresWatch(address: address, added: added)
-    let thread = Thread { watch.run() }
+    let thread = Thread { watch.run(after: delay) }
     thread.name = "postgres watch"
     thread.start()
     return watch
@@ -57,7 +65,8 @@ final class PostgresWatch: Sendable {
     wake.wakeWaiters()
   }
 
-  private func run() {
+  private func run(after delay: Double) {
+    if wake.wait(until: { $0.stopped }, seconds: delay) { return }
     guard let session = try? PostgresSession.connect(address, readOnly: true) else { return }
     connected.withLock { $0 = session }
     var listenedOn: PostgresConnection?

@@ -12,7 +12,7 @@ enum PostgresSuite {
   enum Measure: Int, CaseIterable {
     case importRate, peerImportRate, firstFrame, peerFirstFrame, searchScreenful, peerSearch, rareSearchScreenful,
       peerRareSearch, shortSearchScreenful, peerShortSearch, priceScreenful, peerPrice, titleScreenful, peerTitle,
-      goToEnd, peerShapes, peakResident, crowdFirstFrame, crowdGoToEnd, crowdResident
+      goToEnd, peerShapes, peakResident, crowdFirstFrame, crowdGoToEnd, crowdResident, peerCrowdFirstFrame
   }
 
   /// Viewers browsing the server at once for the crowd's figures: a team sharing one catalogue.
@@ -78,6 +78,10 @@ enum PostgresSuite {
     values[.crowdFirstFrame] = crowd.map { $0[0] }.max()
     values[.crowdGoToEnd] = crowd.map { $0[3] }.max()
     values[.crowdResident] = crowd.map { $0[4] }.max()
+    let peerCrowd = psql.wallMillisecondsTogether(
+      "SELECT \(columns) FROM items ORDER BY id LIMIT 51", count: crowdSize)
+    guard peerCrowd.count == crowdSize else { fatalError("\(crowdSize - peerCrowd.count) of the psql crowd failed") }
+    values[.peerCrowdFirstFrame] = peerCrowd.max()
     for (index, measure) in [Measure.firstFrame, .priceScreenful, .titleScreenful, .goToEnd, .peakResident]
       .enumerated()
     {
@@ -129,6 +133,9 @@ enum PostgresSuite {
         .scaling(
           name: "\(label)-row PostgreSQL, \(crowdSize) viewers at once: the slowest first frame"
             + goal(.crowdFirstFrame, "ms"), value: value(.crowdFirstFrame), unit: "ms"),
+        .comparison(
+          name: "\(label)-row PostgreSQL, \(crowdSize) viewers at once: the slowest first frame vs \(crowdSize) psqls",
+          oursNanoseconds: value(.crowdFirstFrame) * 1e6, baselineNanoseconds: value(.peerCrowdFirstFrame) * 1e6),
         .scaling(
           name: "\(label)-row PostgreSQL, \(crowdSize) viewers at once: the slowest G\(goal(.crowdGoToEnd, "ms"))",
           value: value(.crowdGoToEnd), unit: "ms"),

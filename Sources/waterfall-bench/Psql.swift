@@ -28,6 +28,17 @@ struct Psql {
     return Double(Harness.now() - start) / 1e6
   }
 
+  /// `count` psql runs started together, each as ``wallMilliseconds(_:)`` times one: a team's first pages at once.
+  func wallMillisecondsTogether(_ statement: String, count: Int) -> [Double] {
+    // bash's own clock (no process started to read it), each copy's start and end on a line once it has ended.
+    let copy = "s=$EPOCHREALTIME; \(command([statement])) >/dev/null 2>&1; echo \"$s $EPOCHREALTIME\""
+    let together = "for copy in $(seq \(count)); do (\(copy)) & done; wait"
+    return Shell.output(of: "bash -c " + Self.quoted(together)).split(separator: "\n").compactMap { line in
+      let times = line.split(separator: " ").compactMap { Double($0) }
+      return times.count == 2 ? (times[1] - times[0]) * 1000 : nil
+    }
+  }
+
   /// Seconds for psql to do the import's server side: the imported rows, as COPY text, copied into a table like
   /// the catalogue's, the same indexes made after them, analysed, in one transaction (rolled back).
   func sameImport(folder: String) -> Double {
