@@ -20,6 +20,9 @@ public enum SectionPaging {
     var shown: [Row] = []
     var runs: [GroupRun] = []
     var position = cursor
+    // The rank where the cursor's section ends, summed once and then carried section by section: summing it at
+    // each step made a page of one-row sections cost the whole list of sections for each row (G over 10^5 prices).
+    var sectionEnd = sections[..<min(position.group + 1, sections.count)].reduce(0) { $0 + $1.count }
     while shown.count < pageSize, position.group < sections.count {
       let section = sections[position.group]
       let found = try rows(position.group, position, pageSize - shown.count)
@@ -29,8 +32,9 @@ public enum SectionPaging {
         shown += found
         position = cursorAfter(last, position.rank + found.count, position.group)
       }
-      if found.isEmpty || position.rank == sections[...position.group].reduce(0, { $0 + $1.count }) {
+      if found.isEmpty || position.rank == sectionEnd {
         position = Cursor(sectionStart: position.group + 1, rank: position.rank)
+        if position.group < sections.count { sectionEnd += sections[position.group].count }
       }
     }
     let total = sections.reduce(0) { $0 + $1.count }
