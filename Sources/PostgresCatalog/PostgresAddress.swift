@@ -52,13 +52,21 @@ public struct PostgresAddress: Sendable, Hashable {
       parts.percentEncodedPassword.flatMap { $0.removingPercentEncoding } ?? setting("PGPASSWORD")
     let path = parts.percentEncodedPath.removingPercentEncoding ?? ""
     let database = String(path.drop(while: { $0 == "/" })).nilIfEmpty ?? setting("PGDATABASE") ?? user
-    let host = parts.host?.nilIfEmpty ?? setting("PGHOST") ?? "localhost"
+    // An IPv6 literal is bracketed in the address (`[::1]`), as in any URL; the socket wants it bare.
+    let host = parts.host.map(unbracketed)?.nilIfEmpty ?? setting("PGHOST") ?? "localhost"
     return .success(
       PostgresAddress(host: host, port: port, user: user, password: password, database: database, tls: tls))
   }
 
   /// As shown in messages and the header: without the password.
-  public var description: String { "postgresql://\(user)@\(host):\(port)/\(database)" }
+  public var description: String { "postgresql://\(user)@\(hostAndPort)/\(database)" }
+
+  /// `host:port`, an IPv6 literal in brackets so that the port stays apart from it.
+  public var hostAndPort: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+  private static func unbracketed(_ host: String) -> String {
+    host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+  }
 
   /// `text` with whatever stands between `:` and `@` after the user removed, for a message about an address
   /// that could not be read.
