@@ -83,8 +83,10 @@ public struct PostgresAddress: Sendable, Hashable {
   /// (libpq's `prefer` and `require` encrypt without checking the certificate, and so does this).
   func configuration() throws -> PostgresConnection.Configuration {
     if host.hasPrefix("/") {
-      return PostgresConnection.Configuration(
+      var configuration = PostgresConnection.Configuration(
         unixSocketPath: "\(host)/.s.PGSQL.\(port)", username: user, password: password, database: database)
+      configuration.options.additionalStartupParameters = Self.startupParameters
+      return configuration
     }
     var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
     tlsConfiguration.certificateVerification = .none
@@ -94,9 +96,15 @@ public struct PostgresAddress: Sendable, Hashable {
       case .prefer: .prefer(try NIOSSLContext(configuration: tlsConfiguration))
       case .require: .require(try NIOSSLContext(configuration: tlsConfiguration))
       }
-    return PostgresConnection.Configuration(
+    var configuration = PostgresConnection.Configuration(
       host: host, port: port, username: user, password: password, database: database, tls: tlsSetting)
+    configuration.options.additionalStartupParameters = Self.startupParameters
+    return configuration
   }
+
+  /// The session's name in `pg_stat_activity`, so that an administrator can tell the viewer's connections (to end
+  /// one with `pg_terminate_backend`, say) from any other client's.
+  static let startupParameters = [("application_name", "waterfall")]
 }
 
 /// Why a PostgreSQL catalogue cannot be used: one line naming the address (never its password).
