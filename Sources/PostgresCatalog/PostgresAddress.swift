@@ -26,11 +26,17 @@ public struct PostgresAddress: Sendable, Hashable {
   public static func parse(
     _ text: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Result<PostgresAddress, PostgresFailure> {
-    guard isAddress(text), let parts = URLComponents(string: text) else {
-      return .failure(PostgresFailure(address: redacted(text), reason: "not a postgresql:// address"))
+    let shown = shownAddress(text)
+    guard isAddress(text) else {
+      return .failure(PostgresFailure(address: shown, reason: "not a postgresql:// address"))
+    }
+    guard let parts = URLComponents(string: text) else {
+      // Most often a password with a character that ends its part of the address (`pa/ss`).
+      return .failure(
+        PostgresFailure(
+          address: shown, reason: "cannot be read: a / ? # or @ in the user or password is written %2F %3F %23 %40"))
     }
     func setting(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-    let shown = redacted(text)
     var mode = setting("PGSSLMODE") ?? "prefer"
     for item in parts.queryItems ?? [] {
       guard item.name == "sslmode" else {
@@ -66,6 +72,16 @@ public struct PostgresAddress: Sendable, Hashable {
 
   private static func unbracketed(_ host: String) -> String {
     host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+  }
+
+  /// An address that could not be read as a message shows it: without its password, nor its parameters (whose
+  /// values may be one: `?password=…`); the reason names the parameter that is wrong.
+  static func shownAddress(_ text: String) -> String {
+    let bare = redacted(text)
+    guard let scheme = bare.range(of: "://"),
+      let parameters = bare[scheme.upperBound...].firstIndex(where: { $0 == "?" || $0 == "#" })
+    else { return bare }
+    return String(bare[..<parameters])
   }
 
   /// `text` with whatever stands between `:` and `@` after the user removed, for a message about an address
