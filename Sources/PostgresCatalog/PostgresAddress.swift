@@ -26,11 +26,17 @@ public struct PostgresAddress: Sendable, Hashable {
   public static func parse(
     _ text: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Result<PostgresAddress, PostgresFailure> {
-    guard isAddress(text), let parts = URLComponents(string: text) else {
-      return .failure(PostgresFailure(address: redacted(text), reason: "not a postgresql:// address"))
+    let shown = shownAddress(text)
+    guard isAddress(text) else {
+      return .failure(PostgresFailure(address: shown, reason: "not a postgresql:// address"))
+    }
+    guard let parts = URLComponents(string: text) else {
+      // Most often a password with a character that ends its part of the address (`pa/ss`).
+      return .failure(
+        PostgresFailure(
+          address: shown, reason: "cannot be read: a / ? # or @ in the user or password is written %2F %3F %23 %40"))
     }
     func setting(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-    let shown = redacted(text)
     var mode = setting("PGSSLMODE") ?? "prefer"
     for item in parts.queryItems ?? [] {
       guard item.name == "sslmode" else {
@@ -52,13 +58,31 @@ public struct PostgresAddress: Sendable, Hashable {
       parts.percentEncodedPassword.flatMap { $0.removingPercentEncoding } ?? setting("PGPASSWORD")
     let path = parts.percentEncodedPath.removingPercentEncoding ?? ""
     let database = String(path.drop(while: { $0 == "/" })).nilIfEmpty ?? setting("PGDATABASE") ?? user
-    let host = parts.host?.nilIfEmpty ?? setting("PGHOST") ?? "localhost"
+    // An IPv6 literal is bracketed in the address (`[::1]`), as in any URL; the socket wants it bare.
+    let host = parts.host.map(unbracketed)?.nilIfEmpty ?? setting("PGHOST") ?? "localhost"
     return .success(
       PostgresAddress(host: host, port: port, user: user, password: password, database: database, tls: tls))
   }
 
   /// As shown in messages and the header: without the password.
-  public var description: String { "postgresql://\(user)@\(host):\(port)/\(database)" }
+  public var description: String { "postgresql://\(user)@\(hostAndPort)/\(database)" }
+
+  /// `host:port`, an IPv6 literal in brackets so that the port stays apart from it.
+  public var hostAndPort: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+  private static func unbracketed(_ host: String) -> String {
+    host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+  }
+
+  /// An address that could not be read as a message shows it: without its password, nor its parameters (whose
+  /// values may be one: `?password=…`); the reason names the parameter that is wrong.
+  static func shownAddress(_ text: String) -> String {
+    let bare = redacted(text)
+    guard let scheme = bare.range(of: "://"),
+      let parameters = bare[scheme.upperBound...].firstIndex(where: { $0 == "?" || $0 == "#" })
+    else { return bare }
+    return String(bare[..<parameters])
+  }
 
   /// `text` with whatever stands between `:` and `@` after the user removed, for a message about an address
   /// that could not be read.
@@ -75,8 +99,10 @@ public struct PostgresAddress: Sendable, Hashable {
   /// (libpq's `prefer` and `require` encrypt without checking the certificate, and so does this).
   func configuration() throws -> PostgresConnection.Configuration {
     if host.hasPrefix("/") {
-      return PostgresConnection.Configuration(
+      var configuration = PostgresConnection.Configuration(
         unixSocketPath: "\(host)/.s.PGSQL.\(port)", username: user, password: password, database: database)
+      configuration.options.additionalStartupParameters = Self.startupParameters
+      return configuration
     }
     var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
     tlsConfiguration.certificateVerification = .none
@@ -86,9 +112,15 @@ public struct PostgresAddress: Sendable, Hashable {
       case .prefer: .prefer(try NIOSSLContext(configuration: tlsConfiguration))
       case .require: .require(try NIOSSLContext(configuration: tlsConfiguration))
       }
-    return PostgresConnection.Configuration(
+    var configuration = PostgresConnection.Configuration(
       host: host, port: port, username: user, password: password, database: database, tls: tlsSetting)
+    configuration.options.additionalStartupParameters = Self.startupParameters
+    return configuration
   }
+
+  /// The session's name in `pg_stat_activity`, so that an administrator can tell the viewer's connections (to end
+  /// one with `pg_terminate_backend`, say) from any other client's.
+  static let startupParameters = [("application_name", "waterfall")]
 }
 
 /// Why a PostgreSQL catalogue cannot be used: one line naming the address (never its password).

@@ -137,7 +137,7 @@ final class PostgresSession: Sendable {
     case .connectionError:
       let cause = error.underlying.map { "\($0)" } ?? "no answer"
       let refused = cause.lowercased().contains("refused")
-      return "cannot connect to \(address.host):\(address.port) (\(refused ? "connection refused" : cause))"
+      return "cannot connect to \(address.hostAndPort) (\(refused ? "connection refused" : cause))"
     case .serverClosedConnection, .uncleanShutdown:
       return "the server closed the connection"
     case .authMechanismRequiresPassword:

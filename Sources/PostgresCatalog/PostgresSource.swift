@@ -28,25 +28,19 @@ public struct PostgresSource: SourceKind {
     return OpenedPostgres(catalogue: catalogue)
   }
 
-  /// Every row read page by page: an imported catalogue's rows are all items, so a check counts them and says
-  /// the server can be read through to the end.
+  /// Every row read and decoded by the dataset rules: a row changed by hand to a side they reject is a problem
+  /// (``PostgresCatalogue/check(batch:)``), listed as a SQLite catalogue's is, and the check exits 1.
   public func check(_ address: DatasetAddress, report: (String) -> Void) throws(SourceFailure) -> CheckSummary {
     if let table { return try checkForeign(address, table: table, report: report) }
     let catalogue = try Self.catalogue(address, pageSize: 1_000)
-    var items = 0
-    var request = CataloguePageRequest(query: CatalogueQuery())
-    while true {
-      switch catalogue.fetch(request) {
-      case .failure(let reason): throw SourceFailure(lines: [reason])
-      case .page(let page):
-        items += page.items.count
-        guard let next = page.next else {
-          return CheckSummary(
-            line: "\(CheckSummary.count(items, "item")), \(CheckSummary.count(0, "problem"))", problemCount: 0)
-        }
-        request = CataloguePageRequest(query: CatalogueQuery(), cursor: next)
-      }
-    }
+    let found: PostgresCatalogue.CheckReport
+    do { found = try catalogue.check() } catch { throw SourceFailure(lines: [error.description]) }
+    for problem in found.problems { report(problem.description) }
+    let skipped = found.skippedRows == 0 ? "" : " (\(CheckSummary.count(found.skippedRows, "row")) skipped)"
+    return CheckSummary(
+      line:
+        "\(CheckSummary.count(found.itemCount, "item")), \(CheckSummary.count(found.problems.count, "problem"))\(skipped)",
+      problemCount: found.problems.count)
   }
 
   private static func catalogue(_ address: DatasetAddress, pageSize: Int) throws(SourceFailure) -> PostgresCatalogue {

@@ -10,9 +10,10 @@ extension Viewer {
     guard !requests.isEmpty else { return }
     let commands = paging.answer(requests, in: surroundings) {
       guard case .request(let query, let attempt) = organiser.update(.refreshStarts) else { return nil }
-      // With a search on, the new order shows from its top: no place to find.
-      let keepsPlace = pendingQuery != nil || options.refreshKeepsPlace
-      return (CataloguePageRequest(query: query, attempt: attempt), keepsPlace && searching.search == nil)
+      // With a search on, a new order shows from its top: no place to find. `r` on a source others add to keeps the
+      // place, search or not: the order is the same, the rows added come after.
+      let keepsPlace = pendingQuery != nil ? searching.search == nil : options.refreshKeepsPlace
+      return (CataloguePageRequest(query: query, attempt: attempt), keepsPlace)
     }
     run(consume commands)
   }

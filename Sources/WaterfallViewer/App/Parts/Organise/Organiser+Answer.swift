@@ -26,9 +26,11 @@ extension Organiser {
       let replace = Command.replaceKeepingPlace(answer, location: delivery.location, keepsPlace: !searching)
       return skipped + [replace, .queryShownNotice(pending.change), .search(.newQueryShown)]
     }
-    if keepsPlace && !searching {
+    if keepsPlace {
       // `r` on a source others add to: the first page again, loaded through to the item in view, as a new query.
-      return skipped + [.replaceKeepingPlace(answer, location: delivery.location, keepsPlace: true)]
+      // A search stays on the same place; its matches are counted again in the result with the rows added.
+      let recount: [Command] = searching ? [.search(.newQueryShown)] : []
+      return skipped + [.replaceKeepingPlace(answer, location: delivery.location, keepsPlace: true)] + recount
     }
     if keepsItems {
       let known = Set(around.store.ids)

@@ -1,0 +1,49 @@
+import PostgresNIO
+import ShopCatalog
+
+/// What `waterfall check` finds in an imported catalogue: a row is untrusted input, as a SQLite catalogue's is,
+/// since anyone with UPDATE on `items` may have written a side the dataset rules reject since the import (`w = -5`,
+/// `h = 'NaN'`). Each row is decoded by those rules, so such a row is a problem naming the item (its id), the field
+/// and what is wrong, as `check` reports for the same change to a SQLite catalogue.
+extension PostgresCatalogue {
+  public struct CheckReport: Sendable {
+    /// Rows that are usable items.
+    public var itemCount = 0
+    /// Rows the dataset rules reject, each naming the address, the row's id and the field.
+    public var problems: [DatasetProblem] = []
+    /// Rows with at least one problem (a row with two bad sides is one row).
+    public var skippedRows = 0
+  }
+
+  /// Every row read by keyset on `id`, `batch` rows to a statement, changing nothing.
+  public func check(batch: Int = 1_000) throws(PostgresFailure) -> CheckReport {
+    var report = CheckReport()
+    var lastID: Int64 = 0
+    do {
+      while true {
+        var statement = PostgresStatement("SELECT id, w, h, img, price, title, shop FROM items WHERE id > ")
+        statement.bind(lastID)
+        statement.append(" ORDER BY id LIMIT \(max(1, batch))")
+        let rows = try session.rows(statement.query)
+        for row in rows {
+          let (id, width, height, picture, price, title, shop) = try row.decode(
+            (Int64, Double, Double, String, String, String, String).self)
+          lastID = id
+          let record: [String: DatasetValue] = [
+            "w": .real(width), "h": .real(height), "img": .string(picture), "price": .string(price),
+            "title": .string(title), "shop": .string(shop),
+          ]
+          switch ItemKeys.item(from: record, file: address, number: Int(id)) {
+          case .success: report.itemCount += 1
+          case .failure(let unusable):
+            report.problems += unusable.problems
+            report.skippedRows += 1
+          }
+        }
+        if rows.count < max(1, batch) { return report }
+      }
+    } catch {
+      throw failure(error)
+    }
+  }
+}
