@@ -44,15 +44,15 @@ extension PostgresCatalogue {
   private func countNow(_ plain: CatalogueQuery, session: PostgresSession) throws -> Int {
     var statement = PostgresStatement("SELECT count(*) FROM items WHERE ")
     statement.append(Self.condition(for: plain.filter))
-    return Int(try session.rows(statement.query).first?.decode(Int64.self) ?? 0)
+    return Int(try session.rows(statement.query, unbounded: true).first?.decode(Int64.self) ?? 0)
   }
 
   /// Counts `plain` on a connection and thread of their own (the viewer's connection answers pages meanwhile).
   private func countLater(_ plain: CatalogueQuery) {
-    let address = session.address
+    let (address, deadline) = (session.address, session.answerDeadline)
     let thread = Thread { [self] in
       let outcome = Result { () throws -> Int in
-        let own = try PostgresSession.connect(address, readOnly: true)
+        let own = try PostgresSession.connect(address, readOnly: true, answerDeadline: deadline)
         defer { own.close() }
         return try countNow(plain, session: own)
       }

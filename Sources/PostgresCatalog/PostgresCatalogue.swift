@@ -40,11 +40,18 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   public var itemCount: Int { tableCount.withLock { $0 } }
   public var latencyMilliseconds: Int { 0 }
 
+  /// How long the viewer waits for a statement's answer before it takes the connection for lost: longer than any
+  /// of its statements takes at 10^7 rows (a section list, a search's ranks: a few seconds).
+  public static let answerDeadline = Duration.seconds(30)
+
   /// Connects (read-only) to the database `text` names and reads its catalogue's description. Throws one line
-  /// naming the address, without its password: it cannot be read, refused, or holds no catalogue.
-  public static func open(address text: String, pageSize: Int = 50) throws(PostgresFailure) -> PostgresCatalogue {
+  /// naming the address, without its password: it cannot be read, refused, or holds no catalogue. A statement
+  /// unanswered for `answerDeadline` is asked again on a new connection, then fails.
+  public static func open(
+    address text: String, pageSize: Int = 50, answerDeadline: Duration = answerDeadline
+  ) throws(PostgresFailure) -> PostgresCatalogue {
     let address = try PostgresAddress.parse(text).get()
-    let session = try PostgresSession.connect(address, readOnly: true)
+    let session = try PostgresSession.connect(address, readOnly: true, answerDeadline: answerDeadline)
     do {
       var metadata: [String: String] = [:]
       for row in try session.rows("SELECT key, value FROM waterfall_catalogue") {
@@ -99,7 +106,8 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     watch.withLock { watch in
       if watch == nil {
         watch = PostgresWatch.start(
-          session.address, counting: added, after: connectDelay ?? PostgresWatch.connectDelaySeconds)
+          session.address, counting: added, after: connectDelay ?? PostgresWatch.connectDelaySeconds,
+          answerDeadline: session.answerDeadline)
       }
     }
   }

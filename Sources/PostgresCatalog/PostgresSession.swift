@@ -10,6 +10,8 @@ import PostgresNIO
 final class PostgresSession: Sendable {
   let address: PostgresAddress
   let readOnly: Bool
+  /// How long a statement may go unanswered before its connection is taken for lost (nil: as long as it takes).
+  let answerDeadline: Duration?
   private let current: Locked<PostgresConnection>
   /// Held while connecting again, so threads that lost the same connection make one new one.
   private let reconnecting = Locked(0)
@@ -20,17 +22,22 @@ final class PostgresSession: Sendable {
   /// How many times the session has connected again.
   var reconnects: Int { reconnecting.withLock { $0 } }
 
-  private init(address: PostgresAddress, connection: PostgresConnection, readOnly: Bool) {
-    (self.address, self.readOnly) = (address, readOnly)
+  private init(address: PostgresAddress, connection: PostgresConnection, readOnly: Bool, answerDeadline: Duration?) {
+    (self.address, self.readOnly, self.answerDeadline) = (address, readOnly, answerDeadline)
     current = Locked(connection)
   }
 
   /// Connects; `readOnly`: every transaction of the session is read-only (the viewer's, `check`'s), so viewing
-  /// can write nothing whatever a statement says.
-  static func connect(_ address: PostgresAddress, readOnly: Bool) throws(PostgresFailure) -> PostgresSession {
+  /// can write nothing whatever a statement says. `answerDeadline`: a read-only session's statement unanswered
+  /// that long closes its connection and is asked again on a new one (a server that stops answering without
+  /// closing the connection, a network dropped with no reset, would otherwise keep it waiting for ever).
+  static func connect(
+    _ address: PostgresAddress, readOnly: Bool, answerDeadline: Duration? = nil
+  ) throws(PostgresFailure) -> PostgresSession {
     do {
       return PostgresSession(
-        address: address, connection: try open(address, readOnly: readOnly), readOnly: readOnly)
+        address: address, connection: try open(address, readOnly: readOnly), readOnly: readOnly,
+        answerDeadline: answerDeadline)
     } catch {
       throw PostgresFailure(address: address.description, reason: reason(error, address: address))
     }
@@ -53,14 +60,40 @@ final class PostgresSession: Sendable {
   }
 
   /// The rows of `query`, every value bound; asked again on a new connection when a read-only session's is lost.
-  func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
+  /// `unbounded`: a statement whose time grows with the table (a whole result's sections, ranks or count, seconds
+  /// at 10^7 rows) waits without the session's deadline; a statement on this connection after it has one.
+  func rows(_ query: PostgresQuery, unbounded: Bool = false) throws -> [PostgresRow] {
+    let deadline = unbounded ? nil : answerDeadline
     let connection = try liveConnection()
     do {
-      return Array(try connection.query(query, logger: Self.logger).wait().rows)
-    } catch  where readOnly && Self.isLost(error) {
+      return try answer(query, on: connection, within: deadline)
+    } catch  where readOnly && (Self.isLost(error) || error is Unanswered) {
       try reconnect(replacing: connection)
-      return Array(try self.connection.query(query, logger: Self.logger).wait().rows)
+      return try answer(query, on: self.connection, within: deadline)
     }
+  }
+
+  /// No answer within the session's deadline: the connection was closed, since the server never will.
+  struct Unanswered: Error, CustomStringConvertible {
+    var deadline: Duration
+    var description: String { "the server did not answer within \(deadline.components.seconds) s" }
+  }
+
+  /// `query`'s rows on `connection`, within `deadline` if there is one.
+  private func answer(
+    _ query: PostgresQuery, on connection: PostgresConnection, within deadline: Duration?
+  ) throws -> [PostgresRow] {
+    let result = connection.query(query, logger: Self.logger)
+    if let deadline {
+      let answered = DispatchSemaphore(value: 0)
+      result.whenComplete { _ in answered.signal() }
+      let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
+      if answered.wait(timeout: .now() + seconds) == .timedOut {
+        Self.closeSoon(connection)
+        throw Unanswered(deadline: deadline)
+      }
+    }
+    return Array(try result.wait().rows)
   }
 
   /// The connection, made again first if a read-only session's was lost: a statement sent on a connection the
@@ -118,8 +151,9 @@ final class PostgresSession: Sendable {
 
   /// Closes without waiting (a deinit may run on any thread, an event loop's too); the connection is kept until
   /// it is closed (postgres-nio asserts that none goes away open).
-  func closeSoon() {
-    let connection = connection
+  func closeSoon() { Self.closeSoon(connection) }
+
+  private static func closeSoon(_ connection: PostgresConnection) {
     let closing: EventLoopFuture<Void> = connection.close()
     closing.whenComplete { _ in withExtendedLifetime(connection) {} }
   }

@@ -42,9 +42,10 @@ final class PostgresWatch: Sendable {
   /// never waits for, nor shares the machine with, a second connection's start. When it cannot connect, the viewer
   /// goes on without news.
   static func start(
-    _ address: PostgresAddress, counting added: Locked<AddedRows>, after delay: Double = connectDelaySeconds
+    _ address: PostgresAddress, counting added: Locked<AddedRows>, after delay: Double = connectDelaySeconds,
+    answerDeadline: Duration? = nil
   ) -> PostgresWatch {
-    let watch = PostgresWatch(address: address, added: added)
+    let watch = PostgresWatch(address: address, added: added, answerDeadline: answerDeadline)
     let thread = Thread { watch.run(after: delay) }
     thread.name = "postgres watch"
     thread.start()
@@ -57,7 +58,11 @@ final class PostgresWatch: Sendable {
   /// How many times the watch connected again.
   var reconnects: Int { connected.withLock { $0?.reconnects ?? 0 } }
 
-  private init(address: PostgresAddress, added: Locked<AddedRows>) { (self.address, self.added) = (address, added) }
+  private let answerDeadline: Duration?
+
+  private init(address: PostgresAddress, added: Locked<AddedRows>, answerDeadline: Duration?) {
+    (self.address, self.added, self.answerDeadline) = (address, added, answerDeadline)
+  }
 
   /// Ends the watch: its thread stops and closes its connection (the server ends its LISTEN with it).
   func stop() {
@@ -67,7 +72,9 @@ final class PostgresWatch: Sendable {
 
   private func run(after delay: Double) {
     if wake.wait(until: { $0.stopped }, seconds: delay) { return }
-    guard let session = try? PostgresSession.connect(address, readOnly: true) else { return }
+    guard let session = try? PostgresSession.connect(address, readOnly: true, answerDeadline: answerDeadline) else {
+      return
+    }
     connected.withLock { $0 = session }
     var listenedOn: PostgresConnection?
     while !wake.withLock({ $0.stopped }) {
