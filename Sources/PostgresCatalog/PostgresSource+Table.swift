@@ -27,11 +27,7 @@ extension PostgresSource {
   ) throws(SourceFailure) -> CheckSummary {
     let (_, dataset) = try Self.read(address, table: table)
     for problem in dataset.problems { report(problem.description) }
-    let skipped = dataset.skippedItems == 0 ? "" : " (\(CheckSummary.count(dataset.skippedItems, "item")) skipped)"
-    return CheckSummary(
-      line:
-        "\(CheckSummary.count(dataset.itemCount, "item")), \(CheckSummary.count(dataset.problems.count, "problem"))\(skipped)",
-      problemCount: dataset.problems.count)
+    return CheckSummary(items: dataset.itemCount, problems: dataset.problems.count, skipped: dataset.skippedItems)
   }
 
   private static func read(_ address: DatasetAddress, table: String) throws(SourceFailure) -> (String, Dataset) {

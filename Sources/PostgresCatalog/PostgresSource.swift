@@ -36,11 +36,8 @@ public struct PostgresSource: SourceKind {
     let found: PostgresCatalogue.CheckReport
     do { found = try catalogue.check() } catch { throw SourceFailure(lines: [error.description]) }
     for problem in found.problems { report(problem.description) }
-    let skipped = found.skippedRows == 0 ? "" : " (\(CheckSummary.count(found.skippedRows, "row")) skipped)"
     return CheckSummary(
-      line:
-        "\(CheckSummary.count(found.itemCount, "item")), \(CheckSummary.count(found.problems.count, "problem"))\(skipped)",
-      problemCount: found.problems.count)
+      items: found.itemCount, problems: found.problems.count, skipped: found.skippedRows, skippedNoun: "row")
   }
 
   private static func catalogue(_ address: DatasetAddress, pageSize: Int) throws(SourceFailure) -> PostgresCatalogue {

@@ -46,10 +46,8 @@ public struct SQLiteSource: SourceKind {
     for damage in found.damage { report("\(path): \(damage)") }
     for problem in found.problems { report(problem.description) }
     let problemCount = found.problems.count + found.damage.count
-    let skipped = found.problems.isEmpty ? "" : " (\(CheckSummary.count(found.problems.count, "row")) skipped)"
     return CheckSummary(
-      line: "\(CheckSummary.count(found.itemCount, "item")), \(CheckSummary.count(problemCount, "problem"))\(skipped)",
-      problemCount: problemCount)
+      items: found.itemCount, problems: problemCount, skipped: found.problems.count, skippedNoun: "row")
   }
 
   private static func path(of address: DatasetAddress) throws(SourceFailure) -> String {

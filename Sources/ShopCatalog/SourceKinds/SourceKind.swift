@@ -66,6 +66,13 @@ public struct CheckSummary: Sendable {
 
   public init(line: String, problemCount: Int) { (self.line, self.problemCount) = (line, problemCount) }
 
+  /// A check's usual line: "3 items, 1 problem (1 item skipped)", what was skipped named by `skippedNoun`.
+  public init(items: Int, problems: Int, skipped: Int, skippedNoun: String = "item") {
+    let skippedText = skipped == 0 ? "" : " (\(Self.count(skipped, skippedNoun)) skipped)"
+    self.init(
+      line: "\(Self.count(items, "item")), \(Self.count(problems, "problem"))\(skippedText)", problemCount: problems)
+  }
+
   /// `number` and `noun`, plural unless one: "1 item", "3 problems".
   public static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
@@ -88,8 +95,6 @@ public struct CheckSummary: Sendable {
       }
     }
     if case .failure(let error) = outcome { throw SourceFailure(error) }
-    let skipped = skippedCount == 0 ? "" : " (\(count(skippedCount, "item")) skipped)"
-    return CheckSummary(
-      line: "\(count(itemCount, "item")), \(count(problemCount, "problem"))\(skipped)", problemCount: problemCount)
+    return CheckSummary(items: itemCount, problems: problemCount, skipped: skippedCount)
   }
 }
