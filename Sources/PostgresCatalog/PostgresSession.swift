@@ -82,6 +82,11 @@ final class PostgresSession: Sendable {
     }
   }
 
+  /// `duration` in seconds, for Dispatch's and Thread's waits.
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
   /// No answer within the session's deadline: the connection was closed, since the server never will.
   struct Unanswered: Error, CustomStringConvertible {
     var deadline: Duration
@@ -96,8 +101,7 @@ final class PostgresSession: Sendable {
     if let deadline {
       let answered = DispatchSemaphore(value: 0)
       result.whenComplete { _ in answered.signal() }
-      let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
-      if answered.wait(timeout: .now() + seconds) == .timedOut {
+      if answered.wait(timeout: .now() + Self.seconds(deadline)) == .timedOut {
         Self.closeSoon(connection)
         throw Unanswered(deadline: deadline)
       }
@@ -124,8 +128,7 @@ final class PostgresSession: Sendable {
       var failure: (any Error)?
       for delay in Self.backOff {
         if delay > .zero {
-          Thread.sleep(
-            forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+          Thread.sleep(forTimeInterval: Self.seconds(delay))
         }
         do {
           let fresh = try Self.open(address, readOnly: readOnly)

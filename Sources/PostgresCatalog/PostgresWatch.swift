@@ -42,8 +42,7 @@ final class PostgresWatch: Sendable {
   /// never waits for, nor shares the machine with, a second connection's start. When it cannot connect, the viewer
   /// goes on without news.
   static func start(
-    _ address: PostgresAddress, counting added: Locked<AddedRows>, after delay: Double = connectDelaySeconds,
-    answerDeadline: Duration? = nil
+    _ address: PostgresAddress, counting added: Locked<AddedRows>, after delay: Double, answerDeadline: Duration?
   ) -> PostgresWatch {
     let watch = PostgresWatch(address: address, added: added, answerDeadline: answerDeadline)
     let thread = Thread { watch.run(after: delay) }
