@@ -1,6 +1,7 @@
-/// How many terminal columns one Unicode scalar takes standing alone: 2 for East Asian wide and fullwidth
-/// characters and emoji shown as pictures, 0 for combining marks and other zero-width characters, 1 otherwise.
-/// Here, beside the column store, so that a title's width is counted once as the catalogue is read
+/// How many terminal columns one Unicode scalar takes standing alone, as glibc's `wcwidth` says in C.UTF-8 (xterm
+/// and tmux place text by it): 2 for East Asian wide and fullwidth characters and emoji shown as pictures by
+/// default, 0 for combining marks, joiners, selectors and other zero-width characters, 1 otherwise (an unassigned
+/// scalar too). Here, beside the column store, so that a title's width is counted once as the catalogue is read
 /// (``TitleMetrics``); the viewer's `DisplayWidth` adds grapheme clusters on top.
 public enum ScalarWidth {
   /// The columns `scalar` takes when it stands alone.
@@ -8,20 +9,30 @@ public enum ScalarWidth {
     let value = scalar.value
     if value < 0x7F { return value < 0x20 ? 0 : 1 }
     if value < 0xA0 { return 0 }
-    // Unicode property look-ups are slow; the CJK blocks, where most wide text lives, are decided by range.
+    // The CJK blocks, where most wide text lives, without the search.
     if isCommonWide(value) { return 2 }
-    if value < 0x300 { return value == 0xAD ? 0 : 1 }
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format: return 0
-    default: break
+    if value < 0x300 { return 1 }
+    if contains(ScalarWidthTable.zero, value) { return 0 }
+    return contains(ScalarWidthTable.wide, value) ? 2 : 1
+  }
+
+  /// Whether one of the sorted, disjoint `ranges` holds `value` (a binary search).
+  private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+    var low = 0
+    var high = ranges.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ranges[middle].upperBound < value {
+        low = middle + 1
+      } else {
+        high = middle
+      }
     }
-    if value == 0x200B || (0x1160..<0x1200).contains(value) { return 0 }
-    if scalar.properties.isEmojiPresentation || isWide(value) { return 2 }
-    return 1
+    return low < ranges.count && ranges[low].contains(value)
   }
 
   /// ``of(_:)`` through a table of the Basic Multilingual Plane, built once on first use (a few ms): every title
-  /// of a catalogue is measured, and a property look-up per emoji or symbol was a third of that.
+  /// of a catalogue is measured, and a search of the ranges per symbol costs more than an index.
   public static func ofTabled(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7F { return value < 0x20 ? 0 : 1 }
@@ -39,26 +50,10 @@ public enum ScalarWidth {
     scalar.value == 0xFE0F || scalar.value > 0xFF && scalar.properties.isEmoji
   }
 
-  /// The CJK blocks where most wide text lives: CJK ideographs, Hangul syllables, kana.
+  /// The CJK blocks where most wide text lives: CJK ideographs, Hangul syllables, kana (less the two unassigned
+  /// code points and the two combining sound marks between hiragana and katakana).
   public static func isCommonWide(_ value: UInt32) -> Bool {
-    (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x3041...0x30FF).contains(value)
-  }
-
-  /// East Asian Wide (W) and Fullwidth (F) ranges, Unicode 15.
-  private static func isWide(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3, 0x25FD...0x25FE,
-      0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE,
-      0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA, 0x26FD, 0x2705,
-      0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757, 0x2795...0x2797, 0x27B0, 0x27BF,
-      0x2B1B...0x2B1C, 0x2B50, 0x2B55, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-      0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
-      0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1AFF0...0x1B2FF,
-      0x1F004, 0x1F0CF, 0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F64F, 0x1F680...0x1F6FF,
-      0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-      return true
-    default:
-      return false
-    }
+    (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x3041...0x3096).contains(value)
+      || (0x309B...0x30FF).contains(value)
   }
 }
