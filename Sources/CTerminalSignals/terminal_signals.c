@@ -13,6 +13,7 @@
 static volatile sig_atomic_t pending_quit_signal = 0;
 static volatile sig_atomic_t pending_resize = 0;
 static volatile sig_atomic_t pending_suspend = 0;
+static volatile sig_atomic_t grapheme_clusters_turned_on = 0;
 static int wake_pipe[2] = {-1, -1};
 static struct termios saved_terminal_modes;
 static int have_saved_terminal_modes = 0;
@@ -119,6 +120,8 @@ void wf_stop_until_continued(void) {
   install_suspend_handler();
 }
 
+void wf_set_grapheme_clusters_turned_on(int on) { grapheme_clusters_turned_on = on; }
+
 void wf_restore_saved_terminal_modes(void) {
   if (have_saved_terminal_modes) tcsetattr(STDIN_FILENO, TCSANOW, &saved_terminal_modes);
 }
@@ -140,6 +143,9 @@ static void on_crash_signal(int signal_number, siginfo_t *info, void *context) {
       "\033[0m\033[?25h"                                           // plain attributes, cursor shown
       "\033[?1049l\r\n";                                           // back to the main screen
   ssize_t ignored = write(STDOUT_FILENO, reset, sizeof reset - 1);
+  // The grapheme cluster mode goes back off only where the viewer turned it on (a terminal may keep it on).
+  static const char clusters_off[] = "\033[?2027l";
+  if (grapheme_clusters_turned_on) ignored = write(STDOUT_FILENO, clusters_off, sizeof clusters_off - 1);
   (void)ignored;
   wf_restore_saved_terminal_modes();
   int sent_by_process = info == NULL || info->si_code <= 0;

@@ -100,8 +100,9 @@ public final class CursesPresenter: ScreenOutput {
   private static func write(_ bytes: [UInt8]) { PictureQueue.writeToStandardOutput(bytes) }
 
   /// Clusters one curses cell cannot hold (a flag, an emoji ZWJ sequence, a Devanagari vowel sign: characters
-  /// after the first that take space; or more than it has room for), and clusters wider than their first character
-  /// (❄️), from the last changes.
+  /// after the first that take space; or more than it has room for), clusters wider than their first character
+  /// (❄️ where the terminal counts grapheme clusters) and clusters terminals place differently
+  /// (``DisplayWidth/isDoubtful(_:)``), from the last changes.
   private var clustersCursesCannotHold: [ScreenChange] = []
 
   /// curses drew those clusters' first characters; the whole clusters go straight to the terminal over them, the
@@ -113,7 +114,8 @@ public final class CursesPresenter: ScreenOutput {
       let style = colors == nil ? Style(attributes: change.cell.style.attributes) : change.cell.style
       output += TerminalEscapes.cursor(x: change.x, y: change.y)
       output += Array("\u{1B}[\(style.sgrParameters)m".utf8)
-      output += Array(String(change.cell.character ?? " ").utf8)
+      let character = change.cell.character ?? " "
+      output += Array(DisplayWidth.drawable(character, in: max(1, Int(change.cell.width))).utf8)
     }
     output += TerminalEscapes.restoreCursor
     clustersCursesCannotHold = []
@@ -146,7 +148,9 @@ public final class CursesPresenter: ScreenOutput {
       var blanksNextColumn = false
       if characters.count > 1, let character = cell.character {
         let widerThanItsFirst = Self.isWiderThanItsFirst(character)
-        if widerThanItsFirst || Self.cursesCannotHold(character) {
+        // A doubtful cluster (🛍️: one column in xterm and tmux, two where the terminal draws the emoji) is written
+        // whole after the frame, at its own place, so no terminal's idea of its width moves what follows it.
+        if widerThanItsFirst || Self.cursesCannotHold(character) || DisplayWidth.isDoubtful(character) {
           // curses keeps the first character alone (a joiner left with it would join what curses draws next).
           characters = [characters[0]]
           clustersCursesCannotHold.append(change)

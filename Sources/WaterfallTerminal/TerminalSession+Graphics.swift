@@ -26,8 +26,12 @@ extension TerminalSession {
     func windowCellPixels() -> CellPixelSize? { TerminalSession.windowCellPixels() }
   }
 
-  private func queryTerminal() -> TerminalReplies {
-    _ = GraphicsQueries.bytes.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+  private func queryTerminal() -> TerminalReplies { ask(GraphicsQueries.bytes) }
+
+  /// Sends `queries` (DA1 last) and reads the answers until DA1's or the longest wait; keys typed meanwhile are
+  /// kept for the viewer.
+  func ask(_ queries: [UInt8]) -> TerminalReplies {
+    _ = queries.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     var parser = TerminalReplyParser()
     var typed: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1024)

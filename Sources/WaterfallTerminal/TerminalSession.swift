@@ -2,6 +2,7 @@ import CNcursesw
 import CTerminalSignals
 import Foundation
 import Glibc
+import WaterfallViewer
 
 /// Owns the terminal while the viewer runs: sets curses up for output, turns mouse reporting and bracketed paste
 /// on, and puts everything back (main screen, cursor, echo, mouse reporting and bracketed paste off) on quit, on SIGINT / SIGTERM / SIGHUP /
@@ -106,6 +107,7 @@ public final class TerminalSession {
   }
 
   private func stopUntilContinued() {
+    if turnedOnGraphemeClusters { Self.write(Self.graphemeClustersOff) }
     if mouseEnabled { Self.write(Self.mouseOff) }
     Self.write(Self.pasteOff)
     curs_set(1)
@@ -117,6 +119,7 @@ public final class TerminalSession {
     curs_set(0)
     if mouseEnabled { Self.write(Self.mouseOn) }
     Self.write(Self.pasteOn)
+    if turnedOnGraphemeClusters { Self.write(Self.graphemeClustersOn) }
   }
 
   /// How many colours the terminal has (256 for `xterm-256color`, 2^24 for `xterm-direct`); 0 without colour.
@@ -155,7 +158,34 @@ public final class TerminalSession {
     // endwin leaves the alternate screen; mouse reporting is ours to switch off.
     if mouseEnabled { Self.write(Self.mouseOff) }
     Self.write(Self.pasteOff)
+    if turnedOnGraphemeClusters {
+      Self.write(Self.graphemeClustersOff)
+      wf_set_grapheme_clusters_turned_on(0)
+    }
     wf_restore_saved_terminal_modes()
+  }
+
+  /// Whether the viewer turned the terminal's grapheme cluster mode on (and so must turn it off).
+  private var turnedOnGraphemeClusters = false
+  static let graphemeClustersOn = "\u{1B}[?2027h"
+  static let graphemeClustersOff = "\u{1B}[?2027l"
+  /// DECRQM for the grapheme cluster mode, then DA1, whose answer ends the wait.
+  static let graphemeClustersQuery = Array("\u{1B}[?2027$p\u{1B}[c".utf8)
+
+  /// The terminal's widths are the truth: asks whether it counts grapheme clusters (mode 2027: kitty, WezTerm,
+  /// foot, Ghostty), turns that on where it is off, and has the viewer count as the terminal does
+  /// (``DisplayWidth/clusterRule``). Elsewhere (xterm, tmux, a terminal that does not answer) widths stay glibc's
+  /// scalar by scalar, as those terminals count. Call once, before the first frame.
+  public func followTerminalWidths() {
+    guard isActive, localeIsUTF8 else { return }
+    let replies = ask(Self.graphemeClustersQuery)
+    guard replies.graphemeClustersAvailable else { return }
+    if replies.graphemeClusterMode == 2 {
+      Self.write(Self.graphemeClustersOn)
+      turnedOnGraphemeClusters = true
+      wf_set_grapheme_clusters_turned_on(1)
+    }
+    DisplayWidth.clusterRule = .graphemeClusters
   }
 
   private static func write(_ text: String) {

@@ -59,6 +59,7 @@ struct ViewCommand: ParsableCommand {
     let pictures = networkOptions.configure(pictureOptions.loaderConfiguration)
     let session = TerminalSession(mouse: !display.noMouse, color: options.colorEnabled)
     session.keep(typedEarly: typedEarly)
+    session.followTerminalWidths()
     options.pictures = pictureOptions.display(
       colorEnabled: options.colorEnabled && session.colorAvailable, ascii: display.ascii || !unicode,
       terminalColors: session.colorCount)

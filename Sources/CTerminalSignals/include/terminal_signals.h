@@ -34,6 +34,9 @@ void wf_stop_until_continued(void);
 /// SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE and SIGABRT, which restores the terminal before the process dies.
 void wf_install_crash_handler(void);
 
+/// Whether the viewer turned the terminal's grapheme cluster mode (2027) on, so that a crash turns it off again.
+void wf_set_grapheme_clusters_turned_on(int on);
+
 /// Puts back the terminal modes remembered by ``wf_install_crash_handler``.
 void wf_restore_saved_terminal_modes(void);
 

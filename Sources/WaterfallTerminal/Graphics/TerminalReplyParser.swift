@@ -2,8 +2,8 @@ import Pictures
 
 /// Separates a terminal's answers to the start-up queries from the keys typed meanwhile. Pure: the bytes are the
 /// terminal's (and so untrusted), and every answer form is tested without one. Recognised: the kitty graphics
-/// reply (`ESC _ G … ; OK ESC \`), XTVERSION (`ESC P > | text ESC \`), the cell size (`ESC [ 6 ; h ; w t`) and DA1
-/// (`ESC [ ? … c`). Everything else is input, returned in order; a string longer than any answer is dropped.
+/// reply (`ESC _ G … ; OK ESC \`), XTVERSION (`ESC P > | text ESC \`), the cell size (`ESC [ 6 ; h ; w t`), DA1
+/// (`ESC [ ? … c`) and DECRPM for mode 2027 (`ESC [ ? 2027 ; Ps $ y`). Everything else is input, returned in order; a string longer than any answer is dropped.
 public struct TerminalReplyParser: Sendable {
   public private(set) var replies = TerminalReplies()
   private var pending: [UInt8] = []
@@ -142,6 +142,12 @@ public struct TerminalReplyParser: Sendable {
     let length = end + 1 - start
     if final == UInt8(ascii: "c"), parameters.hasPrefix("?") {
       replies.deviceAttributes = Self.numbers(parameters.dropFirst()).compactMap { $0 }
+      return .reply(length)
+    }
+    if final == UInt8(ascii: "y"), parameters.hasPrefix("?"), parameters.hasSuffix("$") {
+      // A private mode's report (DECRPM): never a key.
+      let numbers = Self.numbers(parameters.dropFirst().dropLast())
+      if numbers.count == 2, numbers[0] == 2027, let state = numbers[1] { replies.graphemeClusterMode = state }
       return .reply(length)
     }
     if final == UInt8(ascii: "t") {

@@ -1,0 +1,189 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What the viewer writes, the terminal must place where the viewer thinks it is: after each step, the screen tmux
+/// shows is the viewer's own screen for that step (a snapshot of the same keys at the same size), so no cell goes
+/// stale after a cluster that terminals count differently (🛍️, one column in tmux).
+extension ViewerEndToEndTests {
+  /// Keys typed one step at a time: `(typed into the pane, the same step in a snapshot's key script)`.
+  static let sneakersSorted: [(pane: [String], script: String)] = [
+    (["/"], "/"), (["-l", "sneakers"], "s n e a k e r s"), (["Enter"], "Enter"), (["o"], "o"),
+    (["j"], "j"), (["j"], "j"), (["j"], "j"),
+  ]
+
+  @Test("the bundled catalogue: after /sneakers, o, j j j each screen tmux shows is the viewer's own")
+  func terminalShowsTheViewersScreen() throws {
+    let catalogue = TmuxPane.checkout.appendingPathComponent("Resources/catalogue").path
+    try expectPaneFollowsSnapshots(arguments: ["--no-images", catalogue], steps: Self.sneakersSorted)
+  }
+
+  @Test("CJK, emoji with presentation selectors, keycaps, flags and ZWJ sequences: tmux shows the viewer's screen")
+  func clustersOfEveryKindLandWhereTheViewerPutsThem() throws {
+    let folder = TemporaryDirectory("clusters")
+    defer { folder.remove() }
+    let titles = [
+      "通勤 navy 半身裙 🛍️", "❄️ winter 羊毛", "keycap #️⃣ 1️⃣ set", "flag 🇯🇵 and 🇫🇷", "family 👨‍👩‍👧 bag",
+      "thumbs 👍🏽 up", "e\u{301}te\u{301} accent", "स्तेशन Hindi", "🌡️ 温度计 ☀️", "plain ascii title",
+      "漢字かなカナ한국어", "✨🔥💯 sale",
+    ]
+    let items = titles.enumerated().map { index, title in
+      "{\"w\": 100, \"h\": \(80 + index * 13), \"price\": \"¥\(99 - index)\", \"title\": \"\(title)\"}"
+    }
+    let file = folder.write("items.json", "[" + items.joined(separator: ",\n") + "]")
+    let steps: [(pane: [String], script: String)] = [
+      (["o"], "o"), (["j"], "j"), (["O"], "O"), (["j"], "j"), (["G"], "G"), (["g"], "g"),
+    ]
+    try expectPaneFollowsSnapshots(arguments: ["--no-images", file], steps: steps, width: 90, height: 28)
+    try expectPaneFollowsSnapshots(arguments: ["--no-images", file], steps: steps, width: 61, height: 20)
+  }
+
+  @Test("with the defaults (pictures on), the 🛍️ titles after /sneakers, o, j j j have nothing stale beside them")
+  func defaultsLeaveNothingBesideTheEmoji() throws {
+    let catalogue = TmuxPane.checkout.appendingPathComponent("Resources/catalogue").path
+    let pane = try TmuxPane(arguments: [catalogue], width: 100, height: 30)
+    try pane.waitForScreen { $0.contains("🛍️") }
+    for step in Self.sneakersSorted { try pane.send(keys: step.pane) }
+    let screen = try pane.waitForSteadyScreen { $0.contains("sneakers") }
+    let titled = screen.split(separator: "\n").filter { $0.contains("🛍️") }
+    #expect(!titled.isEmpty, "\(screen)")
+    for line in titled {
+      // From the emoji to the box's edge: blanks only (the title ends with the emoji).
+      let rest = line[line.range(of: "🛍️")!.upperBound...].prefix { $0 != "│" }
+      #expect(rest.allSatisfy { $0 == " " }, "left beside the emoji: \(line)")
+    }
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+
+  /// Runs the viewer in tmux and, after each step, compares the pane with `waterfall snapshot` of the steps so far.
+  private func expectPaneFollowsSnapshots(
+    arguments: [String], steps: [(pane: [String], script: String)], width: Int = 100, height: Int = 30,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let pane = try TmuxPane(arguments: arguments, width: width, height: height)
+    defer { try? pane.send(keys: ["q"]) }
+    var script: [String] = []
+    let first = try snapshot(arguments, script: script, width: width, height: height)
+    try pane.waitForSteadyScreen(sourceLocation: sourceLocation) { Self.sameScreen($0, first) }
+    for step in steps {
+      try pane.send(keys: step.pane)
+      script.append(step.script)
+      let expected = try snapshot(arguments, script: script, width: width, height: height)
+      let shown = try pane.waitForSteadyScreen(seconds: 5) { Self.sameScreen($0, expected) }
+      #expect(
+        Self.sameScreen(shown, expected),
+        "after \(script.joined(separator: " ")): tmux shows\n\(shown)\nthe viewer drew\n\(expected)",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  private func snapshot(_ arguments: [String], script: [String], width: Int, height: Int) throws -> String {
+    var command = ["snapshot", "--size", "\(width)x\(height)"] + arguments
+    if !script.isEmpty { command += ["--keys", script.joined(separator: " ")] }
+    let run = try BinaryRun(command)
+    try #require(run.status == 0, "\(run.errors)")
+    return run.output
+  }
+
+  /// Line by line, trailing blanks aside (tmux trims them, a snapshot keeps them).
+  private static func sameScreen(_ shown: String, _ drawn: String) -> Bool {
+    func lines(_ text: String) -> [Substring] {
+      var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        line.lastIndex { $0 != " " }.map { line[...$0] } ?? ""
+      }
+      while lines.last?.isEmpty == true { lines.removeLast() }
+      return lines
+    }
+    return lines(shown) == lines(drawn)
+  }
+}
+
+/// A terminal that counts grapheme clusters (kitty, WezTerm, foot, Ghostty) answers DECRQM for mode 2027: the
+/// viewer turns the mode on where it is off, counts as the terminal does, and turns it off again on the way out.
+/// The terminal here is a pseudo-terminal driven by Python, answering as such a terminal does (or as xterm, not at
+/// all), and keeping every byte the viewer wrote.
+@Suite("The grapheme cluster mode, asked of the terminal")
+struct GraphemeClusterModeEndToEndTests {
+  /// The pseudo-terminal: answers `CSI ? 2027 $ p` with `argv[1]` (nothing when empty) and every DA1 query, types
+  /// `q` once the bundled catalogue's first screen is drawn, and writes what the viewer wrote to `argv[2]`.
+  static let fakeTerminal = #"""
+    import fcntl, os, pty, select, struct, sys, termios, time
+    answer, log, program = sys.argv[1].encode(), sys.argv[2], sys.argv[3:]
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        os.execv(program[0], program)
+    written, answered_queries, answered_attributes, quit_at = b"", 0, 0, None
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            written += data
+        while written.count(b"\x1b[?2027$p") > answered_queries:
+            answered_queries += 1
+            if answer:
+                os.write(fd, b"\x1b[?2027;" + answer + b"$y")
+        while written.count(b"\x1b[c") > answered_attributes:
+            answered_attributes += 1
+            os.write(fd, b"\x1b[?62;22c")
+        if quit_at is None and "半身裙".encode() in written:
+            quit_at = time.time() + 0.5
+        if quit_at is not None and time.time() > quit_at:
+            os.write(fd, b"q")
+            quit_at = float("inf")
+    _, status = os.waitpid(pid, 0)
+    open(log, "wb").write(written)
+    sys.exit(os.waitstatus_to_exitcode(status))
+    """#
+
+  private func run(answering answer: String) throws -> [UInt8] {
+    try TmuxPane.requireUsableBinary()
+    let folder = TemporaryDirectory("mode2027")
+    defer { folder.remove() }
+    let script = folder.write("terminal.py", Self.fakeTerminal)
+    let log = folder.path + "/written"
+    let catalogue = TmuxPane.checkout.appendingPathComponent("Resources/catalogue").path
+    let status = try ChildProcess.run(
+      [
+        "env", "TERM=xterm-256color", "LANG=C.UTF-8", "python3", script, answer, log, TmuxPane.binary,
+        "--no-images", catalogue,
+      ], outputPath: "/dev/null")
+    #expect(status == 0, "the viewer's exit status")
+    return [UInt8](try Data(contentsOf: URL(fileURLWithPath: log)))
+  }
+
+  private static func count(_ sequence: String, in bytes: [UInt8]) -> Int {
+    let needle = Array(sequence.utf8)
+    guard bytes.count >= needle.count else { return 0 }
+    return (0...bytes.count - needle.count).filter { bytes[$0..<$0 + needle.count].elementsEqual(needle) }.count
+  }
+
+  @Test("a terminal with the mode reset: asked, turned on before the first frame, turned off on quit")
+  func resetModeIsTurnedOnAndOff() throws {
+    let written = try run(answering: "2")
+    #expect(Self.count("\u{1B}[?2027$p", in: written) == 1)
+    #expect(Self.count("\u{1B}[?2027h", in: written) == 1)
+    #expect(Self.count("\u{1B}[?2027l", in: written) == 1)
+    let text = String(decoding: written, as: UTF8.self)
+    let on = try #require(text.range(of: "\u{1B}[?2027h"))
+    let off = try #require(text.range(of: "\u{1B}[?2027l"))
+    let title = try #require(text.range(of: "半身裙"))
+    #expect(on.upperBound <= title.lowerBound && title.upperBound <= off.lowerBound, "on, the frames, then off")
+  }
+
+  @Test("a terminal whose mode is already set is left as it was; one that does not answer (xterm) is never told")
+  func setOrUnknownModeIsLeftAlone() throws {
+    for answer in ["1", ""] {
+      let written = try run(answering: answer)
+      #expect(Self.count("\u{1B}[?2027$p", in: written) == 1, "answer \(answer)")
+      #expect(Self.count("\u{1B}[?2027h", in: written) == 0 && Self.count("\u{1B}[?2027l", in: written) == 0)
+    }
+  }
+}
