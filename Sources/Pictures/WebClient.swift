@@ -34,6 +34,16 @@ enum WebClient {
     }
   }
 
+  /// The HTTP proxy a plain-http `url` is sent to in absolute form (``AbsoluteFormGet``), if any: not a SOCKS
+  /// proxy, not https (tunnelled with `CONNECT`, as RFC 9110 asks).
+  static func absoluteFormProxy(for url: URL, _ network: NetworkConfiguration) -> HTTPClient.Configuration.Proxy? {
+    guard URLScheme(of: url) == .http,
+      let proxy = WebProxy.proxy(for: url, environment: network.proxyVariables ?? environment),
+      proxy != .socksServer(host: proxy.host, port: proxy.port)
+    else { return nil }
+    return proxy
+  }
+
   private static func configuration(_ key: Key) -> HTTPClient.Configuration {
     var tls = TLSConfiguration.makeClientConfiguration()
     if let file = key.trustedCertificateFile {

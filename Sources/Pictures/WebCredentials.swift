@@ -8,10 +8,11 @@ struct WebCredentials: Sendable {
   let header: String
 
   init?(of url: URL) {
-    guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: true), let user = parts.user else {
-      return nil
-    }
-    let pair = "\(user.removingPercentEncoding ?? user):\(parts.password?.removingPercentEncoding ?? "")"
+    // Decoded once, from the parts as written (`user` and `password` come decoded already).
+    guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: true), let user = parts.percentEncodedUser
+    else { return nil }
+    let password = parts.percentEncodedPassword ?? ""
+    let pair = "\(user.removingPercentEncoding ?? user):\(password.removingPercentEncoding ?? password)"
     (host, port) = (parts.host?.lowercased() ?? "", Self.port(of: url))
     header = "Basic " + Data(pair.utf8).base64EncodedString()
   }

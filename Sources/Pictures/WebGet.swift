@@ -92,8 +92,12 @@ public struct WebGet: Sendable {
           get: self, isRedirect: { Self.redirectTarget($0, from: here) != nil }, answered: { watch.answered() })
         let reply: WebResponseTaker.Reply
         do {
-          let client = WebClient.client(for: url, network)
-          reply = try await Self.fetch(makeRequest(url, credentials: credentials), with: client, taker, by: deadline)
+          let request = try makeRequest(url, credentials: credentials)
+          if let proxy = WebClient.absoluteFormProxy(for: url, network) {
+            reply = try await AbsoluteFormGet.fetch(request, through: proxy, taker, network: network, by: deadline)
+          } else {
+            reply = try await Self.fetch(request, with: WebClient.client(for: url, network), taker, by: deadline)
+          }
         } catch let stop as WebResponseTaker.Stop {
           // A redirect whose body was too long to drain is still followed.
           guard let head = taker.redirectHead else { return .failure(stop.failure) }

@@ -10,23 +10,10 @@ enum WebProxy {
       return found?.isEmpty == false ? found : nil
     }
     let scheme = url.scheme?.lowercased() ?? ""
-    guard let host = url.host?.lowercased(), !bypasses(host, value("no_proxy")),
+    guard let host = url.host, !NoProxyList(value("no_proxy")).sendsDirect(host: host, port: url.port),
       let setting = value("\(scheme)_proxy") ?? value("all_proxy")
     else { return nil }
     return server(setting)
-  }
-
-  /// Whether `noProxy` (a comma-separated list of hosts and domains, or `*`) sends `host` direct.
-  static func bypasses(_ host: String, _ noProxy: String?) -> Bool {
-    guard let noProxy else { return false }
-    for entry in noProxy.split(separator: ",") {
-      var domain = entry.trimmingCharacters(in: .whitespaces).lowercased()
-      if domain == "*" { return true }
-      if let colon = domain.lastIndex(of: ":"), !domain.contains("]") { domain = String(domain[..<colon]) }
-      while domain.hasPrefix(".") { domain.removeFirst() }
-      if !domain.isEmpty, host == domain || host.hasSuffix("." + domain) { return true }
-    }
-    return false
   }
 
   /// `host:port`, `http://[user:password@]host[:port]` or `socks5://host[:port]`, as curl takes them (port 1080
@@ -39,10 +26,11 @@ enum WebProxy {
     case "socks5", "socks5h", "socks":
       return .socksServer(host: host, port: port)
     case "http":
-      guard let user = parts.user else { return .server(host: host, port: port) }
-      let password = parts.password?.removingPercentEncoding ?? ""
+      // Decoded once: the percent-encoded parts, as written (`user` and `password` come decoded already).
+      guard let user = parts.percentEncodedUser else { return .server(host: host, port: port) }
+      let password = parts.percentEncodedPassword ?? ""
       let authorization = HTTPClient.Authorization.basic(
-        username: user.removingPercentEncoding ?? user, password: password)
+        username: user.removingPercentEncoding ?? user, password: password.removingPercentEncoding ?? password)
       return .server(host: host, port: port, authorization: authorization)
     default:
       return nil

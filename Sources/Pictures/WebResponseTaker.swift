@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 
 /// Takes one GET's answer on the event loop that reads it (the request runs with
-/// `.delegateAndChannel(on:)`), copying each body part there. The part's buffer may share its storage with the
+/// `.delegateAndChannel(on:)`, or through ``AbsoluteFormGet``'s channel), copying each body part there. The part's buffer may share its storage with the
 /// channel's pool of receive buffers, which reuses it as soon as it is no longer referenced: only the reference
 /// count orders our last read before that reuse, and ThreadSanitizer cannot see the count (the runtime is not
 /// instrumented), so a copy made on another thread was reported as a race. Copied on the loop, the buffer never
@@ -52,26 +52,37 @@ final class WebResponseTaker: HTTPClientResponseDelegate, Sendable {
   }
 
   func didReceiveHead(task: HTTPClient.Task<Reply>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-    let stop: WebFailure? = state.withLock { state in
+    take(head: head).map { task.eventLoop.makeFailedFuture($0) } ?? task.eventLoop.makeSucceededVoidFuture()
+  }
+
+  func didReceiveBodyPart(task: HTTPClient.Task<Reply>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+    take(part: buffer).map { task.eventLoop.makeFailedFuture($0) } ?? task.eventLoop.makeSucceededVoidFuture()
+  }
+
+  func didFinishRequest(task: HTTPClient.Task<Reply>) throws -> Reply { try reply() }
+
+  /// The answer's head (each redirect's, then the last answer's); a failure stops the GET.
+  func take(head: HTTPResponseHead) -> Stop? {
+    state.withLock { state in
       state.head = head
       if isRedirect(head) { return nil }
       answered()
       let status = Int(head.status.code)
       guard (200..<300).contains(status) else {
         let words = head.status.reasonPhrase.lowercased()
-        return WebFailure(.httpStatus, "the server answered \(status) (\(words))", status: status)
+        return Stop(failure: WebFailure(.httpStatus, "the server answered \(status) (\(words))", status: status))
       }
       let declared = head.headers.first(name: "content-length").flatMap { Int64($0) } ?? -1
-      if declared > Int64(limit) { return WebGet.tooLarge(limit, declared: declared) }
+      if declared > Int64(limit) { return Stop(failure: WebGet.tooLarge(limit, declared: declared)) }
       // A compressed body's announced length is not the length it will have.
       state.expected = head.headers.first(name: "content-encoding") == nil ? declared : -1
       state.keepsBody = true
       return nil
     }
-    return stop.map { task.eventLoop.makeFailedFuture(Stop(failure: $0)) } ?? task.eventLoop.makeSucceededVoidFuture()
   }
 
-  func didReceiveBodyPart(task: HTTPClient.Task<Reply>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+  /// One part of the body, copied; a failure stops the GET.
+  func take(part buffer: ByteBuffer) -> Stop? {
     let outcome: Result<(received: Int, expected: Int64)?, Stop> = state.withLock { state in
       guard state.keepsBody else {
         state.dropped += buffer.readableBytes
@@ -91,14 +102,15 @@ final class WebResponseTaker: HTTPClientResponseDelegate, Sendable {
       return .success((state.body.count, state.expected))
     }
     switch outcome {
-    case .failure(let stop): return task.eventLoop.makeFailedFuture(stop)
+    case .failure(let stop): return stop
     case .success(let told):
       if let told { progress?(told.received, told.expected) }
-      return task.eventLoop.makeSucceededVoidFuture()
+      return nil
     }
   }
 
-  func didFinishRequest(task: HTTPClient.Task<Reply>) throws -> Reply {
+  /// The whole answer, once its end has arrived.
+  func reply() throws -> Reply {
     try state.withLock { state in
       guard let head = state.head else { throw HTTPClientError.remoteConnectionClosed }
       if state.keepsBody, !state.sniffed, let problem = PictureSniffer.problem(with: state.body) {

@@ -27,17 +27,19 @@ public final class LoopbackPictureServer {
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Tests/PicturesTests/Server/picture_server.py").path
 
-  /// Starts the picture server's script (see ``init(script:lifetime:host:)``).
-  public convenience init(lifetime: Int = 90, host: String = "127.0.0.1") throws(StartError) {
-    try self.init(script: Self.pictureServerScript, lifetime: lifetime, host: host)
+  /// Starts the picture server's script (see ``init(script:lifetime:host:squid:)``).
+  public convenience init(lifetime: Int = 90, host: String = "127.0.0.1", squid: Bool = false) throws(StartError) {
+    try self.init(script: Self.pictureServerScript, lifetime: lifetime, host: host, squid: squid)
   }
 
-  /// Starts `script` on `host` and waits at most 10 s for its `READY PORT SILENT-PORT` line.
-  public init(script: String, lifetime: Int, host: String = "127.0.0.1") throws(StartError) {
+  /// Starts `script` on `host` and waits at most 10 s for its `READY PORT SILENT-PORT` line. `squid`: as a proxy,
+  /// it tunnels (CONNECT) to port 443 only, as a default squid does, and forwards plain-http GETs.
+  public init(script: String, lifetime: Int, host: String = "127.0.0.1", squid: Bool = false) throws(StartError) {
     let output = Pipe()
     self.host = host
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, "--lifetime", String(lifetime), "--host", host]
+    process.arguments =
+      ["python3", script, "--lifetime", String(lifetime), "--host", host] + (squid ? ["--squid"] : [])
     process.standardInput = input
     process.standardOutput = output
     do {

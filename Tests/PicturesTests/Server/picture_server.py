@@ -41,7 +41,11 @@ Paths:
   /__outage?key=KEY&on=1|0                the feeds with outage=KEY down (1) or back (0)
   /__prepend?key=KEY                      one more new item at the front of the feeds with live=KEY
   CONNECT host:port                       as an http proxy does (curl's http_proxy): a tunnel to host:port, counted
-                                          as CONNECT (and CONNECT#auth with a Proxy-Authorization header)
+                                          as CONNECT (and CONNECT#auth with a Proxy-Authorization header); with
+                                          --squid only to port 443, as a default squid allows (403 otherwise)
+  GET http://host:port/path               as an http proxy forwards a plain-http request (absolute form, RFC 9112),
+                                          counted as GET-absolute (and GET-absolute#auth=USER:PASSWORD, decoded,
+                                          with a Proxy-Authorization header)
   /__counts                               JSON: {"counts": {path: requests}, "most_at_once": n, "at_once": n}
                                           (picture requests at once: most ever, and now); a request that
                                           carried an Authorization header is also counted as <path>#auth
@@ -56,7 +60,9 @@ For tests that wait on what the server saw instead of sleeping:
 """
 
 import argparse
+import base64
 import functools
+import http.client
 import json
 import os
 import socket
@@ -102,6 +108,7 @@ class Handler(BaseHTTPRequestHandler):
     fresh = {}
     failed_once = set()
     outages = set()
+    squid = False
 
     @staticmethod
     def release_event(key):
@@ -132,6 +139,8 @@ class Handler(BaseHTTPRequestHandler):
                 Handler.counts[key] = Handler.counts.get(key, 0) + 1
             Handler.counts_lock.notify_all()
         host, _, port = self.path.rpartition(":")
+        if Handler.squid and port != "443":
+            return self.send_body(403, b"CONNECT to port 443 only", "text/plain")
         try:
             upstream = socket.create_connection((host.strip("[]"), int(port)), timeout=10)
         except OSError:
@@ -165,7 +174,31 @@ class Handler(BaseHTTPRequestHandler):
         upstream.close()
         self.close_connection = True
 
+    def forward(self):
+        keys = ["GET-absolute"]
+        authorization = self.headers.get("Proxy-Authorization", "")
+        if authorization.startswith("Basic "):
+            keys.append("GET-absolute#auth=" + base64.b64decode(authorization[6:]).decode("utf-8", "replace"))
+        with Handler.counts_lock:
+            for key in keys:
+                Handler.counts[key] = Handler.counts.get(key, 0) + 1
+            Handler.counts_lock.notify_all()
+        target = urlsplit(self.path)
+        headers = {k: v for k, v in self.headers.items() if not k.lower().startswith("proxy-") and k.lower() != "connection"}
+        try:
+            upstream = http.client.HTTPConnection(target.hostname, target.port or 80, timeout=30)
+            upstream.request("GET", (target.path or "/") + ("?" + target.query if target.query else ""), headers=headers)
+            answer = upstream.getresponse()
+            body = answer.read()
+        except OSError:
+            return self.send_body(502, b"", "text/plain")
+        passed = {k: v for k, v in answer.getheaders() if k.lower() not in ("content-length", "connection", "transfer-encoding")}
+        content_type = passed.pop("Content-Type", "application/octet-stream")
+        self.send_body(answer.status, body, content_type, passed)
+
     def do_GET(self):
+        if self.path.startswith("http://"):
+            return self.forward()
         parts = urlsplit(self.path)
         path, query = parts.path, parse_qs(parts.query)
         if not path.startswith("/__"):
@@ -381,8 +414,10 @@ def main():
     arguments = argparse.ArgumentParser()
     arguments.add_argument("--lifetime", type=float, default=120)
     arguments.add_argument("--host", default="127.0.0.1")
+    arguments.add_argument("--squid", action="store_true")
     options = arguments.parse_args()
     Handler.lifetime = options.lifetime
+    Handler.squid = options.squid
     server = Server((options.host, 0), Handler)
     silent = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     silent.bind((options.host, 0))
