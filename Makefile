@@ -89,13 +89,18 @@ run: build
 # and the proxy tests set their own proxies: a proxy this machine's environment names must not come between.
 PROXY_VARIABLES = http_proxy https_proxy all_proxy no_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY NO_PROXY
 test: test-deps
+	@Tests/phase-took.sh --start
 	$(SWIFT) build -c release --product waterfall
+	@Tests/phase-took.sh "the release build"
 	$(SWIFT) build --build-tests
+	@Tests/phase-took.sh "the tests' build"
 	env $(PROXY_VARIABLES:%=-u %) WATERFALL_BIN="$$($(SWIFT) build -c release --show-bin-path)/waterfall" \
 	  Tests/with-postgres.sh timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build \
 	  --xunit-output .build/test-results.xml 2>&1 | tee .build/test-output.log; \
 	  status=$${PIPESTATUS[0]}; [ "$$status" = 0 ] || Tests/show-failures.sh .build; exit "$$status"
+	@Tests/phase-took.sh "the tests' run"
 	$(MAKE) --no-print-directory fuzz-regressions
+	@Tests/phase-took.sh "the fuzz targets' build and replay"
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
@@ -147,9 +152,12 @@ fuzz-regressions: fuzz-build
 	FUZZ_REPLAY_ONLY=1 Tests/Fuzz/run-targets.sh 3 .build-fuzz/release .build-fuzz/regressions $(FUZZ_TARGETS)
 
 # The unit tests under AddressSanitizer (with LeakSanitizer), then under ThreadSanitizer; fails on any report.
+# Both halves beside the private PostgreSQL cluster the PostgreSQL tests need, and both run even when the first fails.
 sanitize: test-deps
-	SWIFT="$(SWIFT)" Tests/run-sanitized.sh address .build-asan $(TEST_TIMEOUT)
-	SWIFT="$(SWIFT)" Tests/run-sanitized.sh thread .build-tsan $(TEST_TIMEOUT)
+	status=0; \
+	SWIFT="$(SWIFT)" Tests/with-postgres.sh Tests/run-sanitized.sh address .build-asan $(TEST_TIMEOUT) || status=1; \
+	SWIFT="$(SWIFT)" Tests/with-postgres.sh Tests/run-sanitized.sh thread .build-tsan $(TEST_TIMEOUT) || status=1; \
+	exit $$status
 
 # The manual page: swift-argument-parser's generator over the command's own definitions (so it never drifts from
 # --help), its generic EXIT STATUS replaced by the sections it cannot know (keys, formats, environment, files, exit
@@ -180,7 +188,7 @@ install: deps man-page
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/waterfall/catalogue/pictures" "$(PREFIX)/share/man/man1" \
 	  "$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" \
 	  "$(FISH_COMPLETIONS)"
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/waterfall" "$(PREFIX)/bin/waterfall"
+	install -s -m 755 "$$($(SWIFT) build -c release --show-bin-path)/waterfall" "$(PREFIX)/bin/waterfall"
 	install -m 644 .build/man/waterfall.1 "$(PREFIX)/share/man/man1/waterfall.1"
 	"$(PREFIX)/bin/waterfall" --generate-completion-script bash >"$(PREFIX)/share/bash-completion/completions/waterfall"
 	"$(PREFIX)/bin/waterfall" --generate-completion-script zsh >"$(PREFIX)/share/zsh/site-functions/_waterfall"
