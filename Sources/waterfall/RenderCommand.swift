@@ -3,13 +3,16 @@ import Foundation
 import TapeImages
 import WaterfallViewer
 
-/// `waterfall render REC.cast OUT.gif|webp|png`: a recording made with `--record` drawn as a tape's pictures are.
+/// `waterfall render REC.cast OUT.gif|webp|png`: a recording (`--record`'s, or asciinema's of any program) drawn as a
+/// tape's pictures are.
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    abstract: "Draw a recording made with --record as an animated GIF or WebP, or a PNG of its last screen.")
+    abstract:
+      "Draw an asciicast recording (--record's, or asciinema's v1, v2 or v3) as an animated GIF or WebP, or a PNG of its last screen."
+  )
 
-  @Argument(help: "The asciicast recording (made with --record).")
+  @Argument(help: "The asciicast recording (made with --record or asciinema rec).")
   var recording: String
 
   @Argument(help: "The picture to write: .gif, .webp or .png.")

@@ -50,7 +50,8 @@ struct AsciicastTests {
     "bad recordings are refused with the line",
     arguments: [
       ("", 1, "not an asciicast header"),
-      ("{\"version\": 1, \"width\": 80, \"height\": 24}", 1, "only asciicast version 2"),
+      ("{\"version\": 4, \"width\": 80, \"height\": 24}", 1, "only asciicast versions 1, 2 and 3"),
+      ("{\"version\": 1, \"width\": 80, \"height\": 24}", 1, "stdout must be a list"),
       ("{\"version\": 2, \"width\": 0, \"height\": 24}", 1, "width and height"),
       ("{\"version\": 2, \"width\": 80, \"height\": 1e300}", 1, "width and height"),
       ("{\"version\": 2, \"width\": 80, \"height\": 24, \"waterfall_arguments\": [1]}", 1, "list of strings"),

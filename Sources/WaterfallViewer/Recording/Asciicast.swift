@@ -1,7 +1,8 @@
 import Pictures
 
-/// An asciicast v2 recording (asciinema's format): a JSON header line, then one JSON array a line,
-/// `[seconds, "o" | "i" | "r", data]`: output, input, resize (`"120x40"`).
+/// An asciicast recording (asciinema's format). Written as v2: a JSON header line, then one JSON array a line,
+/// `[seconds, "o" | "i" | "r", data]`: output, input, resize (`"120x40"`). Read from v1, v2 or v3
+/// (``AsciicastReader``), its events' times always counted from the start.
 public struct Asciicast: Hashable, Sendable {
   public struct Event: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
@@ -34,6 +35,8 @@ public struct Asciicast: Hashable, Sendable {
   /// Whether the header says waterfall made it (`waterfall_arguments`, written even when empty): asciinema's
   /// own recordings have nothing a replay could run. Made in this process (a header written), it is.
   public var madeByWaterfall = true
+  /// The asciicast version the file was written in (1, 2 or 3); this program writes 2.
+  public var version = 2
   /// The label of an open's marker, followed by why it failed (nothing when it started).
   public static let openMarkerPrefix = "waterfall-open:"
 

@@ -26,6 +26,8 @@ extension Style {
     var parameters = ["0"]
     if attributes.contains(.bold) { parameters.append("1") }
     if attributes.contains(.dim) { parameters.append("2") }
+    if attributes.contains(.italic) { parameters.append("3") }
+    if attributes.contains(.underline) { parameters.append("4") }
     if attributes.contains(.reverse) { parameters.append("7") }
     parameters += foreground.sgrParameters(base: 30)
     parameters += background.sgrParameters(base: 40)

@@ -21,6 +21,12 @@ public struct Screen: Hashable, Sendable {
     cells = Array(repeating: .blank, count: self.width * self.height)
   }
 
+  /// A screen of these cells, row by row (``TerminalEmulator``'s grid, shown as it is).
+  init(width: Int, height: Int, cells: [ScreenCell]) {
+    precondition(width >= 0 && height >= 0 && cells.count == width * height, "cells for every place")
+    (self.width, self.height, self.cells) = (width, height, cells)
+  }
+
   public subscript(x: Int, y: Int) -> ScreenCell {
     cells[y * width + x]
   }

@@ -49,6 +49,9 @@ public struct TextAttributes: OptionSet, Hashable, Sendable, BitwiseCopyable {
   public static let bold = TextAttributes(rawValue: 1 << 0)
   public static let dim = TextAttributes(rawValue: 1 << 1)
   public static let reverse = TextAttributes(rawValue: 1 << 2)
+  /// Italic and underlined text come only from recordings (`waterfall render`); the viewer draws neither.
+  public static let italic = TextAttributes(rawValue: 1 << 3)
+  public static let underline = TextAttributes(rawValue: 1 << 4)
 }
 
 /// How a screen cell is drawn.

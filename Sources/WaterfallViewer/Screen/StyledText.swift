@@ -26,6 +26,8 @@ extension Style {
     if background != .standard { parts.append("bg \(background)") }
     if attributes.contains(.bold) { parts.append("bold") }
     if attributes.contains(.dim) { parts.append("dim") }
+    if attributes.contains(.italic) { parts.append("italic") }
+    if attributes.contains(.underline) { parts.append("underline") }
     if attributes.contains(.reverse) { parts.append("reverse") }
     return parts.joined(separator: ", ")
   }

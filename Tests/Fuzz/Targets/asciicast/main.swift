@@ -1,10 +1,11 @@
 import FuzzSupport
 import WaterfallViewer
 
-/// The asciicast reader (`--replay`, any file a bug report carries) and the screens `waterfall render` draws from
-/// it: any text gives a recording whose size is in range and whose events keep their order in time, or one error on
-/// a line of the text whose message holds no control character; a recording's screens stay in range, in time order,
-/// and hold no control character whatever its output events carry.
+/// The asciicast reader (v1, v2 and v3: `--replay`, any file a bug report carries) and the screens `waterfall render`
+/// draws from it through the terminal emulator: any text gives a recording whose size is in range and whose events
+/// keep their order in time, or one error on a line of the text whose message holds no control character; a
+/// recording's screens stay in range, in time order, and hold no control character whatever escape sequences its
+/// output events carry.
 runFuzzer { data, size in
   let text = String(decoding: fuzzBytes(data, size), as: UTF8.self)
   let cast: Asciicast
