@@ -43,11 +43,35 @@ final class PostgresSession: Sendable {
     }
   }
 
+  /// The first of the address's servers that lets us in, each tried in order as libpq does (a refusal, a failed
+  /// login or a lost connection on one moves on to the next).
   private static func open(_ address: PostgresAddress, readOnly: Bool) throws -> PostgresConnection {
-    let connection = try PostgresConnection.connect(
-      on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try address.configuration(), id: 1,
-      logger: logger
-    ).wait()
+    var failures: [(PostgresAddress.Endpoint, any Error)] = []
+    for endpoint in address.endpoints {
+      do {
+        return try open(address, at: endpoint, readOnly: readOnly)
+      } catch {
+        failures.append((endpoint, error))
+      }
+    }
+    throw EveryServerFailed(failures: failures)
+  }
+
+  /// Each server tried and why it failed.
+  struct EveryServerFailed: Error {
+    var failures: [(endpoint: PostgresAddress.Endpoint, error: any Error)]
+  }
+
+  private static func open(
+    _ address: PostgresAddress, at endpoint: PostgresAddress.Endpoint, readOnly: Bool
+  ) throws -> PostgresConnection {
+    let connection: PostgresConnection
+    do {
+      connection = try connect(try address.configuration(for: endpoint))
+    } catch let error as PSQLError where address.tls == .allow && !endpoint.isSocket && error.code == .server {
+      // `allow`: refused without TLS, tried again with it (libpq's second attempt).
+      connection = try connect(try address.configuration(for: endpoint, withTLS: true))
+    }
     if readOnly {
       do {
         _ = try connection.query(viewingSettings, logger: logger).wait()
@@ -57,6 +81,12 @@ final class PostgresSession: Sendable {
       }
     }
     return connection
+  }
+
+  private static func connect(_ configuration: PostgresConnection.Configuration) throws -> PostgresConnection {
+    try PostgresConnection.connect(
+      on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: logger
+    ).wait()
   }
 
   /// A viewing session's settings, in one statement: every transaction read-only; and no JIT compilation, which
@@ -170,8 +200,20 @@ final class PostgresSession: Sendable {
     closing.whenComplete { _ in withExtendedLifetime(connection) {} }
   }
 
-  /// A failure in words a user can act on, with the server's own message; never the password.
+  /// A failure in words a user can act on, with the server's own message; never the password. Several servers'
+  /// failures are each named.
   static func reason(_ error: any Error, address: PostgresAddress) -> String {
+    guard let error = error as? EveryServerFailed else { return reason(error, at: address.endpoints[0]) }
+    if error.failures.count == 1 { return reason(error.failures[0].error, at: error.failures[0].endpoint) }
+    return error.failures.map { failure in
+      let reason = reason(failure.error, at: failure.endpoint)
+      return reason.hasPrefix("cannot connect to") ? reason : "\(failure.endpoint.shown): \(reason)"
+    }.joined(separator: "; ")
+  }
+
+  private static func reason(_ error: any Error, at endpoint: PostgresAddress.Endpoint) -> String {
+    if let error = error as? NIOSSLError { return "TLS failed: \(error)" }
+    if let error = error as? BoringSSLError { return "the server's certificate is refused (\(error))" }
     guard let error = error as? PSQLError else { return "\(error)" }
     let server = error.serverInfo?[.message]
     switch error.code {
@@ -182,12 +224,14 @@ final class PostgresSession: Sendable {
       return "the server does not offer TLS, which sslmode=require asks for"
     case .connectionError:
       let cause = error.underlying.map { "\($0)" } ?? "no answer"
+      if let tls = error.underlying as? NIOSSLError { return "TLS failed at \(endpoint.shown): \(tls)" }
       let refused = cause.lowercased().contains("refused")
-      return "cannot connect to \(address.hostAndPort) (\(refused ? "connection refused" : cause))"
+      return "cannot connect to \(endpoint.shown) (\(refused ? "connection refused" : cause))"
     case .serverClosedConnection, .uncleanShutdown:
+      if let tls = error.underlying as? NIOSSLError { return "TLS failed at \(endpoint.shown): \(tls)" }
       return "the server closed the connection"
     case .authMechanismRequiresPassword:
-      return "the server asks for a password (in the address, or PGPASSWORD)"
+      return "the server asks for a password (in the address, PGPASSWORD or the password file)"
     case .unsupportedAuthMechanism:
       return "the server asks for an authentication this client does not speak"
     default:
