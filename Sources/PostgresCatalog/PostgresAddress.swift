@@ -119,7 +119,7 @@ public struct PostgresAddress: Sendable, Hashable {
   }
 
   /// A connection string libpq refuses: an unknown query parameter in our words, the rest in libpq's.
-  private static func reason(for error: PostgresConnectionString.ConnectionStringError) -> String {
+  static func reason(for error: PostgresConnectionString.ConnectionStringError) -> String {
     let unknown = "invalid URI query parameter: \""
     if error.reason.hasPrefix(unknown) {
       return "unknown parameter \(error.reason.dropFirst(unknown.count).dropLast())"
