@@ -8,7 +8,8 @@
 #   WATERFALL_POSTGRES_SOCKET_DIR  the folder of its Unix socket (.s.PGSQL.PORT; trusted, user postgres)
 #   WATERFALL_POSTGRES_PORT  its port
 # and, when openssl is installed, a second cluster (a copy of the first, made before either starts) with TLS on:
-#   WATERFALL_POSTGRES_TLS_PORT  its loopback port (same password; its certificate names localhost and 127.0.0.1)
+#   WATERFALL_POSTGRES_TLS_PORT  its loopback port (same password; its certificate names localhost only: NIOSSL also
+#                                accepts a certificate naming the IP address dialled, whatever the host name)
 #   WATERFALL_POSTGRES_TLS_CA    the root that signed its certificate
 #   WATERFALL_POSTGRES_OTHER_CA  a root that did not
 # and exits with COMMAND's status. initdb refuses root, so as root (CI) the cluster is the postgres user's.
@@ -65,7 +66,7 @@ if command -v openssl >/dev/null; then
     done
     openssl req -new -nodes -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -subj /CN=localhost \
       -keyout server.key -out server.csr
-    printf "subjectAltName=DNS:localhost,IP:127.0.0.1\n" >server.ext
+    printf "subjectAltName=DNS:localhost\n" >server.ext
     openssl x509 -req -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 2 -extfile server.ext \
       -out server.crt
     chmod 600 server.key

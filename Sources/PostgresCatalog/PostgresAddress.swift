@@ -183,7 +183,7 @@ public struct PostgresAddress: Sendable, Hashable {
 
   /// Keyword/value settings without a `password` setting (quoted or not) or a `sslpassword` one.
   static func redactedKeywordValue(_ text: String) -> String {
-    text.replacing(#/(^|\s)(ssl)?password\s*=\s*('([^'\\]|\\.)*'?|(\\.|\S)*)/#, with: { "\($0.output.1)" })
+    text.replacing(#/(?:^|\s+)(?:ssl)?password\s*=\s*(?:'(?:[^'\\]|\\.)*'?|(?:\\.|\S)*)/#, with: "")
       .trimmingCharacters(in: .whitespaces)
   }
 
@@ -197,13 +197,13 @@ public struct PostgresAddress: Sendable, Hashable {
         unixSocketPath: "\(endpoint.host)/.s.PGSQL.\(endpoint.port)", username: user, password: password,
         database: database)
     } else {
-      let tlsSetting: PostgresConnection.Configuration.TLS =
-        switch tls {
-        case .disable: .disable
-        case .allow: withTLS ? .require(try tlsContext()) : .disable
-        case .prefer: .prefer(try tlsContext())
-        case .require, .verifyCA, .verifyFull: .require(try tlsContext())
-        }
+      var tlsSetting = PostgresConnection.Configuration.TLS.disable
+      switch tls {
+      case .disable: break
+      case .allow: if withTLS { tlsSetting = .require(try tlsContext()) }
+      case .prefer: tlsSetting = .prefer(try tlsContext())
+      case .require, .verifyCA, .verifyFull: tlsSetting = .require(try tlsContext())
+      }
       configuration = PostgresConnection.Configuration(
         host: endpoint.hostAddress ?? endpoint.host, port: endpoint.port, username: user, password: password,
         database: database, tls: tlsSetting)

@@ -142,7 +142,7 @@ struct AddressResolution {
         }
         endpoints.append(.init(host: host, hostAddress: hostAddress, port: port))
       } else if host.isEmpty {
-        endpoints += PostgresPasswordFile.defaultSocketFolders.map { .init(host: $0, port: port) }
+        endpoints += PostgresPasswordFile.defaultSocketFolders.map { PostgresAddress.Endpoint(host: $0, port: port) }
       } else {
         endpoints.append(.init(host: host, port: port))
       }

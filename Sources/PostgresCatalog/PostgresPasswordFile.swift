@@ -17,10 +17,11 @@ enum PostgresPasswordFile {
   static func read(_ path: String) -> Contents? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
-    guard status.st_mode & S_IFMT == S_IFREG else {
+    // S_IFMT, S_IFREG; group and other bits (S_IRWXG | S_IRWXO).
+    guard status.st_mode & 0o170000 == 0o100000 else {
       return .ignored(warning: "WARNING: password file \"\(path)\" is not a plain file")
     }
-    guard status.st_mode & (S_IRWXG | S_IRWXO) == 0 else {
+    guard status.st_mode & 0o077 == 0 else {
       return .ignored(
         warning: "WARNING: password file \"\(path)\" has group or world access; permissions should be u=rw (0600) "
           + "or less")
@@ -117,7 +118,7 @@ enum PostgresServiceFile {
       if line.hasPrefix("[") {
         // The section wanted ends at the next one.
         if settings != nil { return settings }
-        if line == "[\(name)]" || line.hasPrefix("[\(name)]") { settings = [:] }
+        if line.hasPrefix("[\(name)]") { settings = [:] }
         continue
       }
       guard settings != nil else { continue }

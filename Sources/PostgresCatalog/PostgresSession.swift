@@ -206,8 +206,8 @@ final class PostgresSession: Sendable {
     guard let error = error as? EveryServerFailed else { return reason(error, at: address.endpoints[0]) }
     if error.failures.count == 1 { return reason(error.failures[0].error, at: error.failures[0].endpoint) }
     return error.failures.map { failure in
-      let reason = reason(failure.error, at: failure.endpoint)
-      return reason.hasPrefix("cannot connect to") ? reason : "\(failure.endpoint.shown): \(reason)"
+      let why = reason(failure.error, at: failure.endpoint)
+      return why.hasPrefix("cannot connect to") || why.hasPrefix("TLS failed at") ? why : "\(failure.endpoint.shown): \(why)"
     }.joined(separator: "; ")
   }
 

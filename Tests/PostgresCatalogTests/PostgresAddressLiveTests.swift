@@ -28,12 +28,15 @@ struct PostgresAddressLiveTests {
     }
   }
 
-  /// Connects to `text` read with `environment` (no home folder's files unless given), runs `SELECT 1`.
-  static func connect(_ text: String, _ environment: [String: String] = ["HOME": "/nonexistent"]) throws {
+  /// Connects to `text` read with `environment` (no home folder's files unless given); whether the connection
+  /// is encrypted, as the server says.
+  @discardableResult
+  static func connect(_ text: String, _ environment: [String: String] = ["HOME": "/nonexistent"]) throws -> Bool {
     let address = try PostgresAddress.parse(text, environment: environment).get()
     let session = try PostgresSession.connect(address, readOnly: true)
     defer { session.close() }
-    _ = try session.rows("SELECT 1")
+    let rows = try session.rows("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+    return try rows.first?.decode(Bool.self) ?? false
   }
 
   static func failure(_ text: String, _ environment: [String: String] = ["HOME": "/nonexistent"]) -> String? {
@@ -73,7 +76,7 @@ struct PostgresAddressLiveTests {
     try Self.connect(text, ["HOME": home])
     chmod(file, 0o644)
     let line = Self.failure(text, ["HOME": home]) ?? ""
-    #expect(line.contains("the server asks for a password"), "\(line)")
+    #expect(line.contains("password"), "\(line)")
     let address = try PostgresAddress.parse(text, environment: ["HOME": home]).get()
     #expect(address.warnings.first?.contains("has group or world access") == true)
   }
@@ -113,17 +116,18 @@ struct PostgresAddressLiveTests {
       return
     }
     let server = "hostaddr=127.0.0.1 port=\(port) user=postgres password=\(cluster.password) dbname=postgres"
-    try Self.connect("host=localhost \(server) sslmode=verify-full sslrootcert=\(root)")
+    #expect(try Self.connect("host=localhost \(server) sslmode=verify-full sslrootcert=\(root)"))
     try Self.connect("postgresql://postgres:\(cluster.password)@localhost:\(port)/postgres?sslmode=verify-full&sslrootcert=\(root)&hostaddr=127.0.0.1")
     let otherRootLine = Self.failure("host=localhost \(server) sslmode=verify-full sslrootcert=\(otherRoot)") ?? ""
-    #expect(otherRootLine.contains("certificate"), "\(otherRootLine)")
+    #expect(otherRootLine.lowercased().contains("certificate"), "\(otherRootLine)")
     let otherNameLine = Self.failure("host=other.invalid \(server) sslmode=verify-full sslrootcert=\(root)") ?? ""
     #expect(!otherNameLine.isEmpty, "a name the certificate does not hold is refused")
     // verify-ca checks the chain, not the name.
     try Self.connect("host=other.invalid \(server) sslmode=verify-ca sslrootcert=\(root)")
     #expect(Self.failure("host=other.invalid \(server) sslmode=verify-ca sslrootcert=\(otherRoot)") != nil)
     // require (and prefer) encrypt whatever the certificate, without a root file.
-    try Self.connect("host=other.invalid \(server) sslmode=require")
-    try Self.connect("host=other.invalid \(server) sslmode=prefer")
+    #expect(try Self.connect("host=other.invalid \(server) sslmode=require"))
+    #expect(try Self.connect("host=other.invalid \(server) sslmode=prefer"))
+    #expect(try !Self.connect("host=localhost \(server) sslmode=disable"))
   }
 }

@@ -170,7 +170,7 @@ struct PostgresAddressRulesTests {
     _ = try Self.address("host=h keepalives=1 target_session_attrs=any client_encoding=UTF8")
     #expect(Self.refusal("host=h options='-d 5'")?.contains("only -c name=value settings") == true)
     #expect(Self.refusal("host=h options='-c client_encoding=LATIN1'")?.contains("client_encoding") == true)
-    #expect(try Self.address(#"host=h options='-c search_path=a\ b --jit=off'"#).serverOptions != nil)
+    #expect(try Self.address(#"host=h options='-c search_path=a\\ b --jit=off'"#).serverOptions != nil)
     #expect(Self.refusal("host=h connect_timeout=soon")?.contains("connect_timeout") == true)
   }
 
