@@ -98,7 +98,9 @@ enum PostgresServiceFile {
   static let debianSystemFolder = "/etc/postgresql-common"
 
   /// The settings of service `name`: the user's file first, then the system's; refused when neither has it.
-  static func settings(of name: String, userFile: String?, systemFolder: String) throws(AddressError) -> [String: String] {
+  static func settings(
+    of name: String, userFile: String?, systemFolder: String
+  ) throws(AddressError) -> [String: String] {
     for path in [userFile, systemFolder + "/pg_service.conf"].compactMap({ $0 }) {
       guard FileManager.default.fileExists(atPath: path) else { continue }
       guard let data = FileManager.default.contents(atPath: path) else {

@@ -174,6 +174,24 @@ final class PostgresSession: Sendable {
     }
   }
 
+  /// A connection failure's cause in a few words when it is a common one.
+  private static func shortened(_ cause: String) -> String {
+    if cause.lowercased().contains("refused") { return "connection refused" }
+    if cause.contains("No such file or directory") { return "no such socket" }
+    return cause
+  }
+
+  /// A TLS failure in words: the certificate's name or chain that verify-full or verify-ca refused, or NIOSSL's.
+  private static func tlsProblem(_ error: (any Error)?, endpoint: PostgresAddress.Endpoint) -> String? {
+    guard let error, error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError else { return nil }
+    let text = "\(error)"
+    if text.contains("failedToValidateHostname") { return "the server's certificate does not name \(endpoint.host)" }
+    if text.contains("CERTIFICATE_VERIFY_FAILED") {
+      return "the server's certificate is not signed by a trusted root (sslrootcert)"
+    }
+    return text
+  }
+
   /// Whether `error` says the connection is gone (not that a statement failed).
   static func isLost(_ error: any Error) -> Bool {
     guard let error = error as? PSQLError else { return false }
@@ -207,13 +225,15 @@ final class PostgresSession: Sendable {
     if error.failures.count == 1 { return reason(error.failures[0].error, at: error.failures[0].endpoint) }
     return error.failures.map { failure in
       let why = reason(failure.error, at: failure.endpoint)
-      return why.hasPrefix("cannot connect to") || why.hasPrefix("TLS failed at") ? why : "\(failure.endpoint.shown): \(why)"
+      return why.hasPrefix("cannot connect to") || why.hasPrefix("TLS failed at")
+        ? why : "\(failure.endpoint.shown): \(why)"
     }.joined(separator: "; ")
   }
 
   private static func reason(_ error: any Error, at endpoint: PostgresAddress.Endpoint) -> String {
-    if let error = error as? NIOSSLError { return "TLS failed: \(error)" }
-    if let error = error as? BoringSSLError { return "the server's certificate is refused (\(error))" }
+    if let problem = tlsProblem((error as? PSQLError)?.underlying ?? error, endpoint: endpoint) {
+      return "TLS failed at \(endpoint.shown): \(problem)"
+    }
     guard let error = error as? PSQLError else { return "\(error)" }
     let server = error.serverInfo?[.message]
     switch error.code {
@@ -224,11 +244,8 @@ final class PostgresSession: Sendable {
       return "the server does not offer TLS, which sslmode=require asks for"
     case .connectionError:
       let cause = error.underlying.map { "\($0)" } ?? "no answer"
-      if let tls = error.underlying as? NIOSSLError { return "TLS failed at \(endpoint.shown): \(tls)" }
-      let refused = cause.lowercased().contains("refused")
-      return "cannot connect to \(endpoint.shown) (\(refused ? "connection refused" : cause))"
+      return "cannot connect to \(endpoint.shown) (\(shortened(cause)))"
     case .serverClosedConnection, .uncleanShutdown:
-      if let tls = error.underlying as? NIOSSLError { return "TLS failed at \(endpoint.shown): \(tls)" }
       return "the server closed the connection"
     case .authMechanismRequiresPassword:
       return "the server asks for a password (in the address, PGPASSWORD or the password file)"

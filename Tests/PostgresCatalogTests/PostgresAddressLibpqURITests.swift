@@ -19,14 +19,17 @@ struct PostgresAddressLibpqURITests {
     var testDescription: String { uri }
   }
 
-  static func read(_ uri: String, _ settings: [String: String], local: Bool = false, _ environment: [String: String] = [:])
+  static func read(
+    _ uri: String, _ settings: [String: String], local: Bool = false, _ environment: [String: String] = [:]
+  )
     -> Case
   { Case(uri: uri, settings: settings, local: local, environment: environment) }
 
   static func refused(_ uri: String, _ refusal: String) -> Case { Case(uri: uri, refusal: refusal) }
 
   static let cases: [Case] = [
-    read("postgresql://uri-user:secret@host:12345/db",
+    read(
+      "postgresql://uri-user:secret@host:12345/db",
       ["user": "uri-user", "password": "secret", "dbname": "db", "host": "host", "port": "12345"]),
     read("postgresql://uri-user@host:12345/db", ["user": "uri-user", "dbname": "db", "host": "host", "port": "12345"]),
     read("postgresql://uri-user@host/db", ["user": "uri-user", "dbname": "db", "host": "host"]),
@@ -45,9 +48,11 @@ struct PostgresAddressLibpqURITests {
     read("postgresql://example.com?hostaddr=63.1.2.4", ["host": "example.com", "hostaddr": "63.1.2.4"]),
     read("postgresql://%68ost/", ["host": "host"]),
     read("postgresql://host/db?user=uri-user", ["user": "uri-user", "dbname": "db", "host": "host"]),
-    read("postgresql://host/db?user=uri-user&port=12345",
+    read(
+      "postgresql://host/db?user=uri-user&port=12345",
       ["user": "uri-user", "dbname": "db", "host": "host", "port": "12345"]),
-    read("postgresql://host/db?u%73er=someotheruser&port=12345",
+    read(
+      "postgresql://host/db?u%73er=someotheruser&port=12345",
       ["user": "someotheruser", "dbname": "db", "host": "host", "port": "12345"]),
     // libpq: invalid URI query parameter: "uzer"
     refused("postgresql://host/db?u%7aer=someotheruser&port=12345", "unknown parameter uzer"),
@@ -84,18 +89,24 @@ struct PostgresAddressLibpqURITests {
     read("postgres://@host", ["host": "host"]),
     read("postgres://host:/", ["host": "host"]),
     read("postgres://:12345/", ["port": "12345"], local: true),
-    read("postgres://otheruser@?host=/no/such/directory", ["user": "otheruser", "host": "/no/such/directory"],
+    read(
+      "postgres://otheruser@?host=/no/such/directory", ["user": "otheruser", "host": "/no/such/directory"],
       local: true),
-    read("postgres://otheruser@/?host=/no/such/directory", ["user": "otheruser", "host": "/no/such/directory"],
+    read(
+      "postgres://otheruser@/?host=/no/such/directory", ["user": "otheruser", "host": "/no/such/directory"],
       local: true),
-    read("postgres://otheruser@:12345?host=/no/such/socket/path",
+    read(
+      "postgres://otheruser@:12345?host=/no/such/socket/path",
       ["user": "otheruser", "host": "/no/such/socket/path", "port": "12345"], local: true),
-    read("postgres://otheruser@:12345/db?host=/path/to/socket",
+    read(
+      "postgres://otheruser@:12345/db?host=/path/to/socket",
       ["user": "otheruser", "dbname": "db", "host": "/path/to/socket", "port": "12345"], local: true),
-    read("postgres://:12345/db?host=/path/to/socket", ["dbname": "db", "host": "/path/to/socket", "port": "12345"],
+    read(
+      "postgres://:12345/db?host=/path/to/socket", ["dbname": "db", "host": "/path/to/socket", "port": "12345"],
       local: true),
     read("postgres://:12345?host=/path/to/socket", ["host": "/path/to/socket", "port": "12345"], local: true),
-    read("postgres://%2Fvar%2Flib%2Fpostgresql/dbname", ["dbname": "dbname", "host": "/var/lib/postgresql"],
+    read(
+      "postgres://%2Fvar%2Flib%2Fpostgresql/dbname", ["dbname": "dbname", "host": "/var/lib/postgresql"],
       local: true),
     // With the system's roots the default sslmode is verify-full, so libpq prints the other two only.
     read("postgresql://host?sslmode=disable", ["host": "host", "sslmode": "disable"], ["PGSSLROOTCERT": "system"]),

@@ -28,10 +28,12 @@ struct PostgresAddressRulesTests {
     ).get()
     #expect(given["host"] == "/var/run/postgresql" && given["dbname"] == "my 'shop'")
     #expect(given["user"] == "a b" && given["password"] == #"p\w"# && given["application_name"] == "")
-    #expect(PostgresConnectionString.parse("dbname='shop").failure?.reason
-      == "unterminated quoted string in connection info string")
-    #expect(PostgresConnectionString.parse("dbname=shop colour=red").failure?.reason
-      == "invalid connection option \"colour\"")
+    #expect(
+      PostgresConnectionString.parse("dbname='shop").failure?.reason
+        == "unterminated quoted string in connection info string")
+    #expect(
+      PostgresConnectionString.parse("dbname=shop colour=red").failure?.reason
+        == "invalid connection option \"colour\"")
     #expect(PostgresAddress.isAddress("host=/tmp dbname=shop") && PostgresAddress.isAddress(" dbname = shop"))
     #expect(!PostgresAddress.isAddress("items.jsonl") && !PostgresAddress.isAddress("colour=red.jsonl"))
     let address = try Self.address("host=/var/run/postgresql dbname=shop user=me")
@@ -41,7 +43,10 @@ struct PostgresAddressRulesTests {
   @Test("a password in keyword/value settings is never shown")
   func keywordValuePasswordHidden() {
     let line = Self.refusal("host=h password='se cret' dbname=shop sslmode=bogus") ?? ""
-    #expect(line == "host=h dbname=shop sslmode=bogus: sslmode must be disable, allow, prefer, require, verify-ca or verify-full")
+    #expect(
+      line
+        == "host=h dbname=shop sslmode=bogus: sslmode must be disable, allow, prefer, require, verify-ca or verify-full"
+    )
     #expect(!(Self.refusal("password=secret port=x") ?? "secret").contains("secret"))
   }
 
@@ -57,7 +62,9 @@ struct PostgresAddressRulesTests {
       emptyEntries.endpoints.map(\.shown)
         == ["h1:5432", "/var/run/postgresql/.s.PGSQL.6000", "/tmp/.s.PGSQL.6000"])
     #expect(Self.refusal("host=a,b,c port=1,2")?.hasSuffix("could not match 2 port numbers to 3 hosts") == true)
-    #expect(Self.refusal("host=a,b hostaddr=127.0.0.1")?.hasSuffix("could not match 2 host names to 1 hostaddr values") == true)
+    #expect(
+      Self.refusal("host=a,b hostaddr=127.0.0.1")?.hasSuffix("could not match 2 host names to 1 hostaddr values")
+        == true)
     let dialled = try Self.address("host=db.example hostaddr=127.0.0.1")
     #expect(dialled.endpoints == [.init(host: "db.example", hostAddress: "127.0.0.1", port: 5432)])
     #expect(dialled.endpoints[0].shown == "127.0.0.1:5432" && !dialled.endpoints[0].isSocket)
@@ -89,7 +96,8 @@ struct PostgresAddressRulesTests {
     #expect(address.connectTimeout == 1 && address.serverOptions == "-c search_path=shop")
     let byVariable = try Self.address("postgresql://", environment.merging(["PGSERVICE": "shop"]) { $1 })
     #expect(byVariable.endpoints.map(\.shown) == ["/tmp/svc/.s.PGSQL.7000"])
-    #expect(Self.refusal("service=nothere", environment)?.hasSuffix("definition of service \"nothere\" not found") == true)
+    #expect(
+      Self.refusal("service=nothere", environment)?.hasSuffix("definition of service \"nothere\" not found") == true)
     try "[bad]\nhost\n".write(toFile: folder + "/services", atomically: true, encoding: .utf8)
     #expect(Self.refusal("service=bad", environment)?.contains("syntax error in service file") == true)
   }
@@ -162,7 +170,8 @@ struct PostgresAddressRulesTests {
 
   @Test("libpq keywords this client cannot honour are refused by name; harmless ones pass")
   func unsupportedKeywords() throws {
-    #expect(Self.refusal("host=h sslcert=/c.crt") == "host=h sslcert=/c.crt: sslcert=/c.crt is not supported by this client")
+    #expect(
+      Self.refusal("host=h sslcert=/c.crt") == "host=h sslcert=/c.crt: sslcert=/c.crt is not supported by this client")
     #expect(
       Self.refusal("postgresql://h/db", Self.bare(["PGSSLKEY": "/k"]))
         == "postgresql://h/db: sslkey=/k (PGSSLKEY) is not supported by this client")
