@@ -208,7 +208,7 @@ public struct PostgresAddress: Sendable, Hashable {
         host: endpoint.hostAddress ?? endpoint.host, port: endpoint.port, username: user, password: password,
         database: database, tls: tlsSetting)
       // With `hostaddr`, the certificate still answers for the host's name.
-      if endpoint.hostAddress != nil, !endpoint.host.isEmpty {
+      if endpoint.hostAddress != nil, !endpoint.host.isEmpty, !endpoint.host.hasPrefix("/") {
         configuration.options.tlsServerName = endpoint.host
       }
     }
