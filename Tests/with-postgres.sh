@@ -12,6 +12,7 @@
 #                                accepts a certificate naming the IP address dialled, whatever the host name)
 #   WATERFALL_POSTGRES_TLS_CA    the root that signed its certificate
 #   WATERFALL_POSTGRES_OTHER_CA  a root that did not
+# (its template1 refuses connections without TLS).
 # and exits with COMMAND's status. initdb refuses root, so as root (CI) the cluster is the postgres user's.
 set -euo pipefail
 [ "$#" -gt 0 ] || { echo "usage: $0 COMMAND..." >&2; exit 2; }
@@ -59,6 +60,8 @@ if command -v openssl >/dev/null; then
     set -e
     cd "$1"
     cp -a data tls-data
+    # template1 only over TLS there: sslmode=allow, refused without it, must try again with it.
+    sed -i "1i hostnossl template1 all 127.0.0.1/32 reject" tls-data/pg_hba.conf
     mkdir tls-socket
     for ca in ca other-ca; do
       openssl req -x509 -new -nodes -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -days 2 \

@@ -109,7 +109,9 @@ struct PostgresAddressLiveTests {
           + "(connection refused)"), "\(line)")
   }
 
-  @Test("verify-full passes with the right root and name; fails with another root or name; require connects anyway")
+  @Test(
+    "verify-full passes with the right root and name; fails with another root or name; require connects anyway; allow retries with TLS"
+  )
   func verifiedTLS() throws {
     guard let cluster = Cluster() else { return }
     let environment = ProcessInfo.processInfo.environment
@@ -135,5 +137,10 @@ struct PostgresAddressLiveTests {
     #expect(try Self.connect("host=other.invalid \(server) sslmode=require"))
     #expect(try Self.connect("host=other.invalid \(server) sslmode=prefer"))
     #expect(try !Self.connect("host=localhost \(server) sslmode=disable"))
+    // allow: without TLS first; with it when refused without (the TLS copy's template1).
+    #expect(try !Self.connect("host=localhost \(server) sslmode=allow"))
+    let tlsOnly = server.replacingOccurrences(of: "dbname=postgres", with: "dbname=template1")
+    #expect(try Self.connect("host=localhost \(tlsOnly) sslmode=allow"))
+    #expect(Self.failure("host=localhost \(tlsOnly) sslmode=disable")?.contains("no encryption") == true)
   }
 }
