@@ -15,8 +15,18 @@ public enum RedactedURL {
 
   /// `text` with each address in it redacted: a whole URL, or a message naming some (an address ends at a space).
   public static func text(_ text: String) -> String {
+    let text = keywordValuePasswordsHidden(text)
     guard text.contains("://") else { return text }
     return pieces(of: text[...], cutAt: \.isWhitespace, address)
+  }
+
+  /// A PostgreSQL address may be libpq keyword/value settings (`host=db password='se cret'`): the value of a
+  /// `password` or `sslpassword` setting, quoted or not, is hidden.
+  static func keywordValuePasswordsHidden(_ text: String) -> String {
+    guard text.contains("password") else { return text }
+    return text.replacing(#/(^|\s)((?:ssl)?password\s*=\s*)('(?:[^'\\]|\\.)*'?|(?:\\.|\S)+)/#) {
+      "\($0.output.1)\($0.output.2)\(hidden)"
+    }
   }
 
   /// `text` with each piece between two cuts (characters `isCut` takes, kept as they are) through `transform`.

@@ -50,7 +50,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   public static func open(
     address text: String, pageSize: Int = 50, answerDeadline: Duration = answerDeadline
   ) throws(PostgresFailure) -> PostgresCatalogue {
-    let address = try PostgresAddress.parse(text).get()
+    let address = try PostgresAddress.reading(text)
     let session = try PostgresSession.connect(address, readOnly: true, answerDeadline: answerDeadline)
     do {
       var metadata: [String: String] = [:]

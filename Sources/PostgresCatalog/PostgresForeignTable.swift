@@ -16,7 +16,7 @@ enum PostgresForeignTable {
   /// The table's rows as a dataset named `address (table NAME)`; a table that is not there or lacks a required
   /// column throws, naming the table and the column.
   static func read(address text: String, table: String) throws(PostgresFailure) -> (name: String, dataset: Dataset) {
-    let address = try PostgresAddress.parse(text).get()
+    let address = try PostgresAddress.reading(text)
     let session = try PostgresSession.connect(address, readOnly: true)
     defer { session.close() }
     do {

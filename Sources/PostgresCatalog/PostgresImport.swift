@@ -16,7 +16,7 @@ public enum PostgresImport {
     progress: (Progress) -> Void = { _ in }
   ) throws(PostgresFailure) -> Summary {
     let start = ContinuousClock.now
-    let address = try PostgresAddress.parse(text).get()
+    let address = try PostgresAddress.reading(text)
     for source in sources where !FileManager.default.fileExists(atPath: source) {
       throw PostgresFailure(address: source, reason: "no such file or directory")
     }

@@ -43,11 +43,35 @@ final class PostgresSession: Sendable {
     }
   }
 
+  /// The first of the address's servers that lets us in, each tried in order as libpq does (a refusal, a failed
+  /// login or a lost connection on one moves on to the next).
   private static func open(_ address: PostgresAddress, readOnly: Bool) throws -> PostgresConnection {
-    let connection = try PostgresConnection.connect(
-      on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try address.configuration(), id: 1,
-      logger: logger
-    ).wait()
+    var failures: [(PostgresAddress.Endpoint, any Error)] = []
+    for endpoint in address.endpoints {
+      do {
+        return try open(address, at: endpoint, readOnly: readOnly)
+      } catch {
+        failures.append((endpoint, error))
+      }
+    }
+    throw EveryServerFailed(failures: failures)
+  }
+
+  /// Each server tried and why it failed.
+  struct EveryServerFailed: Error {
+    var failures: [(endpoint: PostgresAddress.Endpoint, error: any Error)]
+  }
+
+  private static func open(
+    _ address: PostgresAddress, at endpoint: PostgresAddress.Endpoint, readOnly: Bool
+  ) throws -> PostgresConnection {
+    let connection: PostgresConnection
+    do {
+      connection = try connect(try address.configuration(for: endpoint))
+    } catch let error as PSQLError where address.tls == .allow && !endpoint.isSocket && error.code == .server {
+      // `allow`: refused without TLS, tried again with it (libpq's second attempt).
+      connection = try connect(try address.configuration(for: endpoint, withTLS: true))
+    }
     if readOnly {
       do {
         _ = try connection.query(viewingSettings, logger: logger).wait()
@@ -57,6 +81,12 @@ final class PostgresSession: Sendable {
       }
     }
     return connection
+  }
+
+  private static func connect(_ configuration: PostgresConnection.Configuration) throws -> PostgresConnection {
+    try PostgresConnection.connect(
+      on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: logger
+    ).wait()
   }
 
   /// A viewing session's settings, in one statement: every transaction read-only; and no JIT compilation, which
@@ -144,6 +174,24 @@ final class PostgresSession: Sendable {
     }
   }
 
+  /// A connection failure's cause in a few words when it is a common one.
+  private static func shortened(_ cause: String) -> String {
+    if cause.lowercased().contains("refused") { return "connection refused" }
+    if cause.contains("No such file or directory") { return "no such socket" }
+    return cause
+  }
+
+  /// A TLS failure in words: the certificate's name or chain that verify-full or verify-ca refused, or NIOSSL's.
+  private static func tlsProblem(_ error: (any Error)?, endpoint: PostgresAddress.Endpoint) -> String? {
+    guard let error, error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError else { return nil }
+    let text = "\(error)"
+    if text.contains("failedToValidateHostname") { return "the server's certificate does not name \(endpoint.host)" }
+    if text.contains("CERTIFICATE_VERIFY_FAILED") {
+      return "the server's certificate is not signed by a trusted root (sslrootcert)"
+    }
+    return text
+  }
+
   /// Whether `error` says the connection is gone (not that a statement failed).
   static func isLost(_ error: any Error) -> Bool {
     guard let error = error as? PSQLError else { return false }
@@ -170,8 +218,22 @@ final class PostgresSession: Sendable {
     closing.whenComplete { _ in withExtendedLifetime(connection) {} }
   }
 
-  /// A failure in words a user can act on, with the server's own message; never the password.
+  /// A failure in words a user can act on, with the server's own message; never the password. Several servers'
+  /// failures are each named.
   static func reason(_ error: any Error, address: PostgresAddress) -> String {
+    guard let error = error as? EveryServerFailed else { return reason(error, at: address.endpoints[0]) }
+    if error.failures.count == 1 { return reason(error.failures[0].error, at: error.failures[0].endpoint) }
+    return error.failures.map { failure in
+      let why = reason(failure.error, at: failure.endpoint)
+      return why.hasPrefix("cannot connect to") || why.hasPrefix("TLS failed at")
+        ? why : "\(failure.endpoint.shown): \(why)"
+    }.joined(separator: "; ")
+  }
+
+  private static func reason(_ error: any Error, at endpoint: PostgresAddress.Endpoint) -> String {
+    if let problem = tlsProblem((error as? PSQLError)?.underlying ?? error, endpoint: endpoint) {
+      return "TLS failed at \(endpoint.shown): \(problem)"
+    }
     guard let error = error as? PSQLError else { return "\(error)" }
     let server = error.serverInfo?[.message]
     switch error.code {
@@ -182,12 +244,11 @@ final class PostgresSession: Sendable {
       return "the server does not offer TLS, which sslmode=require asks for"
     case .connectionError:
       let cause = error.underlying.map { "\($0)" } ?? "no answer"
-      let refused = cause.lowercased().contains("refused")
-      return "cannot connect to \(address.hostAndPort) (\(refused ? "connection refused" : cause))"
+      return "cannot connect to \(endpoint.shown) (\(shortened(cause)))"
     case .serverClosedConnection, .uncleanShutdown:
       return "the server closed the connection"
     case .authMechanismRequiresPassword:
-      return "the server asks for a password (in the address, or PGPASSWORD)"
+      return "the server asks for a password (in the address, PGPASSWORD or the password file)"
     case .unsupportedAuthMechanism:
       return "the server asks for an authentication this client does not speak"
     default:

@@ -18,8 +18,9 @@ struct DataOptions: ParsableArguments {
     name: .long,
     help: """
       A dataset: a .plist, .json, .jsonl or .csv file, a directory of page files or photos, a SQLite file \
-      (`waterfall import` makes one), an http(s) JSON feed ({page}, {cursor}, {sort}, {q}), a postgresql:// \
-      address, or - for standard input. (default: PATH)
+      (`waterfall import` makes one), an http(s) JSON feed ({page}, {cursor}, {sort}, {q}), a PostgreSQL \
+      address (postgresql://…, or libpq's settings: 'host=/var/run/postgresql dbname=shop'), or - for standard input. \
+      (default: PATH)
       """, completion: .file())
   var data: String?
 

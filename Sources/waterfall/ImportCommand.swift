@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
     discussion: """
       Reads each SOURCE (any dataset the viewer opens: JSON, JSON Lines, CSV, plist, a directory of page files, a \
       folder of pictures, or - for standard input into a SQLite file) as a stream and writes its items, with their sort keys and a search index, into \
-      OUTPUT.sqlite, which `waterfall OUTPUT.sqlite` opens; an OUTPUT of postgresql://user@host:port/db writes the \
+      OUTPUT.sqlite, which `waterfall OUTPUT.sqlite` opens; an OUTPUT of postgresql://user@host:port/db (or libpq's settings, 'dbname=shop') writes the \
       catalogue into that database instead (COPY in one transaction), which `waterfall` opens by the same address. \
       Items with unusable fields are skipped and counted. \
       Exit status: 0 when written, 2 when a source cannot be read or the output cannot be written.

@@ -12,6 +12,14 @@ struct RedactionTests {
     #expect(RedactedURL.text("https://img.example/a.jpg?u=a@b") == "https://img.example/a.jpg?u=a@b")
   }
 
+  @Test("a PostgreSQL address in libpq's keyword/value form shows without its password, quoted or not")
+  func redactsKeywordValuePassword() {
+    #expect(
+      RedactedURL.text("host=db password='se cret' dbname=shop") == "host=db password=*** dbname=shop")
+    #expect(RedactedURL.text("password = hunter2 sslpassword=k") == "password = *** sslpassword=***")
+    #expect(RedactedURL.text("host=db dbname=shop") == "host=db dbname=shop")
+  }
+
   @Test("http(s) img fields resolve to remote sources; other schemes are not loadable")
   func resolves() {
     #expect(

@@ -21,10 +21,10 @@ struct PostgresAddressMessageTests {
   @Test("an unknown parameter is named in the reason; the address is shown without the parameters")
   func parameterNotShown() {
     #expect(
-      Self.line("postgresql://me@db.example/shop?password=hunter2")
-        == "postgresql://me@db.example/shop: unknown parameter password (only sslmode)")
+      Self.line("postgresql://me@db.example/shop?passwd=hunter2")
+        == "postgresql://me@db.example/shop: unknown parameter passwd")
     #expect(
-      Self.line("postgresql://me:pw@db.example/shop?sslmode=verify-full")
-        == "postgresql://me@db.example/shop: sslmode must be disable, prefer or require")
+      Self.line("postgresql://me:pw@db.example/shop?sslmode=verify")
+        == "postgresql://me@db.example/shop: sslmode must be disable, allow, prefer, require, verify-ca or verify-full")
   }
 }

@@ -84,8 +84,8 @@ struct PostgresFaultTests {
   func unreadableAddress() {
     for (address, reason) in [
       ("postgresql://u:hunter2@h:99999/db", "the port must be"),
-      ("postgresql://u:hunter2@h/db?sslmode=verify-full", "sslmode must be"),
-      ("postgres://u:hunter2@h/db?user=x", "unknown parameter user"),
+      ("postgresql://u:hunter2@h/db?sslmode=verify-all", "sslmode must be"),
+      ("postgres://u:hunter2@h/db?usr=x", "unknown parameter usr"),
     ] {
       let line = failure(address) ?? ""
       #expect(line.contains(reason), "\(line)")
