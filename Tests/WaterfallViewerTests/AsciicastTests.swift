@@ -73,12 +73,19 @@ struct AsciicastTests {
       ("{\"version\": 2, \"width\": 80, \"height\": 24}\n[1, \"r\", \"huge\"]", 2, "a resize is"),
     ])
   func refused(text: String, line: Int, message: String) {
+    Self.expectRefused(text, line: line, message: message)
+  }
+
+  /// `text` is refused, at `line`, with words holding `message`.
+  static func expectRefused(
+    _ text: String, line: Int, message: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     do {
       _ = try AsciicastReader.parse(text)
-      Issue.record("parsed")
+      Issue.record("parsed", sourceLocation: sourceLocation)
     } catch {
-      #expect(error.line == line, "\(error)")
-      #expect(error.description.contains(message), "\(error)")
+      #expect(error.line == line, "\(error)", sourceLocation: sourceLocation)
+      #expect(error.description.contains(message), "\(error)", sourceLocation: sourceLocation)
     }
   }
 

@@ -186,13 +186,7 @@ extension AsciicastTests {
       ("{\"version\": 1,\n \"width\": 8", 1, "not an asciicast header"),
     ])
   func refusedVersions(text: String, line: Int, message: String) {
-    do {
-      _ = try AsciicastReader.parse(text)
-      Issue.record("parsed")
-    } catch {
-      #expect(error.line == line, "\(error)")
-      #expect(error.description.contains(message), "\(error)")
-    }
+    AsciicastTests.expectRefused(text, line: line, message: message)
   }
 
   @Test("each version renders: asciinema's v1, v2 and v3 recordings give the same screens")
