@@ -23,37 +23,41 @@ public final class FrameCanvas {
   private var shownCover: [Int] = []
   private var shownPictures: [ScreenPicture] = []
 
-  /// A canvas for screens of `columns` × `rows` cells: the picture is that plus padding, or the tape's pixels.
+  /// A canvas for screens of `columns` × `rows` cells: the picture is that plus padding and VHS's window, or the
+  /// tape's pixels (cells that do not fit them, a size asked for with `--size`, are cut at the right and bottom).
   public init(columns: Int, rows: Int, settings: ImageSettings) throws(TapeImageError) {
     self.settings = settings
     let fonts = try FontSet(family: settings.fontFamily, pixelSize: settings.fontSize)
     glyphs = GlyphCache(fonts: fonts, lineHeight: settings.lineHeight)
-    let width = settings.pixelWidth ?? columns * glyphs.cellWidth + 2 * settings.padding
-    let height = settings.pixelHeight ?? rows * glyphs.cellHeight + 2 * settings.padding
+    let insets = settings.insets
+    let cellsWidth = columns * glyphs.cellWidth + insets.horizontal
+    let cellsHeight = rows * glyphs.cellHeight + insets.vertical
+    let width = settings.pixelWidth ?? cellsWidth
+    let height = settings.pixelHeight ?? cellsHeight
     guard width <= Self.largestSide, height <= Self.largestSide, width * height <= Self.mostPixels else {
       throw TapeImageError(
         "the picture would be \(width)x\(height) pixels, over \(Self.largestSide) a side or \(Self.mostPixels >> 20) "
           + "megapixels: a smaller FontSize, Padding, Width or Height, or fewer cells")
     }
     (self.width, self.height) = (width, height)
-    originX = settings.pixelWidth == nil ? settings.padding : max(0, (width - columns * glyphs.cellWidth) / 2)
-    originY = settings.pixelHeight == nil ? settings.padding : max(0, (height - rows * glyphs.cellHeight) / 2)
-    pixels = [UInt32](repeating: settings.theme.background.packed, count: width * height)
+    (originX, originY) = (insets.left, insets.top)
+    pixels = WindowFrame.blank(width: width, height: height, settings: settings)
   }
 
   /// Limits of a picture: a GIF's side is 16 bits, and a frame is kept in memory several times over.
   public static let largestSide = 16_384
   public static let mostPixels = 64 << 20
 
-  /// The cells that fit `pixelWidth` × `pixelHeight` with the padding, in this font: VHS's meaning of `Width`.
+  /// The cells that fit `pixelWidth` × `pixelHeight` inside the margin, bar and padding, in this font: VHS's
+  /// meaning of `Width` and `Height`, as its terminal is fitted to them.
   public static func cells(
-    fittingWidth pixelWidth: Int?, height pixelHeight: Int?, settings: ImageSettings
-  ) throws(TapeImageError) -> (columns: Int?, rows: Int?) {
-    let fonts = try FontSet(family: settings.fontFamily, pixelSize: settings.fontSize)
-    let glyphs = GlyphCache(fonts: fonts, lineHeight: settings.lineHeight)
-    let columns = pixelWidth.map { max(1, ($0 - 2 * settings.padding) / glyphs.cellWidth) }
-    let rows = pixelHeight.map { max(1, ($0 - 2 * settings.padding) / glyphs.cellHeight) }
-    return (columns, rows)
+    fittingWidth pixelWidth: Int, height pixelHeight: Int, settings: ImageSettings
+  ) throws(TapeImageError) -> (columns: Int, rows: Int) {
+    let cell = try cellSize(settings: settings)
+    let insets = settings.insets
+    return (
+      max(1, (pixelWidth - insets.horizontal) / cell.width), max(1, (pixelHeight - insets.vertical) / cell.height)
+    )
   }
 
   /// A cell's size in pixels in the settings' font.
@@ -73,7 +77,7 @@ public final class FrameCanvas {
     let sameSize = shown.map { $0.width == screen.width && $0.height == screen.height } ?? false
     dirtyRects.removeAll(keepingCapacity: true)
     if !sameSize, shown != nil {
-      pixels = [UInt32](repeating: settings.theme.background.packed, count: width * height)
+      pixels = WindowFrame.blank(width: width, height: height, settings: settings)
       dirtyRects.append((0, 0, width, height))
     }
     let cover = pictureCover(of: screen)

@@ -31,6 +31,10 @@ extension SnapshotCommand {
         "\(tape): Theme \"\(theme)\" is not one of \(TerminalTheme.named.map(\.name).joined(separator: ", ")): "
           + "pictures use VHS's default theme")
     }
+    if let fill = settings.undrawnMarginFill {
+      printError(
+        "\(tape): MarginFill \"\(fill)\" is not a #rrggbb colour: the margin is drawn in the theme's background")
+    }
     return settings
   }
 
@@ -45,7 +49,7 @@ extension SnapshotCommand {
     commands.contains { command in
       switch command.action {
       case .output(let path), .screenshot(let path):
-        TapePlayer.pictureExtensions.contains { path.lowercased().hasSuffix($0) }
+        path.hasSuffix("/") || TapePlayer.pictureExtensions.contains { path.lowercased().hasSuffix($0) }
       default: false
       }
     }
@@ -53,18 +57,14 @@ extension SnapshotCommand {
 
   /// VHS's `Width`/`Height` in pixels as cells of the pictures' font (none when no font is found: noted then).
   static func cellsForPixels(_ settings: ImageSettings) -> TapePlayer.CellsForPixels {
-    { width, height in
-      var sized = settings
-      (sized.pixelWidth, sized.pixelHeight) = (width, height)
-      return (try? FrameCanvas.cells(fittingWidth: width, height: height, settings: sized)) ?? (nil, nil)
-    }
+    { width, height in try? FrameCanvas.cells(fittingWidth: width, height: height, settings: settings) }
   }
 
   /// Writes the run's pictures; a clear message and exit 2 when one cannot be drawn or written.
-  func writePictures(_ run: TapeRun, settings: ImageSettings, pixelSize: (width: Int?, height: Int?)) throws {
-    guard !run.pictureOutputs.isEmpty || !run.pictureScreenshots.isEmpty else { return }
+  func writePictures(_ run: TapeRun, settings: ImageSettings, pixelSize: (width: Int, height: Int)?) throws {
+    guard !run.pictureOutputs.isEmpty || !run.pictureScreenshots.isEmpty || !run.frameFolders.isEmpty else { return }
     var settings = settings
-    (settings.pixelWidth, settings.pixelHeight) = pixelSize
+    (settings.pixelWidth, settings.pixelHeight) = (pixelSize?.width, pixelSize?.height)
     let first = run.screens.first?.screen ?? run.finalScreen
     let columns = first?.width ?? 80
     let rows = first?.height ?? 24
@@ -88,6 +88,9 @@ extension SnapshotCommand {
         }
         try writePicture(bytes, to: output)
       }
+      for folder in run.frameFolders {
+        try writeFrames(run, into: folder, canvas: try FrameCanvas(columns: columns, rows: rows, settings: settings))
+      }
       for screenshot in run.pictureScreenshots {
         let canvas = try FrameCanvas(columns: columns, rows: rows, settings: settings)
         canvas.paint(screenshot.screen)
@@ -97,6 +100,26 @@ extension SnapshotCommand {
     } catch let error as TapeImageError {
       printError("\(error.description)")
       throw ExitCode(2)
+    }
+  }
+
+  /// `Output frames/`: the animation's frames, one PNG each (`frame-00001.png`…), in a folder made as needed.
+  private func writeFrames(_ run: TapeRun, into folder: String, canvas: FrameCanvas) throws {
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      printError("\(folder): cannot make the folder: \(WriteFailure.reason(writing: folder, error))")
+      throw ExitCode(2)
+    }
+    let screens = run.screens.map { TimedScreen(milliseconds: $0.milliseconds, screen: $0.screen) }
+    let frames = AnimationFrames.frames(
+      screens, endMilliseconds: run.shownMilliseconds, settings: canvas.settings, unit: 1)
+    for (number, frame) in frames.enumerated() {
+      canvas.paint(frame.screen)
+      let name = "frame-" + String(repeating: "0", count: max(0, 5 - String(number + 1).count)) + "\(number + 1).png"
+      try writePicture(
+        PNGFile.encode(width: canvas.width, height: canvas.height, pixels: canvas.pixels),
+        to: (folder as NSString).appendingPathComponent(name))
     }
   }
 

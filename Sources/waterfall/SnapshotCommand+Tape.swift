@@ -25,17 +25,21 @@ extension SnapshotCommand {
 
   func runTape(_ path: String) throws {
     let text = try WholeFile.text(of: path, what: "tape", limit: Self.largestInput)
-    let commands: [TapeCommand]
-    do {
-      commands = try TapeParser.parse(text)
-    } catch {
-      printError("\(path):\(error.description)")
+    let folder = (path as NSString).deletingLastPathComponent
+    let (commands, problems) = TapeParser.read(text) { sourced in
+      // VHS reads a Source relative to where it runs; a tape's own folder is where its author meant.
+      let resolved = sourced.hasPrefix("/") || folder.isEmpty ? sourced : folder + "/" + sourced
+      return try? WholeFile.text(of: resolved, what: "tape", limit: Self.largestInput)
+    }
+    guard problems.isEmpty else {
+      for problem in problems { printError("\(path):\(problem.description)") }
       throw ExitCode(64)
     }
+    try Self.applyEnvironment(commands, tape: path)
     let settings = try Self.pictureSettings(commands, tape: path)
     let cellPixels = Self.pictureCellPixels(commands, settings: settings)
     let player = TapePlayer(
-      commands: commands, defaultSize: try screenSize(), comparing: expect != nil,
+      commands: commands, defaultSize: try screenSize(), sizeIsExplicit: size != nil, comparing: expect != nil,
       cellsForPixels: Self.cellsForPixels(settings)
     ) { arguments, size in
       guard let arguments else {
@@ -77,22 +81,30 @@ extension SnapshotCommand {
     }
     if let cast = run.castBytes { for output in run.castOutputs { try write(cast.chunks, to: output) } }
     for screenshot in run.screenshots { try write(screenshot.content, to: screenshot.path) }
-    try writePictures(run, settings: settings, pixelSize: Self.pixelSize(commands))
+    try writePictures(run, settings: settings, pixelSize: TapePlayer.pixelSize(commands))
     if let failure = run.failure { try fail(failure, tape: name) }
     if let screen = run.finalScreen { print(ansi ? screen.ansiText : screen.text) }
   }
 
-  /// `Set Width` / `Set Height` over 400: VHS's pixels, the pictures' size.
-  static func pixelSize(_ commands: [TapeCommand]) -> (width: Int?, height: Int?) {
-    var size: (width: Int?, height: Int?) = (nil, nil)
+  /// `Require` and `Env`, before anything runs, as VHS does them: a program missing from the `PATH` stops the
+  /// tape; a variable is set for the viewer the tape starts.
+  static func applyEnvironment(_ commands: [TapeCommand], tape: String) throws {
     for command in commands {
       switch command.action {
-      case .setWidth(let value): size.width = value > TapePlayer.largestCellCount ? value : nil
-      case .setHeight(let value): size.height = value > TapePlayer.largestCellCount ? value : nil
-      default: if !command.action.isSetting { return size }
+      case .require(let program):
+        // The program running the tape is there, wherever it was started from.
+        guard program == "waterfall" || ExecutableSearch.find(program) != nil else {
+          printError("\(tape):\(command.location): Require \(program): not found on the PATH")
+          throw ExitCode(1)
+        }
+      case .env(let name, let value):
+        guard !name.isEmpty, !name.contains("="), setenv(name, value, 1) == 0 else {
+          printError("\(tape):\(command.location): Env \(name): not a variable's name")
+          throw ExitCode(64)
+        }
+      default: continue
       }
     }
-    return size
   }
 
   func runReplay(_ path: String) throws {

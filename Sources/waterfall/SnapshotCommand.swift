@@ -27,8 +27,13 @@ struct SnapshotCommand: ParsableCommand {
 
   @Option(
     name: .long, parsing: .unconditional,
-    help: "Screen size as WIDTHxHEIGHT, at most \(KeyScript.maximumSize.width)x\(KeyScript.maximumSize.height).")
-  var size = "100x30"
+    help: ArgumentHelp(
+      "Screen size as WIDTHxHEIGHT, at most \(KeyScript.maximumSize.width)x\(KeyScript.maximumSize.height) "
+        + "(default: \(Self.defaultSize); a tape's Set Width and Height give the cells that fit their pixels).",
+      valueName: "size"))
+  var size: String?
+
+  static let defaultSize = "100x30"
 
   // `.unconditional`, so a script that starts with "-" (fewer columns) is a script, not an option.
   @Option(name: .long, parsing: .unconditional, help: "The key script.")
@@ -63,9 +68,9 @@ struct SnapshotCommand: ParsableCommand {
   /// Usage errors, so they exit 64 like every other one.
   func screenSize() throws(ValidationError) -> GridSize {
     do {
-      return try KeyScript.parseSize(size)
+      return try KeyScript.parseSize(size ?? Self.defaultSize)
     } catch {
-      throw ValidationError("--size \(TextSanitizer.sanitize(size)): \(error.reason)")
+      throw ValidationError("--size \(TextSanitizer.sanitize(size ?? "")): \(error.reason)")
     }
   }
 

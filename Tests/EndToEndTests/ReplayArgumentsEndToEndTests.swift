@@ -27,13 +27,11 @@ struct ReplayArgumentsEndToEndTests {
       "t.tape",
       """
       Output "\(castPath)"
-      Set Width 64
-      Set Height 12
       Type "waterfall --no-images --columns 3"
       Enter
       Sleep 500ms
       """)
-    let played = try BinaryRun(["snapshot", "--tape", tape])
+    let played = try BinaryRun(["snapshot", "--tape", tape, "--size", "64x12"])
     #expect(played.status == 0, "\(played.errors)")
     let header = try #require(try String(contentsOfFile: castPath, encoding: .utf8).split(separator: "\n").first)
     #expect(header.contains(#""waterfall_arguments": ["--no-images", "--columns", "3"]"#), "\(header)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WaterfallViewer
 
 @Suite("The screen diff")

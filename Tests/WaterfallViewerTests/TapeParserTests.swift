@@ -70,7 +70,7 @@ struct TapeParserTests {
       .key(.down, count: 3, perKeyMilliseconds: nil), .key(.left, count: 1, perKeyMilliseconds: nil),
       .key(.right, count: 2, perKeyMilliseconds: 200), .key(.pageUp, count: 1, perKeyMilliseconds: nil),
       .key(.pageDown, count: 2, perKeyMilliseconds: nil), .key(.home, count: 1, perKeyMilliseconds: nil),
-      .key(.end, count: 1, perKeyMilliseconds: nil), .control("d"),
+      .key(.end, count: 1, perKeyMilliseconds: nil), .chord(TapeChord([.ctrl], ["D"])),
       .sleep(milliseconds: 500), .sleep(milliseconds: 2000), .sleep(milliseconds: 500), .sleep(milliseconds: 1000),
       .wait(.line, pattern: nil, timeoutMilliseconds: nil), .wait(.line, pattern: "items", timeoutMilliseconds: nil),
       .wait(.screen, pattern: "a\\/b", timeoutMilliseconds: 10_000),
@@ -123,10 +123,10 @@ struct TapeParserTests {
     let parsed = try actions(tape)
     let ignored = parsed.compactMap { action -> String? in
       if case .ignoredSetting(let name) = action { return name }
-      if case .ignoredCommand(let name) = action { return name }
       return nil
     }
-    #expect(ignored == ["Require", "Shell", "Margin", "MarginFill", "WindowBar", "BorderRadius", "Env"])
+    #expect(ignored == ["Shell"])
+    #expect(parsed.contains(.require(program: "waterfall")) && parsed.contains(.env(name: "GREETING", value: "hi")))
     let pictureSettings = parsed.compactMap { action -> String? in
       if case .pictureSetting(let name, let value) = action { return "\(name)=\(value)" }
       return nil
@@ -134,7 +134,8 @@ struct TapeParserTests {
     #expect(
       pictureSettings == [
         "FontSize=32", "FontFamily=JetBrains Mono", ##"Theme={ "name": "Whimsy", "black": "#535178" }"##, "Padding=20",
-        "Framerate=30", "PlaybackSpeed=1.5", "LoopOffset=20%", "CursorBlink=false",
+        "Margin=10", "MarginFill=#674EFF", "WindowBar=Colorful", "BorderRadius=8", "Framerate=30",
+        "PlaybackSpeed=1.5", "LoopOffset=20%", "CursorBlink=false",
       ])
     #expect(parsed.contains(.setTypingSpeed(milliseconds: 75)))
     #expect(parsed.contains(.setWidth(1200)) && parsed.contains(.setHeight(600)))
@@ -152,39 +153,62 @@ struct TapeParserTests {
     #expect(commands.map(\.source) == ["Down@100ms 3", "Wait+Screen /x/", "Type \"a\""])
   }
 
-  @Test("a string holding a double quote is written back in a quote it does not hold (found by the tape fuzzer)")
+  @Test("a command's source is the text it spans, quotes as written, and reads back the same (found by the fuzzer)")
   func sourceKeepsQuotes() throws {
-    let commands = try TapeParser.parse("Type 'say \"hi\"' `it's`")
-    #expect(commands.map(\.source) == ["Type 'say \"hi\"' \"it's\""])
-    #expect(try TapeParser.parse(commands[0].source).map(\.action) == commands.map(\.action))
+    let commands = try TapeParser.parse("Type 'say \"hi\"' `it's` Enter")
+    #expect(commands.map(\.source) == ["Type 'say \"hi\"' `it's`", "Enter"])
+    #expect(try TapeParser.parse(commands[0].source).map(\.action) == [commands[0].action])
+  }
+
+  @Test("commands share a line as VHS reads them; bare words and unclosed quotes are strings, as there")
+  func sharedLines() throws {
+    #expect(
+      try actions("Type \"foo\" Enter\nSleep .3 Tab Sleep .3\nType \"x\" Ctrl+C") == [
+        .type("foo", perCharacterMilliseconds: nil), .key(.enter, count: 1, perKeyMilliseconds: nil),
+        .sleep(milliseconds: 300), .key(.tab, count: 1, perKeyMilliseconds: nil), .sleep(milliseconds: 300),
+        .type("x", perCharacterMilliseconds: nil), .chord(TapeChord([.ctrl], ["C"])),
+      ])
+    #expect(
+      try actions("Type hello\nType \"open\nShift+Tab Alt+Enter Copy \"a b\" Paste\nOutput frames/\nDown 0") == [
+        .type("hello", perCharacterMilliseconds: nil), .type("open", perCharacterMilliseconds: nil),
+        .chord(TapeChord([.shift], ["Tab"])), .chord(TapeChord([.alt], ["Enter"])), .copy("a b"), .paste,
+        .output(path: "frames/"), .key(.down, count: 0, perKeyMilliseconds: nil),
+      ])
   }
 
   @Test(
     "problems name the line and column",
     arguments: [
-      ("Down\nFrobnicate 3", 2, 1, "unknown command \"Frobnicate\""),
-      ("Set Colour red", 1, 5, "unknown setting \"Colour\""),
-      ("Type hello", 1, 1, "Type expects a quoted string"),
-      ("Type \"open", 1, 6, "has no closing \""),
-      ("Sleep soon", 1, 7, "expected a time"),
-      ("Sleep 2h", 1, 7, "expected a time"),
+      ("Down\nFrobnicate 3", 2, 1, "Invalid command: Frobnicate"),
+      ("Set Colour red", 1, 5, "Unknown setting: Colour"),
+      ("Sleep soon", 1, 1, "Expected time after Sleep"),
+      ("Sleep 2h", 1, 8, "Invalid command: h"),
       ("Sleep 5000s", 1, 7, "longer than the longest time"),
-      ("Down three", 1, 6, "unexpected \"three\" after Down"),
-      ("Down 0", 1, 6, "a count is a whole number from 1"),
-      ("Down 99999999999999999999", 1, 6, "a count is a whole number from 1"),
-      ("Wait /(/", 1, 6, "not a regular expression"),
+      ("Sleep 1.2.3", 1, 7, "expected a time"),
+      ("Down three", 1, 6, "Invalid command: three"),
+      ("Down 99999999999999999999", 1, 6, "a count is a whole number from 0"),
+      ("Down 2.5", 1, 6, "a count is a whole number from 0"),
+      ("Wait /(/", 1, 6, "Invalid regular expression"),
       ("Wait+Page /x/", 1, 6, "Wait+ expects Line or Screen"),
-      ("Wait /x", 1, 6, "has no closing /"),
-      ("Ctrl+Alt+C", 1, 6, "Ctrl with Alt is not supported"),
-      ("Ctrl+Enter", 1, 6, "Ctrl+ expects one letter"),
-      ("Alt+x", 1, 1, "Alt keys are not supported"),
-      ("Source other.tape", 1, 1, "Source is not supported"),
+      ("Wait@0s /x/", 1, 9, "Wait expects positive duration"),
+      ("Ctrl+Shift+C+Alt", 1, 13, "Modifiers must come before other characters"),
+      ("Ctrl+1", 1, 6, "Invalid control argument: 1"),
+      ("Ctrl", 1, 1, "Expected control character with args"),
+      ("Alt+Left", 1, 4, "Expected alt character, got Left"),
+      ("Shift", 1, 1, "Expected shift character, got the end of the tape"),
+      ("Source other.tape", 1, 8, "File other.tape not found"),
+      ("Output frames", 1, 8, "Expected folder with trailing slash"),
+      ("Set WindowBar Fancy", 1, 15, "Fancy is not a valid bar style."),
+      ("Set CursorBlink yes", 1, 17, "expected boolean value."),
+      ("Set MarginFill \"#12\"", 1, 16, "\"#12\" is not a valid color."),
+      ("Require", 1, 1, "Require expects one string"),
+      ("Env NAME Enter", 1, 10, "Env expects string"),
       ("Click 10", 1, 1, "Click expects X Y"),
       ("Click -1 2", 1, 7, "Click expects X Y"),
       ("Resize 100000x10", 1, 8, "the size must be at most"),
-      ("Set Width 0", 1, 5, "must be positive"),
+      ("Set Width 0", 1, 11, "expects a whole number of pixels"),
       ("Set Theme {\"name\": 1", 1, 11, "has no closing }"),
-      ("  @", 1, 3, "expected a command"),
+      ("  @", 1, 3, "Invalid command: @"),
     ])
   func problems(tape: String, line: Int, column: Int, message: String) throws {
     let problem = try #require(error(tape))
@@ -194,9 +218,9 @@ struct TapeParserTests {
 
   @Test("a problem quoting a control character shows it escaped (found by the tape fuzz target)")
   func controlCharactersEscaped() throws {
-    let problem = try #require(error("Set M!\u{0}\u{1B}[2Jl 3"))
-    #expect(problem.message == "unknown setting \"M!\\u{0}\\u{1B}[2Jl\"", "\(problem)")
-    #expect(problem.location == TapeLocation(line: 1, column: 5))
+    let problem = try #require(error("Type \"a\" \u{1B}[2J"))
+    #expect(problem.message == "Invalid command: \\u{1B}", "\(problem)")
+    #expect(problem.location == TapeLocation(line: 1, column: 10))
   }
 
   @Test("durations: units, bare seconds, decimals")

@@ -12,9 +12,13 @@ struct TapePlayerTests {
   }
 
   private func play(
-    _ tape: String, latency: Int = 0, size: GridSize = GridSize(width: 60, height: 20), launches: Launches = Launches()
+    _ tape: String, latency: Int = 0, size: GridSize = GridSize(width: 60, height: 20), launches: Launches = Launches(),
+    sizeIsExplicit: Bool = false, cellsForPixels: TapePlayer.CellsForPixels? = nil
   ) throws -> TapeRun {
-    let player = TapePlayer(commands: try TapeParser.parse(tape), defaultSize: size, comparing: true) {
+    let player = TapePlayer(
+      commands: try TapeParser.parse(tape), defaultSize: size, sizeIsExplicit: sizeIsExplicit, comparing: true,
+      cellsForPixels: cellsForPixels
+    ) {
       arguments, size in
       launches.arguments.append(arguments)
       launches.sizes.append(size)
@@ -35,6 +39,10 @@ struct TapePlayerTests {
       ("Ctrl+D", "C-d"), ("Type \":12\"\nBackspace\nEnter", ": 1 2 Backspace Enter"), ("Tab", ""),
       ("Click 10 5", "click:10,5"), ("Wheel Down 3 4", "wheeldown:3,4"), ("Wheel Up 3 4", "wheelup:3,4"),
       ("Resize 80x24", "resize:80x24"), ("Type@100ms \"jj\"", "j wait:100 j wait:100"),
+      // VHS's chords arrive as a terminal sends them: Alt's Esc prefix and Shift+Tab's CSI Z bind to nothing.
+      ("Copy \"jj\"\nPaste", "j j"), ("Shift+g", "G"), ("Alt+j\nDown", "Down"), ("Shift+Tab Down", "Down"),
+      ("Ctrl+Alt+D Down", "Down"), ("Ctrl+Down", "Down"), ("Ctrl+Shift+D", "C-d"), ("Type \"j\" Down", "j Down"),
+      ("Ctrl+Space Down", "Down"), ("Right Ctrl+[", "Right Escape"), ("Right Ctrl+M", "Right Enter"),
     ])
   func commandMatchesKeys(tape: String, keys: String) throws {
     let run = try play(tape)
@@ -112,10 +120,10 @@ struct TapePlayerTests {
       """
     let run = try play(tape, size: GridSize(width: 50, height: 16), launches: launches)
     #expect(launches.arguments == [["--latency", "300"]])
-    #expect(launches.sizes == [GridSize(width: 50, height: 16)], "pixel sizes give way to the default size")
+    #expect(launches.sizes == [GridSize(width: 50, height: 16)], "with no font to measure, the default size")
     #expect(run.ignored.isEmpty)
     #expect(run.pictureSettings.map(\.name) == ["FontSize"], "kept for the GIF")
-    #expect(run.notes.contains { $0.contains("Set Width 1200, Height 600: VHS's pixels") })
+    #expect(run.notes.contains { $0.contains("Set Width 1200, Height 600: no font to measure cells with") })
     #expect(run.pictureOutputs == ["demo.gif"])
     #expect(run.notes.contains { $0.contains("the viewer quit; 1 command(s) after it not run") })
     #expect(run.textOutputs == ["demo.txt"])
@@ -130,14 +138,26 @@ struct TapePlayerTests {
     #expect(run.frames[4].contains("row 3/"))
   }
 
-  @Test("a tape without a typed command launches the caller's viewer at its first command, Set Width/Height in cells")
+  @Test(
+    "a tape without a typed command launches the caller's viewer at its first command, in the cells that fit Set Width/Height's pixels"
+  )
   func plainTapeLaunchesAtFirstCommand() throws {
     let launches = Launches()
-    let run = try play("Set Width 70\nSet Height 22\nDown\nSet Width 30", launches: launches)
+    let tenByTwenty: TapePlayer.CellsForPixels = { width, height in (width / 10, height / 20) }
+    let run = try play(
+      "Set Width 700\nSet Height 440\nDown\nSet Width 30", launches: launches, cellsForPixels: tenByTwenty)
     #expect(launches.arguments == [nil])
     #expect(launches.sizes == [GridSize(width: 70, height: 22)])
     #expect(run.ignored == ["Set Width 30 (after the first command)"])
     #expect(run.frames.count == 1)
+    let onlyWidth = Launches()
+    _ = try play("Set Width 500\nDown", launches: onlyWidth, cellsForPixels: tenByTwenty)
+    #expect(onlyWidth.sizes == [GridSize(width: 50, height: 30)], "VHS's default height, 600 pixels")
+    let asked = Launches()
+    let explicit = try play(
+      "Set Width 700\nSet Height 440\nDown", launches: asked, sizeIsExplicit: true, cellsForPixels: tenByTwenty)
+    #expect(asked.sizes == [GridSize(width: 60, height: 20)], "--size wins")
+    #expect(explicit.notes.contains { $0.contains("the screen is the size asked for, 60x20") })
   }
 
   @Test("Ctrl+C ends the viewer as the signal does; q quits as the key does")

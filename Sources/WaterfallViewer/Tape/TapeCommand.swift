@@ -43,7 +43,7 @@ public struct TapeCommand: Hashable, Sendable {
     /// `Output FILE`: where the run goes (`.txt`, `.ascii`, `.cast`, `.ansi`, `.gif`, `.webp`, `.png`; VHS's
     /// videos are skipped).
     case output(path: String)
-    /// `Set Width N` / `Set Height N`: cells, or VHS's pixels when over 400.
+    /// `Set Width N` / `Set Height N`: the pictures' pixels, as in VHS; the screen's cells follow from them.
     case setWidth(Int), setHeight(Int)
     /// `Set WaitTimeout`, `Set WaitPattern`.
     case setWaitTimeout(milliseconds: Int)
@@ -53,17 +53,23 @@ public struct TapeCommand: Hashable, Sendable {
     /// A setting of how the tape's pictures are drawn (`FontSize`, `Theme`, `Framerate`…), with its value as
     /// written (a unit joined on: `20%`).
     case pictureSetting(String, value: String)
-    /// A setting that only changes VHS's window around the terminal (`Margin`, `WindowBar`…): accepted, named once
-    /// as ignored.
+    /// A setting that only changes VHS's shell or its font's spacing (`Shell`, `LetterSpacing`): accepted, named
+    /// once as ignored.
     case ignoredSetting(String)
-    /// A command that only matters to VHS (`Require`, `Env`): accepted, named once as ignored.
-    case ignoredCommand(String)
+    /// `Env NAME "value"`: set before the viewer starts, as VHS sets it before its shell.
+    case env(name: String, value: String)
+    /// `Require program`: the run stops unless the program is on the `PATH`.
+    case require(program: String)
+    /// `Copy "text"` puts text on the tape's own clipboard; `Paste` types it.
+    case copy(String)
+    case paste
     /// `Type "text"`; with `@time`, the clock moves that much after each character.
     case type(String, perCharacterMilliseconds: Int?)
     /// `Enter`, `Down 3`, `PageUp@200ms 2`…
     case key(TapeKey, count: Int, perKeyMilliseconds: Int?)
-    /// `Ctrl+X`: one letter (`Ctrl+C` quits as in a terminal).
-    case control(Character)
+    /// `Ctrl+X`, `Ctrl+Alt+Left`, `Alt+.`, `Shift+Tab`: keys pressed with modifiers held; the viewer gets what a
+    /// terminal sends for them (``TapeChord/events``), which for most is nothing.
+    case chord(TapeChord)
     case sleep(milliseconds: Int)
     /// `Wait /regex/` (some line of the screen matches) or `Wait+Screen /regex/` (the whole screen, lines joined
     /// by newlines); no pattern: the `WaitPattern` setting. No timeout: the `WaitTimeout` setting.
@@ -92,4 +98,15 @@ public struct TapeCommand: Hashable, Sendable {
   public init(_ action: Action, at location: TapeLocation, source: String) {
     (self.action, self.location, self.source) = (action, location, source)
   }
+}
+
+/// Keys pressed with modifiers held, as VHS's `Ctrl+…`, `Alt+…` and `Shift+…` write them.
+public struct TapeChord: Hashable, Sendable {
+  public enum Modifier: String, Hashable, Sendable { case ctrl = "Ctrl", alt = "Alt", shift = "Shift" }
+
+  public var modifiers: [Modifier]
+  /// The keys typed in turn with the modifiers held: a character (`C`, `.`, `[`) or a key's name (`Left`, `Tab`).
+  public var keys: [String]
+
+  public init(_ modifiers: [Modifier], _ keys: [String]) { (self.modifiers, self.keys) = (modifiers, keys) }
 }

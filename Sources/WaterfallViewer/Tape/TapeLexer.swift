@@ -1,85 +1,125 @@
-/// Splits a tape into tokens, as VHS's lexer does: whitespace separates, `#` starts a comment to the end of the
-/// line, strings take any of three quotes and end on the line they start, `/…/` is a regex, `{…}` is JSON, and
-/// `@` and `+` stand alone. Pure; problems are ``TapeError``s with a line and column.
+/// Splits a tape into tokens as VHS's lexer (`lexer/lexer.go`) does: whitespace separates but never ends a
+/// command, `#` comments to the end of the line, strings take any of three quotes and end at their quote or the
+/// line's end, `/…/` is a regex (a `\/` inside does not end it), `{…}` is JSON, numbers are digits and dots, words
+/// are letters, digits and `. - _ / %`, and `@ = ] [ - % ^ \ +` stand alone. Pure and total: any text lexes.
 enum TapeLexer {
-  static func tokens(_ text: String) throws(TapeError) -> [TapeToken] {
+  /// VHS's keywords (`token.Keywords`): a bare word among them is that keyword, any other is a string.
+  static let keywords: Set<String> = [
+    "em", "px", "ms", "s", "m", "Set", "Sleep", "Type", "Enter", "Space", "Backspace", "Delete", "Insert", "Ctrl",
+    "Alt", "Shift", "Down", "Left", "Right", "Up", "PageUp", "PageDown", "ScrollUp", "ScrollDown", "Tab", "Escape",
+    "End", "Hide", "Require", "Show", "Output", "Shell", "FontFamily", "MarginFill", "Margin", "WindowBar",
+    "WindowBarSize", "BorderRadius", "FontSize", "Framerate", "Height", "LetterSpacing", "LineHeight",
+    "PlaybackSpeed", "TypingSpeed", "Padding", "Theme", "Width", "LoopOffset", "WaitTimeout", "WaitPattern", "Wait",
+    "Source", "CursorBlink", "true", "false", "Screenshot", "Copy", "Paste", "Env",
+  ]
+
+  private static let symbols: Set<Unicode.Scalar> = ["@", "=", "]", "[", "-", "%", "^", "\\", "+"]
+
+  static func tokens(_ text: String) -> [TapeToken] {
+    let scalars = Array(text.unicodeScalars)
     var tokens: [TapeToken] = []
-    let characters = Array(text)
     var index = 0
     var line = 1
     var lineStart = 0
     func location(_ at: Int) -> TapeLocation { TapeLocation(line: line, column: at - lineStart + 1) }
+    func token(_ kind: TapeToken.Kind, _ range: Range<Int>, at start: Int, end: Int? = nil) {
+      var text = String.UnicodeScalarView()
+      text.append(contentsOf: scalars[range])
+      tokens.append(
+        TapeToken(kind: kind, text: String(text), location: location(start), span: start..<(end ?? range.upperBound)))
+    }
+    /// The end of what starts at `from`: the first `quote` (unescaped, with `escapes`), the line's end, or the text's.
+    func closing(_ quote: Unicode.Scalar, from: Int, escapes: Bool = false) -> Int {
+      var end = from
+      var backslashes = 0
+      while end < scalars.count, !isNewline(scalars[end]) {
+        if scalars[end] == quote, !escapes || backslashes % 2 == 0 { break }
+        backslashes = scalars[end] == "\\" ? backslashes + 1 : 0
+        end += 1
+      }
+      return end
+    }
 
-    while index < characters.count {
-      let character = characters[index]
-      if character.isNewline {
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\n" || (scalar == "\r" && scalars[safe: index + 1] != "\n") {
         index += 1
         line += 1
         lineStart = index
         continue
       }
-      if character.isWhitespace {
+      if scalar == " " || scalar == "\t" || scalar == "\r" {
         index += 1
         continue
       }
-      let start = location(index)
-      switch character {
+      let start = index
+      switch scalar {
       case "#":
-        while index < characters.count, !characters[index].isNewline { index += 1 }
-      case "@", "+":
-        tokens.append(TapeToken(kind: character == "@" ? .at : .plus, text: String(character), location: start))
-        index += 1
+        while index < scalars.count, !isNewline(scalars[index]) { index += 1 }
       case "\"", "'", "`":
-        let end = try closing(character, in: characters, from: index + 1, what: "string", at: start)
-        tokens.append(TapeToken(kind: .string, text: String(characters[(index + 1)..<end]), location: start))
-        index = end + 1
+        let end = closing(scalar, from: index + 1)
+        let after = end < scalars.count && scalars[end] == scalar ? end + 1 : end
+        token(.string, (index + 1)..<end, at: start, end: after)
+        index = after
       case "/" where !takesPath(tokens.last, line: line):
-        let end = try closing("/", in: characters, from: index + 1, what: "regex", at: start, escapes: true)
-        tokens.append(TapeToken(kind: .regex, text: String(characters[(index + 1)..<end]), location: start))
-        index = end + 1
+        let end = closing("/", from: index + 1, escapes: true)
+        let after = end < scalars.count && scalars[end] == "/" ? end + 1 : end
+        token(.regex, (index + 1)..<end, at: start, end: after)
+        index = after
       case "{":
-        guard let end = characters[index...].firstIndex(of: "}") else {
-          throw TapeError("this { has no closing }", at: start)
-        }
-        for position in index..<end where characters[position].isNewline {
-          line += 1
-          lineStart = position + 1
-        }
-        tokens.append(TapeToken(kind: .json, text: String(characters[index...end]), location: start))
-        index = end + 1
-      default:
-        var end = index
-        while end < characters.count, !characters[end].isWhitespace, !"@+\"'`{#".contains(characters[end]) {
+        let startLine = line
+        let startColumn = index - lineStart + 1
+        var end = index + 1
+        while end < scalars.count, scalars[end] != "}" {
+          if scalars[end] == "\n" {
+            line += 1
+            lineStart = end + 1
+          }
           end += 1
         }
-        tokens.append(TapeToken(kind: .word, text: String(characters[index..<end]), location: start))
-        index = end
+        var json = String.UnicodeScalarView()
+        json.append(contentsOf: scalars[index..<min(end + 1, scalars.count)])
+        index = min(end + 1, scalars.count)
+        tokens.append(
+          TapeToken(
+            kind: .json, text: String(json), location: TapeLocation(line: startLine, column: startColumn),
+            span: start..<index))
+      default:
+        if isDigit(scalar) || (scalar == "." && scalars[safe: index + 1].map(isDigit) == true) {
+          while index < scalars.count, isDigit(scalars[index]) || scalars[index] == "." { index += 1 }
+          token(.number, start..<index, at: start)
+        } else if isLetter(scalar) || scalar == "." || (scalar == "/" && takesPath(tokens.last, line: line)) {
+          while index < scalars.count, isWordPart(scalars[index]) { index += 1 }
+          token(.word, start..<index, at: start)
+        } else if symbols.contains(scalar) {
+          index += 1
+          token(.symbol, start..<index, at: start)
+        } else {
+          index += 1
+          token(.illegal, start..<index, at: start)
+        }
       }
     }
     return tokens
   }
 
-  /// Whether a word here is a path: VHS reads `Output /tmp/out.gif` unquoted, so a `/` after a command that
-  /// takes a file on the same line starts the path, not a regex.
+  /// Whether a `/` here starts a path: `Output /tmp/out.gif` is read as the path it plainly is (VHS would take a
+  /// regex and refuse it), after a command that takes a file on the same line.
   private static func takesPath(_ previous: TapeToken?, line: Int) -> Bool {
     guard let previous, previous.kind == .word, previous.location.line == line else { return false }
     return ["Output", "Screenshot", "Source"].contains(previous.text)
   }
 
-  /// The index of the `quote` that ends what starts at `from`, on the same line; with `escapes`, a quote after
-  /// an odd number of backslashes does not end it.
-  private static func closing(
-    _ quote: Character, in characters: [Character], from: Int, what: String, at start: TapeLocation,
-    escapes: Bool = false
-  ) throws(TapeError) -> Int {
-    var index = from
-    var backslashes = 0
-    while index < characters.count, !characters[index].isNewline {
-      let character = characters[index]
-      if character == quote, !escapes || backslashes % 2 == 0 { return index }
-      backslashes = character == "\\" ? backslashes + 1 : 0
-      index += 1
-    }
-    throw TapeError("this \(what) has no closing \(quote) on its line", at: start)
+  private static func isNewline(_ scalar: Unicode.Scalar) -> Bool { scalar == "\n" || scalar == "\r" }
+  private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+  private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
   }
+  private static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
+    isLetter(scalar) || isDigit(scalar) || [".", "-", "_", "/", "%"].contains(scalar)
+  }
+}
+
+extension Array {
+  fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

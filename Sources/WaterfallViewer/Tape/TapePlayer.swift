@@ -15,11 +15,15 @@ public final class TapePlayer {
   /// VHS's default `WaitTimeout` and `WaitPattern`.
   public static let defaultWaitMilliseconds = 15_000
   public static let defaultWaitPattern = ">$"
-  /// Width or height above this is VHS's pixels, not cells.
-  public static let largestCellCount = 400
+  /// VHS's picture size when a tape sets only one of `Width` and `Height`.
+  public static let defaultPixelSize = (width: 1200, height: 600)
 
   private let commands: [TapeCommand]
   private let defaultSize: GridSize
+  /// The caller's size was asked for (`--size`): it wins over the cells `Width`/`Height` would give.
+  private let sizeIsExplicit: Bool
+  /// What `Copy` put on the tape's clipboard, for `Paste`.
+  private var clipboard = ""
   private let launch: Launch
 
   private var run: ScriptedRun?
@@ -51,23 +55,27 @@ public final class TapePlayer {
   private let keepsText: Bool
   private let keepsANSI: Bool
 
-  /// The cells that fit a `Set Width` / `Set Height` in pixels (VHS's meaning), in the pictures' font.
-  public typealias CellsForPixels = (_ width: Int?, _ height: Int?) -> (columns: Int?, rows: Int?)
+  /// The cells that fit a `Set Width` / `Set Height` in pixels (VHS's meaning), in the pictures' font; `nil`
+  /// when there is no font to measure.
+  public typealias CellsForPixels = (_ width: Int, _ height: Int) -> (columns: Int, rows: Int)?
 
   private let cellsForPixels: CellsForPixels?
 
   /// `comparing`: the frames are wanted for `--expect`, whatever the outputs. `cellsForPixels`: how pixel sizes
-  /// become cells (without it they are noted and ignored).
+  /// become cells (without it they are noted and ignored). `sizeIsExplicit`: `defaultSize` was asked for.
   public init(
-    commands: [TapeCommand], defaultSize: GridSize, comparing: Bool = false,
+    commands: [TapeCommand], defaultSize: GridSize, sizeIsExplicit: Bool = false, comparing: Bool = false,
     cellsForPixels: CellsForPixels? = nil, launch: @escaping Launch
   ) {
     (self.commands, self.defaultSize, self.launch, size) = (commands, defaultSize, launch, defaultSize)
+    self.sizeIsExplicit = sizeIsExplicit
     self.cellsForPixels = cellsForPixels
     let outputs = commands.compactMap { if case .output(let path) = $0.action { path.lowercased() } else { nil } }
     keepsText = comparing || outputs.contains { [".txt", ".ascii", ".test"].contains(where: $0.hasSuffix) }
     keepsANSI = outputs.contains { $0.hasSuffix(".ansi") }
-    keepsScreens = outputs.contains { path in Self.pictureExtensions.contains { path.hasSuffix($0) } }
+    keepsScreens = outputs.contains { path in
+      path.hasSuffix("/") || Self.pictureExtensions.contains { path.hasSuffix($0) }
+    }
     startsAtPrompt = commands.contains { command in
       if case .type(let text, _) = command.action { return TypedCommandLine.arguments(text) != nil }
       return false
@@ -121,39 +129,36 @@ public final class TapePlayer {
 
   // MARK: - Settings
 
-  /// `Set Width` / `Set Height` before the first command (VHS ignores settings after it).
+  /// `Set Width` / `Set Height` before the first command (VHS ignores settings after it): the picture's pixels,
+  /// and the screen is the cells that fit them, as VHS fits its terminal, unless a size was asked for.
   private func readSizeSettings() {
+    guard let pixels = Self.pixelSize(commands) else { return }
+    let written = "Set Width \(pixels.width), Height \(pixels.height)"
+    if sizeIsExplicit {
+      result.notes.append(
+        "\(written): the pictures' pixels; the screen is the size asked for, \(size.width)x\(size.height)")
+      return
+    }
+    guard let (columns, rows) = cellsForPixels?(pixels.width, pixels.height) else {
+      result.notes.append("\(written): no font to measure cells with; the screen is \(size.width)x\(size.height)")
+      return
+    }
+    size.width = min(columns, KeyScript.maximumSize.width)
+    size.height = min(rows, KeyScript.maximumSize.height)
+  }
+
+  /// The pictures' size in pixels that `Set Width` / `Set Height` ask for before the first command (one alone
+  /// takes VHS's default for the other), or `nil` when neither is set.
+  public static func pixelSize(_ commands: [TapeCommand]) -> (width: Int, height: Int)? {
     var width: Int?
     var height: Int?
     for command in commands {
-      if case .setWidth(let value) = command.action {
-        width = value
-      } else if case .setHeight(let value) = command.action {
-        height = value
-      } else if !command.action.isSetting {
-        break
-      }
+      guard command.action.isSetting else { break }
+      if case .setWidth(let value) = command.action { width = value }
+      if case .setHeight(let value) = command.action { height = value }
     }
-    var pixels: [String] = []
-    let pixelWidth = width.flatMap { $0 > Self.largestCellCount ? $0 : nil }
-    let pixelHeight = height.flatMap { $0 > Self.largestCellCount ? $0 : nil }
-    if let cellsForPixels, pixelWidth != nil || pixelHeight != nil {
-      let cells = cellsForPixels(pixelWidth, pixelHeight)
-      if let columns = cells.columns { width = columns }
-      if let rows = cells.rows { height = rows }
-    }
-    if let width {
-      if width > Self.largestCellCount { pixels.append("Width \(width)") } else { size.width = width }
-    }
-    if let height {
-      if height > Self.largestCellCount { pixels.append("Height \(height)") } else { size.height = height }
-    }
-    size.width = min(size.width, KeyScript.maximumSize.width)
-    size.height = min(size.height, KeyScript.maximumSize.height)
-    if !pixels.isEmpty {
-      result.notes.append(
-        "Set \(pixels.joined(separator: ", ")): VHS's pixels, not cells; the screen is \(size.width)x\(size.height)")
-    }
+    guard width != nil || height != nil else { return nil }
+    return (width ?? defaultPixelSize.width, height ?? defaultPixelSize.height)
   }
 
   // MARK: - Commands
@@ -168,7 +173,9 @@ public final class TapePlayer {
     case .setTypingSpeed(let milliseconds): typingMilliseconds = milliseconds
     case .pictureSetting(let name, let value): result.pictureSettings.append((name, value, command))
     case .ignoredSetting(let name): result.ignore(name)
-    case .ignoredCommand(let name): result.ignore(name)
+    case .env, .require: break  // the caller's, before the run
+    case .copy(let text): clipboard = text
+    case .paste: try type(clipboard, speed: nil, command)
     case .hide:
       hidden = true
       if hiddenSince == nil { hiddenSince = milliseconds }
@@ -204,31 +211,29 @@ public final class TapePlayer {
       try waitUntil(command, timeout: timeout ?? waitMilliseconds, what: "nothing loading") { [unowned self] _ in
         run?.viewer.isSettled ?? true
       }
-    case .type(let text, let speed):
-      for character in text {
-        if character == "\n" || character == "\r\n" || character == "\r" {
-          try press(.key(.enter), command)
-        } else if character == "\t" {
-          try press(nil, command)
-        } else {
-          try press(.key(.character(character)), command)
-        }
-        if quit { return }
-        advance(by: speed ?? typingMilliseconds)
-      }
+    case .type(let text, let speed): try type(text, speed: speed, command)
     case .key(let key, let count, let speed):
       for _ in 0..<count {
         try press(key.key.map(InputEvent.key), command)
         if quit { return }
         advance(by: speed ?? typingMilliseconds)
       }
-    case .control(let letter):
-      // Ctrl+C is SIGINT in a terminal: the viewer ends, as it does on the signal.
-      if letter == "c", run != nil {
-        quit = true
-        return
+    case .chord(let chord):
+      for effect in chord.effects {
+        switch effect {
+        case .event(let event): try press(event, command)
+        case .nothing: try press(nil, command)
+        case .interrupt:
+          // Ctrl+C is SIGINT in a terminal (Ctrl+\ SIGQUIT): the viewer ends, as it does on the signal; at the
+          // prompt it clears the line.
+          if run != nil {
+            quit = true
+            return
+          }
+          try press(.key(.control("c")), command)
+        }
+        if quit { return }
       }
-      try press(.key(.control(letter)), command)
     case .click(let x, let y): try press(.mouse(MouseEvent(kind: .press, x: x, y: y)), command)
     case .wheel(let up, let x, let y, let count):
       for _ in 0..<count {
@@ -243,6 +248,20 @@ public final class TapePlayer {
     }
   }
 
+  private func type(_ text: String, speed: Int?, _ command: TapeCommand) throws(TapeError) {
+    for character in text {
+      if character == "\n" || character == "\r\n" || character == "\r" {
+        try press(.key(.enter), command)
+      } else if character == "\t" {
+        try press(nil, command)
+      } else {
+        try press(.key(.character(character)), command)
+      }
+      if quit { return }
+      advance(by: speed ?? typingMilliseconds)
+    }
+  }
+
   private func noteOutput(_ path: String) {
     let lowered = path.lowercased()
     if lowered.hasSuffix(".txt") || lowered.hasSuffix(".ascii") || lowered.hasSuffix(".test") {
@@ -253,9 +272,11 @@ public final class TapePlayer {
       result.ansiOutputs.append(path)
     } else if Self.pictureExtensions.contains(where: lowered.hasSuffix) {
       result.pictureOutputs.append(path)
+    } else if path.hasSuffix("/") {
+      result.frameFolders.append(path)
     } else {
       result.notes.append(
-        "Output \(path): skipped (VHS makes videos and frame folders; here .txt, .cast, .ansi, .gif, .webp, .png)")
+        "Output \(path): skipped (VHS makes videos; here .txt, .cast, .ansi, .gif, .webp, .png and frame folders)")
     }
   }
 

@@ -18,6 +18,8 @@ public struct TapeRun {
   /// `Output` paths of pictures (`.gif`, `.webp`, `.png`) and `Screenshot FILE.png` paths with their screen.
   public var pictureOutputs: [String] = []
   public var pictureScreenshots: [(path: String, screen: Screen)] = []
+  /// `Output frames/`: folders to write each shown frame into as a PNG, as VHS writes its frames.
+  public var frameFolders: [String] = []
   /// Each distinct screen (kept for pictures) with its time in milliseconds of shown (not hidden) tape time.
   public var screens: [(milliseconds: Int, screen: Screen)] = []
   /// The tape's shown time: where a picture's last frame ends.

@@ -1,19 +1,33 @@
-/// A token of a tape, with where it starts.
+/// A token of a tape, with where it starts: VHS's token types (`token/token.go`), where a bare word that is not
+/// a keyword is a string, as there.
 struct TapeToken: Hashable, Sendable {
   enum Kind: Hashable, Sendable {
-    /// A bare word: a command or setting name, a number, a duration (`500ms`), a path, `120x40`.
+    /// A bare word: a keyword (`Set`, `Enter`, `ms`, `true`) or, when it is none, a string (`Line`, `C`, a path).
     case word
     /// `"…"`, `'…'` or `` `…` ``, without the quotes.
     case string
+    /// Digits and dots: `500`, `.5`, `1.2`.
+    case number
     /// `/…/`, without the slashes (`\/` stays as written, for the regex to read).
     case regex
     /// `{…}`: VHS's inline theme.
     case json
-    /// `@` before a speed or timeout, `+` between the parts of `Ctrl+C` and `Wait+Screen`.
-    case at, plus
+    /// One of `@ = ] [ - % ^ \ +`, standing alone.
+    case symbol
+    /// Any other byte outside a string: VHS's ILLEGAL, an invalid command wherever it stands.
+    case illegal
   }
 
   var kind: Kind
   var text: String
   var location: TapeLocation
+  /// Where it lies in the tape's Unicode scalars, quotes included: a command's source is the text it spans.
+  var span: Range<Int>
+
+  /// Whether VHS reads this token as a STRING: quoted, or a bare word that is not one of its keywords.
+  var isString: Bool { kind == .string || (kind == .word && !TapeLexer.keywords.contains(text)) }
+
+  func isSymbol(_ symbol: String) -> Bool { kind == .symbol && text == symbol }
+
+  func isWord(_ word: String) -> Bool { kind == .word && text == word }
 }
