@@ -26,6 +26,14 @@ extension SnapshotCommand {
       default: continue
       }
     }
+    // VHS's own check: the picture must hold its padding, margin and bar.
+    if let pixels = TapePlayer.pixelSize(commands) {
+      let insets = settings.insets
+      if pixels.width < insets.horizontal || pixels.height < insets.vertical {
+        printError("\(tape): Dimensions must be at least \(insets.horizontal) x \(insets.vertical)")
+        throw ExitCode(64)
+      }
+    }
     if let theme = settings.unknownTheme {
       printError(
         "\(tape): Theme \"\(theme)\" is not one of \(TerminalTheme.named.map(\.name).joined(separator: ", ")): "

@@ -108,5 +108,13 @@ struct VHSTapeEndToEndTests {
       #expect(run.errors.contains(problem), "\(problem)\n\(run.errors)")
     }
     #expect(!FileManager.default.fileExists(atPath: output))
+
+    // VHS's examples/errors/dimensions.tape: 100 pixels cannot hold 100 of padding on each side.
+    let small = folder.write(
+      "dimensions.tape", "Set Height 100\nSet Width 100\nSet Padding 100\nOutput \"\(output)\"\nType \"x\"\n")
+    let refused = try BinaryRun(["snapshot", "--tape", small])
+    #expect(refused.status == 64)
+    #expect(refused.errors.contains("\(small): Dimensions must be at least 200 x 200"), "\(refused.errors)")
+    #expect(!FileManager.default.fileExists(atPath: output))
   }
 }
