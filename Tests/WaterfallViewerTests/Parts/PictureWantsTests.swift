@@ -1,4 +1,5 @@
 import Pictures
+import ShopCatalog
 import Testing
 import WaterfallKit
 
@@ -41,5 +42,20 @@ struct PictureWantsTests {
     #expect(tall.rows == 26 && tall.columns == 13, "rows capped at the room left for the text")
     #expect(PictureArea.detailSize(screen: GridSize(width: 8, height: 40), aspectRatio: 1, cellAspect: 0.5) == nil)
     #expect(PictureArea.detailSize(screen: screen, aspectRatio: .nan, cellAspect: 0.5) == nil)
+  }
+
+  @Test("sides no dataset allows, as another client may write them to a database row, give a bounded box, not a trap")
+  func absurdSides() throws {
+    let screen = GridSize(width: 80, height: 40)
+    let tallest = try #require(PictureArea.detailSize(screen: screen, aspectRatio: 1e300, cellAspect: 0.5))
+    #expect(tallest.rows == 26 && tallest.columns == 1)
+    let flattest = try #require(PictureArea.detailSize(screen: screen, aspectRatio: 1e-300, cellAspect: 0.5))
+    #expect(flattest.rows == 1 && flattest.columns == 60)
+    var item = DisplayItem(ShopItem(width: 1e-150, height: 1e150, price: "¥1", title: "absurd"))
+    #expect(item.aspectRatio == DisplayItem.ratioRange.upperBound)
+    item.aspectRatio = .infinity
+    #expect(item.aspectRatio == 1)
+    item.aspectRatio = 1e-200
+    #expect(item.aspectRatio == DisplayItem.ratioRange.lowerBound)
   }
 }

@@ -47,10 +47,11 @@ extension PictureArea {
     let rowsPerColumn = aspectRatio * cellAspect
     guard widest > 4, tallest > 0, rowsPerColumn.isFinite, rowsPerColumn > 0 else { return nil }
     var columns = widest
-    var rows = Int((Double(columns) * rowsPerColumn).rounded())
+    // Bounded while still Doubles: a ratio far outside any picture's must not overflow the conversion.
+    var rows = Int(min(Double(tallest + 1), (Double(columns) * rowsPerColumn).rounded()))
     if rows > tallest {
       rows = tallest
-      columns = max(1, min(widest, Int((Double(rows) / rowsPerColumn).rounded())))
+      columns = max(1, Int(min(Double(widest), (Double(rows) / rowsPerColumn).rounded())))
     }
     return BoxSize(columns: columns, rows: max(1, rows))
   }
