@@ -14,9 +14,15 @@ enum PostgresRowValues {
     value.contains(where: { !$0.isWhitespace }) ? value : nil
   }
 
+  /// The fields as a JSON object for a `jsonb` column, which refuses `\u0000`: a NUL in a name or a value is
+  /// stored as U+FFFD, as ``escaped(_:into:)`` stores it in text.
   static func json(_ object: [String: String]) -> String? {
-    guard !object.isEmpty,
-      let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    func withoutNUL(_ text: String) -> String {
+      text.contains("\u{0}") ? text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : text
+    }
+    let stored = Dictionary(object.map { (withoutNUL($0.key), withoutNUL($0.value)) }) { first, _ in first }
+    guard !stored.isEmpty,
+      let data = try? JSONSerialization.data(withJSONObject: stored, options: [.sortedKeys])
     else { return nil }
     return String(decoding: data, as: UTF8.self)
   }
