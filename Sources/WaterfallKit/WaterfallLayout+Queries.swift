@@ -113,3 +113,23 @@ extension WaterfallLayout {
     return bottom(of: Int(items[low - 1])) > y ? low - 1 : low
   }
 }
+
+extension WaterfallLayout {
+  /// The frames ``forEachItem(intersecting:_:)`` reads for `rect`: in each column it overlaps, a binary search's
+  /// probes (at most the bit length of the column's count) and the one bottom it checks, then the run it walks
+  /// and the frame past it. What the reuse inspector sets beside the originals' scans.
+  public func framesExamined(intersecting rect: GridRect) -> Int {
+    guard !rect.isEmpty, count > 0 else { return 0 }
+    var examined = 0
+    for column in 0..<columnCount {
+      let left = columnX(column)
+      guard left < rect.maxX, rect.x < left + columnWidth else { continue }
+      let length = columnItems[column].count
+      let probes = Int.bitWidth - length.leadingZeroBitCount
+      let start = firstPosition(inColumn: column, endingBelow: rect.y)
+      let end = firstPosition(inColumn: column, startingAtOrBelow: rect.maxY, from: start)
+      examined += probes + 1 + (end - start) + (end < length ? 1 : 0)
+    }
+    return examined
+  }
+}

@@ -67,7 +67,7 @@ struct EngineBenchmarks {
     let layout = WaterfallLayout(Self.configuration, heights: Self.heights(size))
     let frames = (0..<layout.count).map(layout.frame(of:))
     let map = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($0.offset, $0.element) })
-    let chunks = Baselines.ChunkIndex(frames: frames)
+    let chunks = VisibleCellQueries.Chunks(frames: frames)
     let viewport = 40
     let buffer = viewport / 4
     let steps = 400
@@ -94,19 +94,19 @@ struct EngineBenchmarks {
         }
       }
       let baselines: [(String, () -> Void)] = [
-        ("scan every frame", { for rect in rects { sink.consume(Baselines.scanAllFrames(frames, rect).count) } }),
+        ("scan every frame", { for rect in rects { sink.consume(VisibleCellQueries.fullScan(frames, rect).count) } }),
         (
           "index window ±8×columns",
           {
-            var window = Baselines.IndexWindow(frames: frames, columns: Self.columns)
-            for rect in rects { sink.consume(window.update(rect)) }
+            var window = VisibleCellQueries.IndexWindow(columns: Self.columns)
+            for rect in rects { sink.consume(window.update(rect, count: frames.count) { frames[$0] }) }
           }
         ),
         (
           "scan rect dictionary",
           { for rect in rects { sink.consume(Baselines.scanRectDictionary(map, rect).count) } }
         ),
-        ("chunks of 20", { for rect in rects { sink.consume(chunks.items(intersecting: rect).count) } }),
+        ("chunks of 20", { for rect in rects { sink.consume(chunks.items(intersecting: rect, in: frames).count) } }),
       ]
       for (name, baseline) in baselines {
         let result = Harness.compare(rounds: rounds, operations: rects.count, ours: ours, baseline: baseline)

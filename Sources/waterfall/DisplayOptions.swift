@@ -1,4 +1,5 @@
 import ArgumentParser
+import WaterfallKit
 import WaterfallViewer
 
 /// How the viewer draws.
@@ -23,10 +24,33 @@ struct DisplayOptions: ParsableArguments {
 
   @Option(
     name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "Run the originals' visible-cell queries beside ours in the inspector: "
+        + "\(ReuseComparison.Query.originals.map(\.optionName).joined(separator: ", ")), or all (key c toggles all). "
+        + "(default: none)",
+      valueName: "queries"))
+  var compare: String?
+
+  @Option(
+    name: .long, parsing: .unconditional,
     help:
       "A column count instead of as many as fit (at most \(DisplayOptions.maximumColumns); fewer when the width is too narrow). (default: as many as fit)"
   )
   var columns: Int?
+
+  /// `--compare`'s queries, or `nil` without it.
+  func comparedQueries() throws -> [ReuseComparison.Query]? {
+    guard let compare else { return nil }
+    if compare == "all" { return ReuseComparison.Query.originals }
+    return try compare.split(separator: ",", omittingEmptySubsequences: false).map { name in
+      guard let query = ReuseComparison.Query.originals.first(where: { $0.optionName == name }) else {
+        throw ValidationError(
+          "--compare: \"\(TextSanitizer.sanitize(String(name)))\" is not one of "
+            + "\(ReuseComparison.Query.originals.map(\.optionName).joined(separator: ", ")), all")
+      }
+      return query
+    }
+  }
 
   /// More columns than this could never fit the widest screen, so a larger count is a mistake, not a wish.
   static let maximumColumns = 1000
@@ -35,6 +59,7 @@ struct DisplayOptions: ParsableArguments {
     if let columns, !(1...Self.maximumColumns).contains(columns) {
       throw ValidationError("--columns must be between 1 and \(Self.maximumColumns)")
     }
+    _ = try comparedQueries()
   }
 
   func viewerOptions(environment: [String: String], unicode: Bool, catalogueName: String) -> ViewerOptions {
@@ -43,6 +68,7 @@ struct DisplayOptions: ParsableArguments {
     options.colorEnabled = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
     options.showReuse = showReuse
     options.inspector = inspector
+    options.comparedQueries = (try? comparedQueries()) ?? nil
     options.mouseEnabled = !noMouse
     options.fixedColumns = columns
     options.catalogueName = catalogueName

@@ -18,7 +18,7 @@ struct InspectorTests {
     let screen = AppFixture.screen(runner, "i")
     #expect(viewer.inspector.isOpen)
     #expect(viewer.waterfall.viewportSize.width == full - InspectorState.width(screenWidth: 110))
-    #expect(screen.contains("Reuse inspector") && screen.contains("pool item:"))
+    #expect(screen.contains("Reuse inspector") && screen.contains("pool[\"item\"]: "))
     _ = AppFixture.screen(runner, "i")
     #expect(viewer.waterfall.viewportSize.width == full)
     #expect(viewer.waterfall.eventRecorder == nil, "nobody listens: the engine records nothing")

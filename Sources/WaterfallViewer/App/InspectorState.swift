@@ -14,6 +14,8 @@ public struct InspectorState: Sendable {
   var flashUntil: [Int: Int] = [:]
   /// Messages held back in step mode.
   var heldMessages: [Message] = []
+  /// The originals' visible-cell queries run beside ours on every pass (`c`, `--compare`); `nil` when off.
+  public internal(set) var comparison: ReuseComparison?
 
   static let logCapacity = 400
   /// How long a reused box is flashed.

@@ -90,6 +90,7 @@ public final class Viewer {
     switch message {
     case .start:
       if options.inspector { run(inspector.update(.inspector)) }
+      if let queries = options.comparedQueries { run(inspector.compare(queries)) }
       listenToLayoutPasses()
       _ = heldInput.update(.start)
       waterfall.beginRefresh()

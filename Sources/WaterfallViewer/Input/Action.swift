@@ -34,6 +34,8 @@ public enum Action: Hashable, Sendable, CaseIterable {
   case toggleSections
   case toggleInspector
   case toggleStepMode
+  /// `c`: the originals' visible-cell queries beside ours, in the inspector.
+  case toggleComparison
   /// `x`: open the focused item's link (else its picture) in the browser.
   case openLink
   /// `y`: copy the focused item's link (else its title) to the clipboard.

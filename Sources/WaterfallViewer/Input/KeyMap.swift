@@ -68,6 +68,9 @@ public enum KeyMap {
     KeyBinding(
       keys: [.character(".")], action: .toggleStepMode, label: { _ in "." },
       help: "step mode: one layout pass per key (. resumes)"),
+    KeyBinding(
+      keys: [.character("c")], action: .toggleComparison, label: { _ in "c" },
+      help: "compare the originals' visible-cell queries with ours"),
     KeyBinding(keys: [.character("s")], action: .toggleStatistics, label: { _ in "s" }, help: "reuse statistics"),
     KeyBinding(
       keys: [.character("x")], action: .openLink, label: { _ in "x" },

@@ -19,6 +19,8 @@ enum Palette {
   static let inspectorHeading = Style(foreground: .cyan, attributes: [.bold])
   static let inspectorEntered = Style(foreground: .green)
   static let inspectorLeft = Style(foreground: .red)
+  /// An item in view that an original's query did not find.
+  static let inspectorMissed = Style(foreground: .white, background: .red, attributes: [.bold])
   static let inspectorQuiet = Style(attributes: [.dim])
   static let footer = Style(attributes: [.dim])
   static let footerBusy = Style(foreground: .cyan)

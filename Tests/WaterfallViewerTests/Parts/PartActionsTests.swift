@@ -58,7 +58,7 @@ struct PartActionsTests {
 
   @Test("the inspector: i and . toggle it and step mode")
   func inspector() {
-    #expect(Self.owned(by: InspectorState.Toggle.init) == [.toggleInspector, .toggleStepMode])
+    #expect(Self.owned(by: InspectorState.Toggle.init) == [.toggleInspector, .toggleStepMode, .toggleComparison])
     var inspector = InspectorState()
     #expect(inspector.update(InspectorState.Toggle(.toggleInspector)!).summary == ["inspector toggled"])
   }

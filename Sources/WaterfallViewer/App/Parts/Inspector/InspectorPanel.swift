@@ -19,11 +19,20 @@ struct InspectorPanel {
     screen.put(" Reuse inspector ", x: rect.x + 2, y: rect.y, style: Palette.overlayTitle, maximumWidth: width - 4)
     let inner = BorderRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
     var row = inner.y
-    for line in inspectorCounterLines(width: inner.width) {
+    // On a short panel the minimap comes before all but the first counters' line: it is what the panel is for.
+    let roomy = inner.height >= 12
+    for line in inspectorCounterLines(width: inner.width).prefix(roomy ? Int.max : 1) {
       screen.put(line, x: inner.x, y: row, style: Palette.overlayText, maximumWidth: inner.width)
       row += 1
     }
-    let minimapRows = max(3, (inner.height - 4) * 2 / 5)
+    if roomy, let comparison = inspector.comparison {
+      for (index, line) in Self.comparisonLines(comparison, width: inner.width).enumerated() {
+        let style = index == 0 ? Palette.inspectorHeading : Palette.overlayText
+        screen.put(line, x: inner.x, y: row, style: style, maximumWidth: inner.width)
+        row += 1
+      }
+    }
+    let minimapRows = min(max(3, (inner.height - 4) * 2 / 5), inner.y + inner.height - row)
     drawMinimap(BorderRect(x: inner.x, y: row, width: inner.width, height: minimapRows), into: &screen)
     row += minimapRows
     row += drawMinimapLegend(x: inner.x, y: row, width: inner.width, into: &screen)
@@ -33,7 +42,7 @@ struct InspectorPanel {
       row += 1
     }
     // The newest lines that fit, oldest at the top, so the log reads down as it happened.
-    let lines = logLines().suffix(max(0, inner.y + inner.height - row))
+    let lines = Self.logLines(inspector.entries).suffix(max(0, inner.y + inner.height - row))
     for (text, style) in lines {
       screen.put(Self.fit(text, width: inner.width), x: inner.x, y: row, style: style, maximumWidth: inner.width)
       row += 1
@@ -50,8 +59,10 @@ struct InspectorPanel {
       [(" ", Style.plain), (" view ", Palette.inspectorViewport)],
       [(" ", Style.plain), (" buffer ", Palette.inspectorBuffer)],
     ]
+    let missing: [[(String, Style)]] =
+      inspector.comparison == nil ? [] : [[(" ", Style.plain), (" missed ", Palette.inspectorMissed)]]
     var (column, row) = (x, y)
-    for entry in entries {
+    for entry in entries + missing {
       let entryWidth = entry.reduce(0) { $0 + DisplayWidth.of($1.0) }
       if column > x, column + entryWidth > x + width { (column, row) = (x, row + 1) }
       for (text, style) in entry {
@@ -88,6 +99,40 @@ struct InspectorPanel {
     return lines + [line]
   }
 
+  /// The comparison as a table: per query, the frames it examined in the last pass and in all, and the cells it
+  /// asked for new, reused from its own pool and the items in view it missed, summed. Columns are left out from
+  /// the right of the numbers as the width shrinks, the name and the misses last.
+  static func comparisonLines(_ comparison: ReuseComparison, width: Int) -> [String] {
+    let columns: [(title: String, width: Int, value: (ReuseComparison.Track) -> Int)] = [
+      ("seen", 7, { $0.lastPass.examined }), ("Σseen", 8, { $0.total.examined }), ("new", 5, { $0.total.created }),
+      ("reuse", 6, { $0.total.reused }), ("miss", 5, { $0.total.missed }),
+    ]
+    let nameWidth = 9
+    var shown = columns
+    while !shown.isEmpty, 1 + nameWidth + shown.reduce(0, { $0 + $1.width }) > width {
+      shown.remove(at: shown.count > 2 ? 1 : 0)
+    }
+    func row(_ name: String, _ cells: [String]) -> String {
+      let padded = name.count < nameWidth ? name + String(repeating: " ", count: nameWidth - name.count) : name
+      return " " + padded
+        + zip(shown, cells).map { column, text in
+          String(repeating: " ", count: max(0, column.width - text.count)) + text
+        }.joined()
+    }
+    let heading = row(comparison.passes == 1 ? "1 pass" : "\(comparison.passes) passes", shown.map(\.title))
+    return [heading]
+      + comparison.tracks.map { track in
+        row(track.query.shortName, shown.map { compact($0.value(track)) })
+      }
+  }
+
+  /// A count in at most six characters: 999999, then 1.2M.
+  static func compact(_ count: Int) -> String {
+    if count < 1_000_000 { return String(count) }
+    if count < 1_000_000_000 { return "\((count / 100_000) / 10).\((count / 100_000) % 10)M" }
+    return "\(count / 1_000_000_000)G"
+  }
+
   /// A cell object's name: `c7`. Items are `#N`; the two never share a notation.
   static func cellName(_ objectID: Int) -> String { "c\(objectID)" }
 
@@ -110,7 +155,15 @@ struct InspectorPanel {
     let columnWidth = max(1, (area.width - 1) / columns)
     let viewport = waterfall.viewportRect
     let buffered = waterfall.bufferedRect
-    let live = Set(waterfall.visibleCells.keys)
+    // Each column's live items' rows, so a line is marked live when any of its rows holds one (a sample row
+    // alone would miss a short item the line also covers).
+    var liveRows = [[Range<Int>]](repeating: [], count: columns)
+    for item in waterfall.visibleCells.keys where item < layout.count {
+      let frame = layout.frame(of: item)
+      liveRows[min(columns - 1, layout.column(of: item))].append(frame.y..<frame.maxY)
+    }
+    let missed = Set(inspector.comparison?.tracks.flatMap(\.missedItems) ?? [])
+    let itemRows = layout.headerFrame.maxY..<max(layout.headerFrame.maxY, layout.itemsBottom)
     for line in 0..<area.height {
       let top = line * content / area.height
       let bottom = max(top + 1, (line + 1) * content / area.height)
@@ -121,21 +174,25 @@ struct InspectorPanel {
       let band = inViewport ? Palette.inspectorViewport : inBuffer ? Palette.inspectorBuffer : Style.plain
       let y = area.y + line
       screen.fill(x: area.x, y: y, width: area.width, height: 1, style: band)
-      if rowsBand.overlaps(layout.headerFrame.y..<layout.headerFrame.maxY) {
-        screen.put("header", x: area.x + 1, y: y, style: band.merging(Palette.inspectorQuiet))
+      // A line with item rows shows the items, even where it also covers the header or footer: at a small
+      // size the first and last lines do, and the viewport is often there.
+      guard rowsBand.overlaps(itemRows) else {
+        let label = rowsBand.lowerBound < itemRows.lowerBound ? "header" : "footer"
+        screen.put(label, x: area.x + 1, y: y, style: band.merging(Palette.inspectorQuiet))
         continue
       }
-      if rowsBand.overlaps(layout.footerFrame.y..<max(layout.footerFrame.y + 1, layout.footerFrame.maxY)) {
-        screen.put("footer", x: area.x + 1, y: y, style: band.merging(Palette.inspectorQuiet))
-        continue
-      }
+      let sampleRow = min(max(middle, itemRows.lowerBound), itemRows.upperBound - 1)
+      let itemBand = max(rowsBand.lowerBound, itemRows.lowerBound)..<min(rowsBand.upperBound, itemRows.upperBound)
       for column in 0..<columns {
         // A hit test: O(log n) a column, where copying every column's items cost O(n) a frame.
-        guard let item = layout.hitTest(GridPoint(x: layout.columnX(column), y: middle)).itemIndex else { continue }
-        let isLive = live.contains(item)
+        let item = layout.hitTest(GridPoint(x: layout.columnX(column), y: sampleRow)).itemIndex
+        let isLive = liveRows[column].contains { $0.overlaps(itemBand) }
+        guard item != nil || isLive else { continue }
         let shades = glyphs.shades
-        let shade = isLive ? shades[2] : shades[item % 2]
-        let style = isLive ? band.merging(Palette.inspectorLive) : band
+        let shade = isLive ? shades[2] : shades[(item ?? 0) % 2]
+        let isMissed = item.map(missed.contains) ?? false
+        let style =
+          isMissed ? Palette.inspectorMissed : isLive ? band.merging(Palette.inspectorLive) : band
         screen.fill(
           x: area.x + 1 + column * columnWidth, y: y, width: max(1, columnWidth - (columnWidth > 2 ? 1 : 0)),
           height: 1, character: shade, style: style)
@@ -146,43 +203,71 @@ struct InspectorPanel {
   private func poolLines() -> [String] {
     let pooled = waterfall.pooledCellIDs.sorted { $0.key < $1.key }
     if pooled.isEmpty { return [" pool: empty"] }
+    // As code writes a pool keyed by reuse identifier, so the count reads as cells, not as a sentence.
     return pooled.map { identifier, ids in
-      " pool \(identifier): \(ids.count) " + ids.reversed().map(Self.cellName).joined(separator: " ")
+      let cells = ids.count == 1 ? "1 cell" : "\(ids.count) cells"
+      return " pool[\"\(identifier)\"]: \(cells)" + (ids.isEmpty ? "" : " — ")
+        + ids.reversed().map(Self.cellName).joined(separator: " ")
     }
   }
 
-  /// The log, oldest first: one line per event.
-  private func logLines() -> [(String, Style)] {
-    inspector.entries.map { entry in
-      let item = entry.itemNumber.map { "#\($0)" } ?? "an item"
-      switch entry.event {
-      case .passStarted(let pass, let rect):
-        return (" pass \(pass): keeps rows \(max(0, rect.y))-\(max(0, rect.maxY - 1))", Palette.inspectorHeading)
-      case .passEnded(let pass, let liveCells, let pooledCells):
-        return (" pass \(pass) done: \(liveCells) live, \(pooledCells) pooled", Palette.inspectorQuiet)
-      case .itemEntered(_, _, let cell, let origin):
-        let cellName = Self.cellName(cell.objectID)
-        let from =
-          switch origin {
-          case .created: "new \(cellName)"
-          case .dequeued: "\(cellName) from pool (r\(cell.reuseCount))"
-          case .suppliedByDataSource: "\(cellName) from data source"
-          }
-        return ("  + \(item) <- \(from)", Palette.inspectorEntered)
-      case .itemLeft(_, _, let cell, let destination):
-        let to = destination == .pool ? "to pool" : "dropped (pool full)"
-        return ("  - \(item) -> \(Self.cellName(cell.objectID)) \(to)", Palette.inspectorLeft)
-      case .dataSourceCall(_, let call):
-        let asked =
-          switch call {
-          case .numberOfSections: "number of sections"
-          case .numberOfItems(let section): "items in section \(section)"
-          case .headerHeight(let section): "header height of section \(section)"
-          case .heights(let range): "heights at places \(range.lowerBound + 1)-\(range.upperBound)"
-          case .cell: "cell for \(item)"
-          }
-        return ("  ? asked \(asked)", Palette.inspectorQuiet)
+  /// The log, oldest first: one line per event, but a run of passes where nothing entered, left or was asked
+  /// is one line (`passes 10-13: nothing entered or left`), so what did happen stays on screen.
+  static func logLines(_ entries: [LogEntry]) -> [(String, Style)] {
+    var lines: [(String, Style)] = []
+    var idle: (first: Int, last: Int)?
+    func flushIdle() {
+      guard let run = idle else { return }
+      let passes = run.first == run.last ? "pass \(run.first)" : "passes \(run.first)-\(run.last)"
+      lines.append((" \(passes): nothing entered or left", Palette.inspectorQuiet))
+      idle = nil
+    }
+    var index = 0
+    while index < entries.count {
+      if case .passStarted(let pass, _) = entries[index].event, index + 1 < entries.count,
+        case .passEnded(pass, _, _) = entries[index + 1].event
+      {
+        idle = (idle?.first ?? pass, pass)
+        index += 2
+        continue
       }
+      flushIdle()
+      lines.append(Self.logLine(entries[index]))
+      index += 1
+    }
+    flushIdle()
+    return lines
+  }
+
+  private static func logLine(_ entry: LogEntry) -> (String, Style) {
+    let item = entry.itemNumber.map { "#\($0)" } ?? "an item"
+    switch entry.event {
+    case .passStarted(let pass, let rect):
+      return (" pass \(pass): buffer rows \(max(0, rect.y))-\(max(0, rect.maxY - 1))", Palette.inspectorHeading)
+    case .passEnded(let pass, let liveCells, let pooledCells):
+      return (" pass \(pass) done: \(liveCells) live, \(pooledCells) pooled", Palette.inspectorQuiet)
+    case .itemEntered(_, _, let cell, let origin):
+      let cellName = Self.cellName(cell.objectID)
+      let from =
+        switch origin {
+        case .created: "new \(cellName)"
+        case .dequeued: "\(cellName) from pool (r\(cell.reuseCount))"
+        case .suppliedByDataSource: "\(cellName) from data source"
+        }
+      return ("  + \(item) <- \(from)", Palette.inspectorEntered)
+    case .itemLeft(_, _, let cell, let destination):
+      let to = destination == .pool ? "to pool" : "dropped (pool full)"
+      return ("  - \(item) -> \(Self.cellName(cell.objectID)) \(to)", Palette.inspectorLeft)
+    case .dataSourceCall(_, let call):
+      let asked =
+        switch call {
+        case .numberOfSections: "number of sections"
+        case .numberOfItems(let section): "items in section \(section)"
+        case .headerHeight(let section): "header height of section \(section)"
+        case .heights(let range): "heights at places \(range.lowerBound + 1)-\(range.upperBound)"
+        case .cell: "cell for \(item)"
+        }
+      return ("  ? asked \(asked)", Palette.inspectorQuiet)
     }
   }
 }

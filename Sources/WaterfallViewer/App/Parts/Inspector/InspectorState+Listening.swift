@@ -18,6 +18,11 @@ extension InspectorState {
   /// Takes what the engine recorded during this update, each event with its item's number in `store`.
   mutating func collect(from waterfall: WaterfallView, store: ItemStore, now: Int) {
     guard let recorder = waterfall.eventRecorder else { return }
-    record(recorder.takeEvents(), now: now) { $0 < store.count ? store.ids[$0].number : nil }
+    let events = recorder.takeEvents()
+    record(events, now: now) { $0 < store.count ? store.ids[$0].number : nil }
+    // The originals answer the same question ours did, on the same frames: what meets the visible rect now.
+    if comparison != nil, events.contains(where: { if case .passStarted = $0 { true } else { false } }) {
+      comparison!.pass(waterfall.layout, visibleRect: waterfall.viewportRect)
+    }
   }
 }

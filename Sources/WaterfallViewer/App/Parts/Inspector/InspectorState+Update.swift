@@ -23,6 +23,8 @@ extension InspectorState {
     case inspector
     /// `.`: step mode on or off.
     case stepMode
+    /// `c`: the originals' queries beside ours, on or off (opening the inspector to show them).
+    case comparison
   }
 
   /// The inspector opens or closes (the root then sets the engine's recorder and viewport); step mode goes on,
@@ -32,6 +34,12 @@ extension InspectorState {
     case .inspector:
       isOpen.toggle()
       return [.inspectorToggled]
+    case .comparison:
+      guard comparison == nil else {
+        comparison = nil
+        return [.notice("comparison off")]
+      }
+      return compare(ReuseComparison.Query.originals)
     case .stepMode:
       isStepping.toggle()
       guard !isStepping else {
@@ -43,12 +51,22 @@ extension InspectorState {
   }
 }
 
+extension InspectorState {
+  /// Runs `queries` beside ours from the next pass, opening the inspector to show them.
+  mutating func compare(_ queries: [ReuseComparison.Query]) -> [Command] {
+    comparison = ReuseComparison(queries)
+    return (isOpen ? [] : update(.inspector))
+      + [.notice("comparing the originals' visible-cell queries with ours (c ends)")]
+  }
+}
+
 extension InspectorState.Toggle {
   /// The waterfall's actions this part owns: `i` and `.`.
   init?(_ action: Action) {
     switch action {
     case .toggleInspector: self = .inspector
     case .toggleStepMode: self = .stepMode
+    case .toggleComparison: self = .comparison
     default: return nil
     }
   }
