@@ -160,6 +160,16 @@ struct TapeParserTests {
     #expect(try TapeParser.parse(commands[0].source).map(\.action) == [commands[0].action])
   }
 
+  @Test(
+    "the viewer's own commands start lines: Type's strings stop before them there, and include them as words elsewhere")
+  func viewerCommandsStartLines() throws {
+    #expect(
+      try actions("Type \"G\"\nWaitSettled\nType \"a\" Home\nClick 1 2") == [
+        .type("G", perCharacterMilliseconds: nil), .waitSettled(timeoutMilliseconds: nil),
+        .type("a Home", perCharacterMilliseconds: nil), .click(x: 1, y: 2),
+      ])
+  }
+
   @Test("commands share a line as VHS reads them; bare words and unclosed quotes are strings, as there")
   func sharedLines() throws {
     #expect(

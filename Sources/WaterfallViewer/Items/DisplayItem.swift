@@ -15,21 +15,15 @@ public struct DisplayItem: Sendable {
     set { storedTitleWidth = UInt16(clamping: newValue) }
   }
   /// Height over width: the Double's bits in two 32-bit halves, so that the item aligns to 4 bytes, not 8 (a
-  /// `Float` would move a box a row where a ratio rounds at exactly half a row). Kept within what the dataset
-  /// rules' sides (1 to 100,000) allow, whatever the source wrote: a row another client set to `w = 1e-150,
-  /// h = 1e150` must not reach a size that traps when it becomes an `Int`.
+  /// `Float` would move a box a row where a ratio rounds at exactly half a row). Any ratio a source wrote, 0, ∞
+  /// and NaN included: whoever turns it into a size bounds it there (``BoxMetrics``, the detail picture).
   public var aspectRatio: Double {
     get { Double(bitPattern: UInt64(aspectHigh) << 32 | UInt64(aspectLow)) }
     set {
-      let ratio =
-        newValue.isFinite && newValue > 0
-        ? min(max(newValue, Self.ratioRange.lowerBound), Self.ratioRange.upperBound) : 1
-      aspectHigh = UInt32(truncatingIfNeeded: ratio.bitPattern >> 32)
-      aspectLow = UInt32(truncatingIfNeeded: ratio.bitPattern)
+      aspectHigh = UInt32(truncatingIfNeeded: newValue.bitPattern >> 32)
+      aspectLow = UInt32(truncatingIfNeeded: newValue.bitPattern)
     }
   }
-  /// The ratios sides of 1 to 100,000 pixels give.
-  public static let ratioRange = 1e-5...1e5
   /// Picks the placeholder's colour and shade, stable for the same picture: the look modulo ``lookModulus``.
   public var look: Int {
     get { Int(storedLook) }

@@ -13,6 +13,9 @@ enum TapeLexer {
     "Source", "CursorBlink", "true", "false", "Screenshot", "Copy", "Paste", "Env",
   ]
 
+  /// Commands of the viewer's own that VHS lacks: commands where a line starts with them.
+  static let viewerCommands: Set<String> = ["Home", "Click", "Wheel", "Resize", "WaitSettled"]
+
   private static let symbols: Set<Unicode.Scalar> = ["@", "=", "]", "[", "-", "%", "^", "\\", "+"]
 
   static func tokens(_ text: String) -> [TapeToken] {
@@ -40,7 +43,12 @@ enum TapeLexer {
       return end
     }
 
+    var lineOfLastToken = 0
     while index < scalars.count {
+      if let last = tokens.indices.last, lineOfLastToken != tokens[last].location.line {
+        tokens[last].startsLine = true
+        lineOfLastToken = tokens[last].location.line
+      }
       let scalar = scalars[index]
       if scalar == "\n" || (scalar == "\r" && scalars[safe: index + 1] != "\n") {
         index += 1
@@ -100,6 +108,7 @@ enum TapeLexer {
         }
       }
     }
+    if let last = tokens.indices.last, lineOfLastToken != tokens[last].location.line { tokens[last].startsLine = true }
     return tokens
   }
 

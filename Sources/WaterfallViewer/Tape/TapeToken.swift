@@ -23,9 +23,17 @@ struct TapeToken: Hashable, Sendable {
   var location: TapeLocation
   /// Where it lies in the tape's Unicode scalars, quotes included: a command's source is the text it spans.
   var span: Range<Int>
+  /// Whether it is the first token on its line.
+  var startsLine = false
 
-  /// Whether VHS reads this token as a STRING: quoted, or a bare word that is not one of its keywords.
-  var isString: Bool { kind == .string || (kind == .word && !TapeLexer.keywords.contains(text)) }
+  /// Whether VHS reads this token as a STRING: quoted, or a bare word that is not one of its keywords. The
+  /// viewer's own commands (`Click`, `WaitSettled`…) are words VHS would read as strings; at the start of a line
+  /// they are commands, so `Type "G"` and a `WaitSettled` under it stay two commands.
+  var isString: Bool {
+    kind == .string
+      || (kind == .word && !TapeLexer.keywords.contains(text)
+        && !(startsLine && TapeLexer.viewerCommands.contains(text)))
+  }
 
   func isSymbol(_ symbol: String) -> Bool { kind == .symbol && text == symbol }
 
