@@ -58,7 +58,7 @@ enum Command {
   /// Every box laid out again, no cell kept.
   case reloadAll
   /// The items replaced by a first page's answer keeping the user's place (`Viewer.replaceKeepingPlace`).
-  case replaceKeepingPlace(CatalogueResponse, location: (item: ItemID, rank: Int?)?, keepsPlace: Bool)
+  case replaceKeepingPlace(CatalogueResponse, location: (item: ItemID, rank: Int?)?, kept: PlaceKeeping.Kept)
   /// The status line says what the query's change shows (shown now, or already), counted over the items then in
   /// the store.
   case queryShownNotice(QueryChange)

@@ -56,8 +56,8 @@ extension Viewer {
       case .beginRefresh: waterfall.beginRefresh()
       case .replaceItems(let answer): replaceStore(with: answer)
       case .reloadAll: waterfall.reloadData(keepingCells: false)
-      case .replaceKeepingPlace(let answer, let location, let keepsPlace):
-        replaceKeepingPlace(with: answer, location: location, keepsPlace: keepsPlace)
+      case .replaceKeepingPlace(let answer, let location, let kept):
+        replaceKeepingPlace(with: answer, location: location, kept: kept)
       case .queryShownNotice(let change): state.notice = notice(for: change)
       case .refreshedNotice(let known):
         state.notice = Paging.refreshNotice(known: known, ids: store.ids) ?? state.notice

@@ -6,12 +6,13 @@ import WaterfallKit
 extension Viewer {
   /// Replaces the items with a first page's answer, keeping the user's place (``PlaceKeeping``): boxes of items
   /// that stay keep their cells; an item beyond the first page that the source found (`location`) is loaded
-  /// through to. With `keepsPlace` off, the answer shows from its top, nothing focused.
+  /// through to. What is kept, `kept` says.
   func replaceKeepingPlace(
-    with answer: CatalogueResponse, location: (item: ItemID, rank: Int?)? = nil, keepsPlace: Bool = true
+    with answer: CatalogueResponse, location: (item: ItemID, rank: Int?)? = nil,
+    kept: PlaceKeeping.Kept = .focusedBoxOrTopOfView
   ) {
     var kept = PlaceKeeping(
-      keepsPlace: keepsPlace, ids: store.ids, keyboardFocus: state.keyboardFocus,
+      kept: kept, ids: store.ids, keyboardFocus: state.keyboardFocus,
       focusOnScreen: focus.keyboardOnScreen, waterfall: waterfall)
     send(jumps: .drop)
     replaceStore(with: answer)

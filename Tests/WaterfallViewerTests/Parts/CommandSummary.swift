@@ -32,8 +32,9 @@ extension Command {
     case .beginRefresh: "begin refresh"
     case .replaceItems: "replace items"
     case .reloadAll: "reload all"
-    case .replaceKeepingPlace(_, let location, let keepsPlace):
-      "replace keeping place\(keepsPlace ? "" : " from the top")\(location.map { " locating \($0.item)" } ?? "")"
+    case .replaceKeepingPlace(_, let location, let kept):
+      "replace keeping place\(kept == .nothing ? " from the top" : kept == .focusedBox ? " of the focus" : "")"
+        + "\(location.map { " locating \($0.item)" } ?? "")"
     case .queryShownNotice(let change): "query shown notice \(change)"
     case .refreshedNotice(let known): "refreshed notice \(known.count) known"
     case .apply(let message): "apply \(String(describing: message).prefix { $0 != "(" })"

@@ -18,7 +18,7 @@ struct OrganiserAnswerTests {
 
   static let page = PagingArrivalTests.page(3, next: PageCursor(page: 1))
 
-  @Test("the answer to the query asked for is shown keeping the place; the notice says what changed")
+  @Test("the answer to the query asked for is shown keeping the focused box's place; the notice says what changed")
   func queryShown() {
     var organiser = Organiser(presentation: Presentation(query: CatalogueQuery()))
     #expect(organiser.update(.cycleSort) == .asked)
@@ -28,7 +28,8 @@ struct OrganiserAnswerTests {
       Self.delivery(asked, Self.page, location: location), keepsItems: false, searching: false, in: surroundings(6))
     #expect(
       commands.summary == [
-        "replace keeping place locating \(ItemID(7))", "query shown notice \(QueryChange.sort(asked.order))",
+        "replace keeping place of the focus locating \(ItemID(7))",
+        "query shown notice \(QueryChange.sort(asked.order))",
         "search newQueryShown",
       ])
     #expect(organiser.presentation.query == asked && organiser.pending == nil)

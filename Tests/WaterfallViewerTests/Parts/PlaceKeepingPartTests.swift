@@ -21,7 +21,8 @@ struct PlaceKeepingPartTests {
     waterfall.scroll(toOffset: 4)
     let focused = try #require(waterfall.indicesInViewport.max())
     var kept = PlaceKeeping(
-      keepsPlace: true, ids: source.store.ids, keyboardFocus: focused, focusOnScreen: focused, waterfall: waterfall)
+      kept: .focusedBoxOrTopOfView, ids: source.store.ids, keyboardFocus: focused, focusOnScreen: focused,
+      waterfall: waterfall)
     let place = try #require(kept.place)
     #expect(place.item == ItemID(focused) && place.purpose == .focusedBox)
     #expect(place.distanceFromTop == waterfall.layout.frame(of: focused).y - 4)
@@ -36,12 +37,12 @@ struct PlaceKeepingPartTests {
   func selectionFollowsItsItem() throws {
     let (source, waterfall) = ItemLayoutSourceTests.laidOut(12)
     var focusedOnly = PlaceKeeping(
-      keepsPlace: true, ids: source.store.ids, keyboardFocus: 2, focusOnScreen: 2, waterfall: waterfall)
+      kept: .focusedBoxOrTopOfView, ids: source.store.ids, keyboardFocus: 2, focusOnScreen: 2, waterfall: waterfall)
     focusedOnly.answered(Self.ids((0..<12).reversed()))
     #expect(focusedOnly.focus == 9 && focusedOnly.selection == nil)
     waterfall.selectItem(at: 3)
     var selected = PlaceKeeping(
-      keepsPlace: true, ids: source.store.ids, keyboardFocus: 2, focusOnScreen: 2, waterfall: waterfall)
+      kept: .focusedBoxOrTopOfView, ids: source.store.ids, keyboardFocus: 2, focusOnScreen: 2, waterfall: waterfall)
     selected.answered(Self.ids((0..<12).reversed()))
     #expect(selected.selection == 8)
   }
@@ -50,11 +51,11 @@ struct PlaceKeepingPartTests {
   func topOfView() throws {
     let (source, waterfall) = ItemLayoutSourceTests.laidOut(12)
     let atTop = PlaceKeeping(
-      keepsPlace: true, ids: source.store.ids, keyboardFocus: nil, focusOnScreen: nil, waterfall: waterfall)
+      kept: .focusedBoxOrTopOfView, ids: source.store.ids, keyboardFocus: nil, focusOnScreen: nil, waterfall: waterfall)
     #expect(atTop.place == nil && atTop.scrollsToTop && atTop.focus == nil)
     waterfall.scroll(toOffset: 3)
     var kept = PlaceKeeping(
-      keepsPlace: true, ids: source.store.ids, keyboardFocus: nil, focusOnScreen: nil, waterfall: waterfall)
+      kept: .focusedBoxOrTopOfView, ids: source.store.ids, keyboardFocus: nil, focusOnScreen: nil, waterfall: waterfall)
     let place = try #require(kept.place)
     let anchor = try #require(waterfall.placeAnchor())
     #expect(place.purpose == .topOfView && place.item == ItemID(anchor))
@@ -67,12 +68,23 @@ struct PlaceKeepingPartTests {
     #expect(kept.target(location: (place.item, nil), loadedCount: 12) == nil, "the source did not find it")
   }
 
+  @Test("a new order, filter or sections with nothing focused keeps no place: it shows from its top")
+  func newQueryWithoutFocus() {
+    let (source, waterfall) = ItemLayoutSourceTests.laidOut(12)
+    waterfall.scroll(toOffset: 3)
+    var kept = PlaceKeeping(
+      kept: .focusedBox, ids: source.store.ids, keyboardFocus: nil, focusOnScreen: nil, waterfall: waterfall)
+    #expect(kept.place == nil && kept.focus == nil)
+    kept.answered(source.store.ids)
+    #expect(kept.scrollsToTop, "though every box on screen is in the answer")
+  }
+
   @Test("with a search on nothing is kept: the answer shows from its top, nothing focused")
   func notKept() {
     let (source, waterfall) = ItemLayoutSourceTests.laidOut(12)
     waterfall.scroll(toOffset: 4)
     var kept = PlaceKeeping(
-      keepsPlace: false, ids: source.store.ids, keyboardFocus: 2, focusOnScreen: 2, waterfall: waterfall)
+      kept: .nothing, ids: source.store.ids, keyboardFocus: 2, focusOnScreen: 2, waterfall: waterfall)
     kept.answered(source.store.ids)
     #expect(kept.place == nil && kept.focus == nil && kept.scrollsToTop)
     #expect(kept.newIndex(ofOld: 2) == 2, "cells are still kept")

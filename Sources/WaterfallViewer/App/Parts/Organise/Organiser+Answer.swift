@@ -23,18 +23,23 @@ extension Organiser {
       _ = update(.shown)
       // A search on: the new order shows from its top (not at the old match, somewhere in the middle), the search
       // stays, its count follows what is shown now (a filter may have hidden every match), `n` goes on from the top.
-      let replace = Command.replaceKeepingPlace(answer, location: delivery.location, keepsPlace: !searching)
+      // Else the focused box keeps its row; with none, the new order shows from its top.
+      let replace = Command.replaceKeepingPlace(
+        answer, location: delivery.location, kept: searching ? .nothing : .focusedBox)
       return skipped + [replace, .queryShownNotice(pending.change), .search(.newQueryShown)]
     }
     if keepsPlace {
       // `r` on a source others add to: the first page again, loaded through to the item in view, as a new query.
       // A search stays on the same place; its matches are counted again in the result with the rows added.
       let recount: [Command] = searching ? [.search(.newQueryShown)] : []
-      return skipped + [.replaceKeepingPlace(answer, location: delivery.location, keepsPlace: true)] + recount
+      return skipped + [.replaceKeepingPlace(answer, location: delivery.location, kept: .focusedBoxOrTopOfView)]
+        + recount
     }
     if keepsItems {
       let known = Set(around.store.ids)
-      return skipped + [.replaceKeepingPlace(answer, location: nil, keepsPlace: true), .refreshedNotice(known: known)]
+      return skipped + [
+        .replaceKeepingPlace(answer, location: nil, kept: .focusedBoxOrTopOfView), .refreshedNotice(known: known),
+      ]
     }
     let startOver: [Command] = [.keyboardFocus(nil), .select(nil), .reloadAll, .scroll(toOffset: 0)]
     return skipped + [.jumps(.drop), .replaceItems(answer), .search(.itemsReplaced)] + startOver

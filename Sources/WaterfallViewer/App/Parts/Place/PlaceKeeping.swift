@@ -6,6 +6,18 @@ import WaterfallKit
 /// where each old box went, whether the view goes to the top, what stays focused, and the item to load through to
 /// when the first page does not hold it. The root replaces the store and carries the answers out on the engine.
 struct PlaceKeeping {
+  /// What an answer keeps of the view.
+  enum Kept: Hashable {
+    /// Nothing: the answer from its top, nothing focused (a search is on).
+    case nothing
+    /// The focused box on screen, at its row; else the answer from its top: a new order, filter or sections,
+    /// where the box that happened to be at the top is somewhere else (under "price, lowest first" it showed the
+    /// dearest items).
+    case focusedBox
+    /// The focused box, else the box at the top of the view: a refresh, the same order with rows added.
+    case focusedBoxOrTopOfView
+  }
+
   /// The item whose place is kept, its rows from the top of the view, and why it is kept.
   typealias Place = (item: ItemID, distanceFromTop: Int, purpose: PlaceTarget.Purpose)
 
@@ -23,29 +35,33 @@ struct PlaceKeeping {
   private let focusedItem: ItemID?
   private let onScreen: [ItemID]
   private let wasAtTop: Bool
-  private let keepsPlace: Bool
+  private let kept: Kept
   private let selectedItem: ItemID?
   /// Each item's first index in the answer, once ``answered(_:)``.
   private var newIndices: [ItemID: Int] = [:]
 
-  /// The box whose place a new query keeps (layout index): the focused box when it is on screen, else the topmost
-  /// box on screen; none at the very top, where the top is the place.
+  /// The box whose place an answer keeps (layout index): the focused box when it is on screen, else (`orTop`) the
+  /// topmost box on screen; none at the very top, where the top is the place.
   static func placeItem(
-    focusOnScreen: Int?, count: Int, waterfall: WaterfallView
+    focusOnScreen: Int?, count: Int, waterfall: WaterfallView, orTop: Bool = true
   ) -> (
     index: Int, purpose: PlaceTarget.Purpose
   )? {
     if let focus = focusOnScreen, focus < count { return (focus, .focusedBox) }
-    guard waterfall.contentOffset > 0, let top = waterfall.placeAnchor(), top < count else { return nil }
+    guard orTop, waterfall.contentOffset > 0, let top = waterfall.placeAnchor(), top < count else { return nil }
     return (top, .topOfView)
   }
 
-  /// Before the items (`ids`) change. With `keepsPlace` off (a search is on), nothing is kept: the answer shows
-  /// from its top, nothing focused.
-  init(keepsPlace: Bool, ids: LoadedItems<ItemID>, keyboardFocus: Int?, focusOnScreen: Int?, waterfall: WaterfallView) {
-    (self.keepsPlace, oldIDs) = (keepsPlace, ids)
+  /// Before the items (`ids`) change, keeping what `kept` says.
+  init(kept: Kept, ids: LoadedItems<ItemID>, keyboardFocus: Int?, focusOnScreen: Int?, waterfall: WaterfallView) {
+    (self.kept, oldIDs) = (kept, ids)
+    let keepsPlace = kept != .nothing
     focusedItem = keepsPlace ? keyboardFocus.flatMap { $0 < ids.count ? ids[$0] : nil } : nil
-    let place = keepsPlace ? Self.placeItem(focusOnScreen: focusOnScreen, count: ids.count, waterfall: waterfall) : nil
+    let place =
+      keepsPlace
+      ? Self.placeItem(
+        focusOnScreen: focusOnScreen, count: ids.count, waterfall: waterfall, orTop: kept == .focusedBoxOrTopOfView)
+      : nil
     self.place = place.map { place in
       let distance = waterfall.layout.frame(of: place.index).y - waterfall.contentOffset
       return (ids[place.index], distance, place.purpose)
@@ -68,7 +84,10 @@ struct PlaceKeeping {
 
   /// The view goes to the top: no place kept; at the top already (the header stays in view); or nothing on screen
   /// is in the answer, rather than somewhere in its first page.
-  var scrollsToTop: Bool { !keepsPlace || wasAtTop || !onScreen.contains { newIndices[$0] != nil } }
+  var scrollsToTop: Bool {
+    kept == .nothing || wasAtTop || (kept == .focusedBox && place == nil)
+      || !onScreen.contains { newIndices[$0] != nil }
+  }
 
   /// The box focused in the answer: the one focused before, where the answer holds it.
   var focus: Int? { focusedItem.flatMap { newIndices[$0] } }
