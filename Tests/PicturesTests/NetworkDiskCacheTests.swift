@@ -24,6 +24,27 @@ struct NetworkDiskCacheTests {
     #expect(deliveries.outcome(of: 1)?.failure?.kind == .offline)
   }
 
+  @Test("a loader given no fetcher draws cached pictures and fails the rest as network failures, asking no server")
+  func noFetcherDrawsOnlyTheCache() throws {
+    let fixture = try NetworkFixture()
+    let cached = fixture.picture("no-fetcher-kept")
+    let neverFetched = fixture.picture("no-fetcher-missing")
+    do {
+      let (loader, _) = fixture.loader()
+      loader.request(fixture.request(0, cached))
+      loader.waitUntilIdle()
+    }
+    let (withoutFetcher, deliveries) = fixture.loader { $0.makeFetcher = nil }
+    withoutFetcher.request(fixture.request(0, cached))
+    withoutFetcher.request(fixture.request(1, neverFetched))
+    withoutFetcher.waitUntilIdle()
+    #expect(deliveries.outcome(of: 0)?.success != nil)
+    #expect(deliveries.outcome(of: 1)?.failure?.kind == .network)
+    let asked = fixture.server.counts().byPath.keys
+    #expect(asked.contains { $0.contains("no-fetcher-kept") }, "the first loader fetched it: \(asked)")
+    #expect(!asked.contains { $0.contains("no-fetcher-missing") }, "\(asked)")
+  }
+
   @Test("a truncated entry is dropped and fetched again")
   func truncatedEntry() throws {
     let fixture = try NetworkFixture()

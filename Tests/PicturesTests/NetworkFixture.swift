@@ -3,6 +3,7 @@ import Foundation
 import Locking
 
 @testable import Pictures
+@testable import WebFetch
 
 /// A loader over the loopback server with its own disk cache in a temporary folder.
 final class NetworkFixture {
@@ -21,6 +22,7 @@ final class NetworkFixture {
     let deliveries = Deliveries()
     var configuration = PictureLoader.Configuration()
     configuration.diskCache = PictureDiskCache(folder: cacheFolder, byteLimit: byteLimit)
+    configuration.makeFetcher = HTTPFetcher.maker
     change(&configuration)
     return (PictureLoader(configuration: configuration) { deliveries.append($0) }, deliveries)
   }
