@@ -98,13 +98,15 @@ run: build
 # PostgreSQL cluster (Tests/with-postgres.sh). The tests' servers are on loopback
 # and the proxy tests set their own proxies: a proxy this machine's environment names must not come between.
 PROXY_VARIABLES = http_proxy https_proxy all_proxy no_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY NO_PROXY
-test: test-deps
+test: test-deps packaging-deps
 	@Tests/phase-took.sh --start
 	$(RELEASE_BUILD) --product waterfall
 	@Tests/phase-took.sh "the release build"
+	$(MAKE) --no-print-directory dist deb
+	@Tests/phase-took.sh "the packages (make dist, make deb)"
 	$(SWIFT) build --build-tests
 	@Tests/phase-took.sh "the tests' build"
-	env $(PROXY_VARIABLES:%=-u %) WATERFALL_BIN="$(RELEASE_BIN)/waterfall" \
+	env $(PROXY_VARIABLES:%=-u %) WATERFALL_BIN="$(RELEASE_BIN)/waterfall" WATERFALL_PACKAGES="$(abspath $(DIST_OUT))" \
 	  Tests/with-postgres.sh timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build \
 	  --xunit-output .build/test-results.xml 2>&1 | tee .build/test-output.log; \
 	  status=$${PIPESTATUS[0]}; [ "$$status" = 0 ] || Tests/show-failures.sh .build; exit "$$status"
