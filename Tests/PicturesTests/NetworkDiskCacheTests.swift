@@ -10,11 +10,7 @@ struct NetworkDiskCacheTests {
     let fixture = try NetworkFixture()
     let cached = fixture.picture("offline-kept")
     let neverFetched = fixture.picture("offline-missing")
-    do {
-      let (loader, _) = fixture.loader()
-      loader.request(fixture.request(0, cached))
-      loader.waitUntilIdle()
-    }
+    fixture.cache(cached)
     fixture.server.stop()
     let (offline, deliveries) = fixture.loader { $0.network.offline = true }
     offline.request(fixture.request(0, cached))
@@ -29,11 +25,7 @@ struct NetworkDiskCacheTests {
     let fixture = try NetworkFixture()
     let cached = fixture.picture("no-fetcher-kept")
     let neverFetched = fixture.picture("no-fetcher-missing")
-    do {
-      let (loader, _) = fixture.loader()
-      loader.request(fixture.request(0, cached))
-      loader.waitUntilIdle()
-    }
+    fixture.cache(cached)
     let (withoutFetcher, deliveries) = fixture.loader { $0.makeFetcher = nil }
     withoutFetcher.request(fixture.request(0, cached))
     withoutFetcher.request(fixture.request(1, neverFetched))

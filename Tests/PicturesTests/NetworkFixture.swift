@@ -27,6 +27,13 @@ final class NetworkFixture {
     return (PictureLoader(configuration: configuration) { deliveries.append($0) }, deliveries)
   }
 
+  /// Fetches `url` into the disk cache with a loader of its own, for the next loader to find there.
+  func cache(_ url: String) {
+    let (loader, _) = loader()
+    loader.request(request(0, url))
+    loader.waitUntilIdle()
+  }
+
   func request(_ item: Int, _ url: String, priority: PicturePriority = .visible) -> PictureRequest {
     PictureRequest(item: PictureSlot(item), key: PictureRenderKey(source: .remote(url), size: box), priority: priority)
   }
