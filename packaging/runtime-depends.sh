@@ -13,4 +13,4 @@ vips_file=$(ldconfig -p | awk '$1 == "libvips.so.42" { print $NF; exit }')
 [ -n "$vips_file" ] || { echo "libvips.so.42 is not installed: make deps" >&2; exit 1; }
 vips_package=$(dpkg -S "$(realpath "$vips_file")" | head -1 | cut -d: -f1)
 vips=$(dpkg-query --control-show "$vips_package" shlibs | awk '$1 == "libvips" && $2 == "42" { $1 = $2 = ""; print; exit }')
-echo "$linked, ${vips# *}" | sed 's/^ *//'
+echo "$linked, $(echo $vips)"

@@ -16,28 +16,36 @@ extension ViewerEndToEndTests {
   /// PATH for apt-get and dpkg, which run ldconfig and the like from the sbin folders.
   static let systemPath = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"]
 
-  /// The binary's `--version` and the screen of its bundled catalogue, which every installed copy must show.
-  static func expectedVersionAndScreen() throws -> (version: String, screen: String) {
+  /// The binary under test's `--version`.
+  static func expectedVersion() throws -> String {
     let version = try BinaryRun(["--version"])
     try #require(version.status == 0, "\(version.errors)")
+    return version.output.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// What the binary under test shows of the checkout's catalogue: as the bundled one (`byPath` false) or opened by
+  /// its path (the header then names the folder, `catalogue` in both places).
+  static func expectedScreen(byPath: Bool) throws -> String {
+    let catalogue = TmuxPane.checkout.appendingPathComponent("Resources/catalogue").path
     let screen = try BinaryRun(
-      ["snapshot", "--no-images", "--size", "80x20"],
-      environment: ["WATERFALL_CATALOGUE": TmuxPane.checkout.appendingPathComponent("Resources/catalogue").path])
+      ["snapshot", "--no-images", "--size", "80x20"] + (byPath ? [catalogue] : []),
+      environment: byPath ? [:] : ["WATERFALL_CATALOGUE": catalogue])
     try #require(screen.status == 0, "\(screen.errors)")
-    return (version.output.trimmingCharacters(in: .whitespacesAndNewlines), screen.output)
+    return screen.output
   }
 
   /// Checks the installed `waterfall` in `bin` against the binary under test: its version, and its bundled
   /// catalogue, found without being named (from `../share/waterfall/catalogue`) and named by its path, `catalogue`.
   static func expectInstalledCopyWorks(bin: String, catalogue: String) throws {
-    let expected = try expectedVersionAndScreen()
     let version = try BinaryRun(shell: "cd / && '\(bin)/waterfall' --version")
-    #expect(version.status == 0 && version.output == expected.version + "\n", "\(version.output)\(version.errors)")
+    #expect(version.status == 0, "\(version.errors)")
+    #expect(version.output == (try expectedVersion()) + "\n", "\(version.output)")
     #expect(FileManager.default.fileExists(atPath: catalogue + "/pictures"), "no pictures in \(catalogue)")
-    for arguments in ["", "'\(catalogue)'"] {
+    for byPath in [false, true] {
+      let arguments = byPath ? "'\(catalogue)'" : ""
       let screen = try BinaryRun(shell: "cd / && '\(bin)/waterfall' snapshot --no-images --size 80x20 \(arguments)")
       #expect(screen.status == 0, "\(screen.errors)")
-      #expect(screen.output == expected.screen, "snapshot \(arguments) shows another screen:\n\(screen.output)")
+      #expect(screen.output == (try expectedScreen(byPath: byPath)), "snapshot \(arguments) shows:\n\(screen.output)")
     }
   }
 
@@ -46,7 +54,7 @@ extension ViewerEndToEndTests {
     .enabled(if: packagesFolder != nil, "WATERFALL_PACKAGES is not set: make test builds the packages"))
   func distributionTarballRuns() throws {
     let folder = try #require(Self.packagesFolder)
-    let version = try Self.expectedVersionAndScreen().version
+    let version = try Self.expectedVersion()
     var machine = utsname()
     uname(&machine)
     let architecture = withUnsafeBytes(of: &machine.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -80,7 +88,7 @@ extension ViewerEndToEndTests {
     .enabled(if: runsAsRoot, "installing a package needs root (CI runs as root)"))
   func debianPackageInstallsAndRemoves() throws {
     let folder = try #require(Self.packagesFolder)
-    let version = try Self.expectedVersionAndScreen().version
+    let version = try Self.expectedVersion()
     let architecture = try BinaryRun(shell: "dpkg --print-architecture").output
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let deb = folder.appendingPathComponent("waterfall_\(version)_\(architecture).deb").path
