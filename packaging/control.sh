@@ -2,6 +2,7 @@
 # packaging/control.sh VERSION ARCH DEPENDS INSTALLED-KB: the .deb's DEBIAN/control. The maintainer is the last
 # commit's author, as git has it.
 set -euo pipefail
+[ -n "$3" ] || { echo "control.sh: no Depends" >&2; exit 1; }
 cat <<CONTROL
 Package: waterfall
 Version: $1

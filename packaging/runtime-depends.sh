@@ -9,8 +9,12 @@ trap 'rm -rf "$work"' EXIT
 # dpkg-shlibdeps wants the debian/control of a source package around it; an empty one does for a lone binary.
 mkdir "$work/debian" && touch "$work/debian/control"
 linked=$(cd "$work" && dpkg-shlibdeps -O "$binary" | sed -n 's/^shlibs:Depends=//p')
-vips_file=$(ldconfig -p | awk '$1 == "libvips.so.42" { print $NF; exit }')
+# Every pipe here reads its input to the end: one that stopped early would end its writer with SIGPIPE, which
+# pipefail takes for a failure.
+vips_file=$(ldconfig -p | awk '$1 == "libvips.so.42" && !found { print $NF; found = 1 }')
 [ -n "$vips_file" ] || { echo "libvips.so.42 is not installed: make deps" >&2; exit 1; }
-vips_package=$(dpkg -S "$(realpath "$vips_file")" | head -1 | cut -d: -f1)
-vips=$(dpkg-query --control-show "$vips_package" shlibs | awk '$1 == "libvips" && $2 == "42" { $1 = $2 = ""; print; exit }')
+vips_package=$(dpkg -S "$(realpath "$vips_file")" | sed -n '1s/:.*//p')
+vips=$(dpkg-query --control-show "$vips_package" shlibs \
+  | awk '$1 == "libvips" && $2 == "42" && !found { $1 = $2 = ""; print; found = 1 }')
+[ -n "$linked" ] && [ -n "$vips" ] || { echo "no run-time packages found for $binary" >&2; exit 1; }
 echo "$linked, $(echo $vips)"

@@ -105,6 +105,8 @@ extension ViewerEndToEndTests {
     defer { _ = try? BinaryRun(shell: "dpkg --purge waterfall", environment: Self.systemPath) }
     try #require(install.status == 0, "\(install.output)\(install.errors)")
     try Self.expectInstalledCopyWorks(bin: "/usr/bin", catalogue: "/usr/share/waterfall/catalogue")
+    let depends = try BinaryRun(shell: "dpkg-query -W -f '${Depends}' waterfall").output
+    #expect(depends.contains("libc6") && depends.contains("libvips42"), "the package depends on: \(depends)")
     let manual = try BinaryRun(shell: "man -aw waterfall")
     #expect(manual.output.contains("/usr/share/man/man1/waterfall.1.gz"), "\(manual.output)\(manual.errors)")
     let completion = "/usr/share/bash-completion/completions/waterfall"
