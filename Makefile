@@ -11,10 +11,14 @@ FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniff
   asciicast golden-frames link-header terminal-reply
 # The libFuzzer targets exist only with WATERFALL_FUZZ=1 (Package.swift); gold fails on their link, lld does not.
 # The C targets are built with AddressSanitizer too: the JPEG decoder is C reading untrusted bytes.
-# The release build that `make test` drives and `make install`, `make dist` and `make deb` ship: the Swift runtime
-# linked in, so that the binary needs only Debian's packages at run time (DEPENDS, the .deb's Depends).
-RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib
+# The release build that `make test` drives and `make install` ships.
+RELEASE_BUILD = $(SWIFT) build -c release
 RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
+# `make dist` and `make deb` ship the same code with the Swift runtime linked in, so that it needs only Debian's
+# packages at run time (DEPENDS, the .deb's Depends): a build of its own, as the flag changes every link. Such a
+# binary prints no Swift crash report (the runtime finds no swift-backtrace beside it); the terminal is restored all
+# the same.
+STATIC_SCRATCH = .build-dist
 FUZZ_BUILD = WATERFALL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=address
 
@@ -217,11 +221,13 @@ install: deps man-page
 # waterfall_VERSION_ARCH.deb, the same files under /usr. VERSION is the binary's own --version. No licence file is
 # shipped: the repository has none to ship.
 DIST_OUT ?= .build/dist
+STATIC = RELEASE_BUILD="$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH)" \
+  RELEASE_BIN='$$$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)'
 dist: packaging-deps
-	$(RELEASE_BUILD) --product waterfall
-	version=$$("$(RELEASE_BIN)/waterfall" --version) && name=waterfall-$$version-linux-$$(uname -m) && \
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH) --product waterfall
+	version=$$("$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)/waterfall" --version) && name=waterfall-$$version-linux-$$(uname -m) && \
 	  root="$(abspath $(DIST_OUT))/$$name" && rm -rf "$$root" "$(DIST_OUT)/$$name.tar.gz" && \
-	  $(MAKE) --no-print-directory install PREFIX="$$root" FISH_COMPLETIONS="$$root/share/fish/vendor_completions.d" && \
+	  $(MAKE) --no-print-directory install $(STATIC) PREFIX="$$root" FISH_COMPLETIONS="$$root/share/fish/vendor_completions.d" && \
 	  install -m 644 README.md "$$root/README.md" && \
 	  packaging/runtime-depends.sh "$$root/bin/waterfall" | tr ',' '\n' | sed 's/^ *//' >"$$root/DEPENDS" && \
 	  tar -C "$(DIST_OUT)" --owner=0 --group=0 --numeric-owner -czf "$(DIST_OUT)/$$name.tar.gz" "$$name" && \
@@ -233,10 +239,10 @@ dist: packaging-deps
 # packaging/waterfall.lintian-overrides (its informational spelling tags are in the Swift runtime's and libraries'
 # strings, not ours).
 deb: packaging-deps
-	$(RELEASE_BUILD) --product waterfall
-	version=$$("$(RELEASE_BIN)/waterfall" --version) && arch=$$(dpkg --print-architecture) && \
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH) --product waterfall
+	version=$$("$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)/waterfall" --version) && arch=$$(dpkg --print-architecture) && \
 	  root="$(abspath $(DIST_OUT))/deb" && deb="$(DIST_OUT)/waterfall_$${version}_$$arch.deb" && rm -rf "$$root" "$$deb" && \
-	  $(MAKE) --no-print-directory install DESTDIR="$$root" PREFIX=/usr \
+	  $(MAKE) --no-print-directory install $(STATIC) DESTDIR="$$root" PREFIX=/usr \
 	    FISH_COMPLETIONS=/usr/share/fish/vendor_completions.d && \
 	  gzip -9n "$$root/usr/share/man/man1/waterfall.1" && \
 	  install -d "$$root/usr/share/doc/waterfall" "$$root/usr/share/lintian/overrides" "$$root/DEBIAN" && \

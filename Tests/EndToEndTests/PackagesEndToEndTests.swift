@@ -100,7 +100,7 @@ extension ViewerEndToEndTests {
     #expect(files.contains("/usr/bin/waterfall"), "\(files)")
 
     let install = try BinaryRun(
-      shell: "DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-download '\(deb)'",
+      shell: "DEBIAN_FRONTEND=noninteractive apt-get install -y -q '\(deb)'",
       environment: Self.systemPath)
     defer { _ = try? BinaryRun(shell: "dpkg --purge waterfall", environment: Self.systemPath) }
     try #require(install.status == 0, "\(install.output)\(install.errors)")
