@@ -11,11 +11,19 @@ FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniff
   asciicast golden-frames link-header terminal-reply
 # The libFuzzer targets exist only with WATERFALL_FUZZ=1 (Package.swift); gold fails on their link, lld does not.
 # The C targets are built with AddressSanitizer too: the JPEG decoder is C reading untrusted bytes.
+# The release build that `make test` drives and `make install` ships.
+RELEASE_BUILD = $(SWIFT) build -c release
+RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
+# `make dist` and `make deb` ship the same code with the Swift runtime linked in, so that it needs only Debian's
+# packages at run time (DEPENDS, the .deb's Depends): a build of its own, as the flag changes every link. Such a
+# binary prints no Swift crash report (the runtime finds no swift-backtrace beside it); the terminal is restored all
+# the same.
+STATIC_SCRATCH = .build-dist
 FUZZ_BUILD = WATERFALL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=address
 
 .PHONY: all build run test lint format bench bench-quick fuzz fuzz-build fuzz-inputs fuzz-merge fuzz-regressions sanitize man man-page \
-  install clean deps test-deps bench-deps screenshots
+  install dist deb clean deps test-deps bench-deps packaging-deps screenshots
 
 all: build
 
@@ -78,6 +86,12 @@ BENCH_MISSING = ! command -v jq >/dev/null || ! command -v python3 >/dev/null ||
 bench-deps: deps
 	$(call require,$(BENCH_MISSING),$(BENCH_PACKAGES),The benchmarks compare with jq and python3 and djpeg and timg)
 
+# `make dist` and `make deb`: dpkg-shlibdeps (dpkg-dev) computes the Depends, lintian checks the package.
+PACKAGING_PACKAGES = dpkg-dev lintian
+PACKAGING_MISSING = ! command -v dpkg-shlibdeps >/dev/null || ! command -v lintian >/dev/null
+packaging-deps: deps
+	$(call require,$(PACKAGING_MISSING),$(PACKAGING_PACKAGES),make dist and make deb need dpkg-shlibdeps and lintian)
+
 build: deps
 	$(SWIFT) build --product waterfall
 
@@ -88,13 +102,15 @@ run: build
 # PostgreSQL cluster (Tests/with-postgres.sh). The tests' servers are on loopback
 # and the proxy tests set their own proxies: a proxy this machine's environment names must not come between.
 PROXY_VARIABLES = http_proxy https_proxy all_proxy no_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY NO_PROXY
-test: test-deps
+test: test-deps packaging-deps
 	@Tests/phase-took.sh --start
-	$(SWIFT) build -c release --product waterfall
+	$(RELEASE_BUILD) --product waterfall
 	@Tests/phase-took.sh "the release build"
+	$(MAKE) --no-print-directory dist deb
+	@Tests/phase-took.sh "the packages (make dist, make deb)"
 	$(SWIFT) build --build-tests
 	@Tests/phase-took.sh "the tests' build"
-	env $(PROXY_VARIABLES:%=-u %) WATERFALL_BIN="$$($(SWIFT) build -c release --show-bin-path)/waterfall" \
+	env $(PROXY_VARIABLES:%=-u %) WATERFALL_BIN="$(RELEASE_BIN)/waterfall" WATERFALL_PACKAGES="$(abspath $(DIST_OUT))" \
 	  Tests/with-postgres.sh timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build \
 	  --xunit-output .build/test-results.xml 2>&1 | tee .build/test-output.log; \
 	  status=$${PIPESTATUS[0]}; [ "$$status" = 0 ] || Tests/show-failures.sh .build; exit "$$status"
@@ -109,19 +125,21 @@ format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
 
 bench: bench-deps
-	$(SWIFT) build -c release
+	$(RELEASE_BUILD) --product waterfall
+	$(SWIFT) build -c release --product waterfall-bench
 	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" \
 	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
 
 bench-quick: bench-deps
-	$(SWIFT) build -c release
+	$(RELEASE_BUILD) --product waterfall
+	$(SWIFT) build -c release --product waterfall-bench
 	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" --quick \
 	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
 
 # The README's GIF, from a tape on the bundled catalogue with its pictures in real pixels: drawn without a browser,
 # the same bytes on every run.
 screenshots: deps
-	$(SWIFT) build -c release --product waterfall
+	$(RELEASE_BUILD) --product waterfall
 	"$$($(SWIFT) build -c release --show-bin-path)/waterfall" snapshot --tape Resources/tapes/readme.tape \
 	  --graphics kitty --size 100x30 Resources/catalogue >/dev/null
 
@@ -165,8 +183,8 @@ sanitize: test-deps
 MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
 # `make man` refreshes the copy in the repository; `make install` installs a fresh one.
 man-page: deps
-	$(SWIFT) build -c release --product waterfall
-	$(SWIFT) build -c release --product generate-manual
+	$(RELEASE_BUILD) --product waterfall
+	$(RELEASE_BUILD) --product generate-manual
 	rm -rf .build/man && mkdir -p .build/man/generated
 	"$$($(SWIFT) build -c release --show-bin-path)/generate-manual" \
 	  "$$($(SWIFT) build -c release --show-bin-path)/waterfall" --date "$(MAN_DATE)" \
@@ -184,18 +202,58 @@ FISH_LOOKS_IN = $(shell fish -c 'string join \n -- $$__fish_vendor_completionsdi
 FISH_COMPLETIONS ?= $(or $(firstword $(filter $(PREFIX)/%,$(FISH_LOOKS_IN))),\
   $(shell pkg-config --variable completionsdir fish 2>/dev/null),$(PREFIX)/share/fish/vendor_completions.d)
 install: deps man-page
-	$(SWIFT) build -c release --product waterfall
-	install -d "$(PREFIX)/bin" "$(PREFIX)/share/waterfall/catalogue/pictures" "$(PREFIX)/share/man/man1" \
-	  "$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" \
-	  "$(FISH_COMPLETIONS)"
-	install -s -m 755 "$$($(SWIFT) build -c release --show-bin-path)/waterfall" "$(PREFIX)/bin/waterfall"
-	install -m 644 .build/man/waterfall.1 "$(PREFIX)/share/man/man1/waterfall.1"
-	"$(PREFIX)/bin/waterfall" --generate-completion-script bash >"$(PREFIX)/share/bash-completion/completions/waterfall"
-	"$(PREFIX)/bin/waterfall" --generate-completion-script zsh >"$(PREFIX)/share/zsh/site-functions/_waterfall"
-	"$(PREFIX)/bin/waterfall" --generate-completion-script fish \
-	  >"$(FISH_COMPLETIONS)/waterfall.fish"
-	install -m 644 Resources/catalogue/*.plist "$(PREFIX)/share/waterfall/catalogue/"
-	install -m 644 Resources/catalogue/pictures/*.jpg "$(PREFIX)/share/waterfall/catalogue/pictures/"
+	$(RELEASE_BUILD) --product waterfall
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/waterfall/catalogue/pictures" \
+	  "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(FISH_COMPLETIONS)"
+	install -s -m 755 "$(RELEASE_BIN)/waterfall" "$(DESTDIR)$(PREFIX)/bin/waterfall"
+	install -m 644 .build/man/waterfall.1 "$(DESTDIR)$(PREFIX)/share/man/man1/waterfall.1"
+	"$(DESTDIR)$(PREFIX)/bin/waterfall" --generate-completion-script bash | sed '1{/^#!/d}' \
+	  >"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/waterfall"
+	"$(DESTDIR)$(PREFIX)/bin/waterfall" --generate-completion-script zsh \
+	  >"$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_waterfall"
+	"$(DESTDIR)$(PREFIX)/bin/waterfall" --generate-completion-script fish >"$(DESTDIR)$(FISH_COMPLETIONS)/waterfall.fish"
+	install -m 644 Resources/catalogue/*.plist "$(DESTDIR)$(PREFIX)/share/waterfall/catalogue/"
+	install -m 644 Resources/catalogue/pictures/*.jpg "$(DESTDIR)$(PREFIX)/share/waterfall/catalogue/pictures/"
+
+# `make dist`: waterfall-VERSION-linux-ARCH.tar.gz, laid out as `make install` lays out a prefix (fish's folder the
+# one under it), with README.md and DEPENDS, the Debian packages it needs at run time. `make deb`:
+# waterfall_VERSION_ARCH.deb, the same files under /usr. VERSION is the binary's own --version. No licence file is
+# shipped: the repository has none to ship.
+DIST_OUT ?= .build/dist
+STATIC = RELEASE_BUILD="$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH)" \
+  RELEASE_BIN='$$$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)'
+dist: packaging-deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH) --product waterfall
+	version=$$("$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)/waterfall" --version) && name=waterfall-$$version-linux-$$(uname -m) && \
+	  root="$(abspath $(DIST_OUT))/$$name" && rm -rf "$$root" "$(DIST_OUT)/$$name.tar.gz" && \
+	  $(MAKE) --no-print-directory install $(STATIC) PREFIX="$$root" FISH_COMPLETIONS="$$root/share/fish/vendor_completions.d" && \
+	  install -m 644 README.md "$$root/README.md" && \
+	  packaging/runtime-depends.sh "$$root/bin/waterfall" | tr ',' '\n' | sed 's/^ *//' >"$$root/DEPENDS" && \
+	  tar -C "$(DIST_OUT)" --owner=0 --group=0 --numeric-owner -czf "$(DIST_OUT)/$$name.tar.gz" "$$name" && \
+	  echo "$(DIST_OUT)/$$name.tar.gz"
+
+# Debian wants the manual page compressed and the package's documents in /usr/share/doc/waterfall. The bash
+# completion is sourced, not run, so it goes without the #! line ArgumentParser writes (lintian's
+# bash-completion-with-hashbang). lintian checks the package; each tag it would still give is explained in
+# packaging/waterfall.lintian-overrides (its informational spelling tags are in the Swift runtime's and libraries'
+# strings, not ours).
+deb: packaging-deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH) --product waterfall
+	version=$$("$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)/waterfall" --version) && arch=$$(dpkg --print-architecture) && \
+	  root="$(abspath $(DIST_OUT))/deb" && deb="$(DIST_OUT)/waterfall_$${version}_$$arch.deb" && rm -rf "$$root" "$$deb" && \
+	  $(MAKE) --no-print-directory install $(STATIC) DESTDIR="$$root" PREFIX=/usr \
+	    FISH_COMPLETIONS=/usr/share/fish/vendor_completions.d && \
+	  gzip -9n "$$root/usr/share/man/man1/waterfall.1" && \
+	  install -d "$$root/usr/share/doc/waterfall" "$$root/usr/share/lintian/overrides" "$$root/DEBIAN" && \
+	  install -m 644 packaging/copyright "$$root/usr/share/doc/waterfall/copyright" && \
+	  install -m 644 packaging/waterfall.lintian-overrides "$$root/usr/share/lintian/overrides/waterfall" && \
+	  packaging/changelog.sh "$$version" | gzip -9n >"$$root/usr/share/doc/waterfall/changelog.gz" && \
+	  packaging/control.sh "$$version" "$$arch" "$$(packaging/runtime-depends.sh "$$root/usr/bin/waterfall")" \
+	    "$$(du -sk --exclude=DEBIAN "$$root" | cut -f1)" >"$$root/DEBIAN/control" && \
+	  (cd "$$root" && find usr -type f | sort | xargs md5sum) >"$$root/DEBIAN/md5sums" && \
+	  dpkg-deb --root-owner-group --build -Zxz "$$root" "$$deb" && \
+	  lintian --fail-on error,warning "$$deb" && echo "$$deb"
 
 clean:
 	rm -rf .build

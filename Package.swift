@@ -62,21 +62,23 @@ let package = Package(
     .target(
       name: "PostgresCatalog",
       dependencies: ["ShopCatalog", "Locking", .product(name: "PostgresNIO", package: "postgres-nio")]),
-    // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app.
-    // Its http(s) GET (WebGet, on AsyncHTTPClient) is the feeds' too: limits, redirects, proxies and failure words in
-    // one place.
+    // Pictures: decoding with libvips, drawing with libchafa, caches and a worker pool. No curses, no app, no network
+    // stack: remote pictures' bytes come through a `PictureFetcher` its maker hands in (WebFetch's, in the app).
+    .target(name: "Pictures", dependencies: ["CVips", "CJPEG", "CChafa", "CDeflate", "Locking"]),
+    // http(s) GET (WebGet, on AsyncHTTPClient) for pictures (HTTPFetcher) and feeds alike: limits, redirects, proxies
+    // and failure words in one place. The one target that links SwiftNIO's client and BoringSSL for the web.
     .target(
-      name: "Pictures",
+      name: "WebFetch",
       dependencies: [
-        "CVips", "CJPEG", "CChafa", "CDeflate", "Locking",
+        "Pictures", "Locking",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
       ]),
     // HTTP JSON feeds as a catalogue source: WebGet within the picture fetcher's limits, paging by Link
-    // headers, next fields or page numbers.
-    .target(name: "HTTPFeed", dependencies: ["ShopCatalog", "Pictures", "Locking"]),
+    // headers (ShopCatalog's LinkHeader), next fields or page numbers.
+    .target(name: "HTTPFeed", dependencies: ["ShopCatalog", "Pictures", "WebFetch", "Locking"]),
     // The viewer: state, update(message) -> effects, rendering into an in-memory screen, the one runner. No curses.
     .target(name: "WaterfallViewer", dependencies: ["WaterfallKit", "ShopCatalog", "Pictures", "Locking"]),
     // A tape's pictures: fonts found by fontconfig and drawn by FreeType, GIFs written by cgif, WebP by libwebp.
@@ -98,7 +100,7 @@ let package = Package(
       name: "waterfall",
       dependencies: [
         "WaterfallViewer", "WaterfallTerminal", "WaterfallKit", "ShopCatalog", "SQLiteCatalog", "PostgresCatalog",
-        "Pictures", "HTTPFeed", "Locking", "TapeImages", "CTerminalSignals",
+        "Pictures", "WebFetch", "HTTPFeed", "Locking", "TapeImages", "CTerminalSignals",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
@@ -109,7 +111,7 @@ let package = Package(
       name: "waterfall-bench",
       dependencies: [
         "WaterfallKit", "WaterfallViewer", "WaterfallTerminal", "ShopCatalog", "SQLiteCatalog", "PostgresCatalog",
-        "Pictures", "TestSupport", "Locking", "TapeImages",
+        "Pictures", "WebFetch", "TestSupport", "Locking", "TapeImages",
       ]
     ),
     .testTarget(name: "WaterfallKitTests", dependencies: ["WaterfallKit", "TestSupport"]),
@@ -124,7 +126,7 @@ let package = Package(
     .testTarget(
       name: "PicturesTests",
       dependencies: [
-        "Pictures", "CVips", "CZlib", "TestSupport", "Locking",
+        "Pictures", "WebFetch", "CVips", "CZlib", "TestSupport", "Locking",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
       ],
@@ -132,7 +134,7 @@ let package = Package(
     .testTarget(
       name: "HTTPFeedTests",
       dependencies: [
-        "HTTPFeed", "ShopCatalog", "Pictures", "WaterfallViewer", "WaterfallKit", "TestSupport", "Locking",
+        "HTTPFeed", "ShopCatalog", "Pictures", "WebFetch", "WaterfallViewer", "WaterfallKit", "TestSupport", "Locking",
       ]),
     .testTarget(
       name: "WaterfallViewerTests",
@@ -173,7 +175,7 @@ if Context.environment["WATERFALL_FUZZ"] == "1" {
     ("stream-split", ["ShopCatalog", "FuzzSupport"]),
     ("asciicast", ["WaterfallViewer", "FuzzSupport"]),
     ("golden-frames", ["WaterfallViewer", "FuzzSupport"]),
-    ("link-header", ["HTTPFeed", "FuzzSupport"]),
+    ("link-header", ["ShopCatalog", "FuzzSupport"]),
     ("terminal-reply", ["WaterfallTerminal", "FuzzSupport"]),
   ]
   for (name, dependencies) in fuzzTargets {

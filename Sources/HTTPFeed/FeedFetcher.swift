@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Locking
 import Pictures
+import WebFetch
 
 /// Fetches one feed page at a time with ``WebGet``, within the picture fetcher's limits (``NetworkConfiguration``:
 /// the time to the server's first answer, the whole fetch's time, the body's size, the redirects). Blocks its

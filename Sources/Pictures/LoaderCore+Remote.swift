@@ -5,9 +5,10 @@ import Foundation
 #endif
 
 extension LoaderCore {
-  /// What remote pictures need, made on first use so loaders of local files never start a URLSession.
+  /// What remote pictures need, made on first use so loaders of local files never start a fetcher.
   struct Remote: Sendable {
-    let fetcher: HTTPFetcher
+    /// Nil when the loader was given no way to fetch (``PictureLoader/Configuration/makeFetcher``).
+    let fetcher: (any PictureFetcher)?
     let diskCache: PictureDiskCache
     /// Set when the disk cache is this loader's own temporary folder, removed at shutdown.
     let ownedFolder: String?
@@ -16,7 +17,7 @@ extension LoaderCore {
   var remoteParts: Remote {
     remote.withLock { remote in
       if let remote { return remote }
-      let fetcher = HTTPFetcher(configuration: configuration.network)
+      let fetcher = configuration.makeFetcher?(configuration.network)
       var ownedFolder: String?
       let diskCache =
         configuration.diskCache
@@ -25,9 +26,9 @@ extension LoaderCore {
           ownedFolder = folder
           return PictureDiskCache(folder: folder, byteLimit: configuration.network.maximumBodyBytes * 4)
         }()
-      // The fetcher calls back into this core (shutDownRemote breaks the cycle), on URLSession's queue: the disk
+      // The fetcher calls back into this core (shutDownRemote breaks the cycle), on its own queue: the disk
       // write goes elsewhere so other fetches' data keeps flowing. The jobs stay in `fetching` until then.
-      fetcher.setCompletion { [self] url, outcome, waiters in
+      fetcher?.setCompletion { [self] url, outcome, waiters in
         DispatchQueue.global().async { [self] in fetched(url, outcome, waiters: waiters) }
       }
       let made = Remote(fetcher: fetcher, diskCache: diskCache, ownedFolder: ownedFolder)
@@ -49,11 +50,13 @@ extension LoaderCore {
       finish(job, .failure(failure), fromCache: false)
       return nil
     }
-    if configuration.network.offline || job.fetched {
+    guard let fetcher = parts.fetcher, !configuration.network.offline, !job.fetched else {
       let failure =
         job.fetched
         ? PictureFailure(.unreadable, "fetched, but gone from the disk cache: \(shown)")
-        : PictureFailure(.offline, "offline, and not in the picture cache: \(shown)")
+        : configuration.network.offline
+          ? PictureFailure(.offline, "offline, and not in the picture cache: \(shown)")
+          : PictureFailure(.network, "this loader fetches nothing over the network: \(shown)")
       finish(job, .failure(failure), fromCache: false)
       return nil
     }
@@ -67,7 +70,7 @@ extension LoaderCore {
       return waiting.request.priority
     }
     state.wakeWaiters()
-    if let priority = handedOver { parts.fetcher.fetch(url, waiter: job.id, priority: priority) }
+    if let priority = handedOver { fetcher.fetch(url, waiter: job.id, priority: priority) }
     return nil
   }
 
@@ -116,14 +119,14 @@ extension LoaderCore {
   }
 
   func stopFetches(_ stopped: [(String, UInt64)]) {
-    guard !stopped.isEmpty, let fetcher = remote.withLock({ $0?.fetcher }) else { return }
+    guard !stopped.isEmpty, let fetcher = remote.withLock({ $0?.fetcher }) ?? nil else { return }
     for (url, waiter) in stopped { fetcher.cancel(url, waiter: waiter) }
   }
 
   func shutDownRemote() {
     guard let parts = remote.withLock({ $0 }) else { return }
-    parts.fetcher.shutDown()
-    parts.fetcher.setCompletion(nil)
+    parts.fetcher?.shutDown()
+    parts.fetcher?.setCompletion(nil)
     if let folder = parts.ownedFolder { try? FileManager.default.removeItem(atPath: folder) }
   }
 }

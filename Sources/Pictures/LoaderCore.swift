@@ -66,7 +66,7 @@ final class LoaderCore: Sendable {
     var raised: (url: String, priority: PicturePriority)?
     defer {
       stopFetches(stoppedFetches)
-      if let raised { remote.withLock { $0?.fetcher }?.raisePriority(of: raised.url, to: raised.priority) }
+      if let raised { remote.withLock { $0?.fetcher }??.raisePriority(of: raised.url, to: raised.priority) }
     }
     let (cached, queuedNew): (PictureGrid?, Bool) = state.withLock { state in
       if request.key.source == .noPicture {
@@ -160,7 +160,7 @@ final class LoaderCore: Sendable {
       statistics.thumbnailCacheBytes = state.thumbnails.byteCount
       return statistics
     }
-    statistics.mostFetchesAtOnce = remote.withLock { $0?.fetcher.mostAtOnce ?? 0 }
+    statistics.mostFetchesAtOnce = remote.withLock { $0?.fetcher?.mostAtOnce ?? 0 }
     return statistics
   }
 

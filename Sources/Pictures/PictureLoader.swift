@@ -18,6 +18,8 @@ public final class PictureLoader: Sendable {
     public var network = NetworkConfiguration()
     /// Where fetched pictures are kept between runs; nil keeps them in a temporary folder for this loader only.
     public var diskCache: PictureDiskCache?
+    /// Makes the fetcher of http(s) pictures, on the first one; nil: they fail, as this loader has no network.
+    public var makeFetcher: (@Sendable (NetworkConfiguration) -> any PictureFetcher)?
 
     public init() {}
   }
@@ -73,7 +75,7 @@ public final class PictureLoader: Sendable {
 
   /// How much of `url`'s body has arrived while it is fetched, and its announced length (for the tests).
   func fetchProgress(of url: String) -> (received: Int, expected: Int64)? {
-    core.remote.withLock { $0?.fetcher }?.progress(of: url)
+    core.remote.withLock { $0?.fetcher }??.progress(of: url)
   }
 
   /// Empties both caches (the counters stay).

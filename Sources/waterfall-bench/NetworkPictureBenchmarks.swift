@@ -2,6 +2,7 @@ import Foundation
 import Locking
 import Pictures
 import TestSupport
+import WebFetch
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -51,6 +52,7 @@ struct NetworkPictureBenchmarks {
     let delivered = Counter()
     var configuration = PictureLoader.Configuration()
     configuration.diskCache = PictureDiskCache(folder: cacheFolder)
+    configuration.makeFetcher = HTTPFetcher.maker
     let loader = PictureLoader(configuration: configuration) { result in
       if case .success = result.outcome { delivered.add() }
     }

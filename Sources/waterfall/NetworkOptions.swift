@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pictures
+import WebFetch
 
 /// How pictures with http(s) addresses are fetched and kept: for `view` and `snapshot`.
 struct NetworkOptions: ParsableArguments {
@@ -55,6 +56,7 @@ struct NetworkOptions: ParsableArguments {
   ) -> PictureLoader.Configuration {
     var configuration = configuration
     configuration.network.offline = offline
+    configuration.makeFetcher = HTTPFetcher.maker
     configuration.network.connectTimeout = networkConfiguration.connectTimeout
     configuration.network.totalTimeout = networkConfiguration.totalTimeout
     configuration.diskCache = diskCache(environment: environment)

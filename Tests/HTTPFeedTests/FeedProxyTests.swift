@@ -4,6 +4,7 @@ import ShopCatalog
 import Testing
 
 @testable import Pictures
+@testable import WebFetch
 
 /// Feeds and their pictures through the proxy curl's variables name: a second loopback server (127.0.0.2) is the
 /// proxy, as a default squid is (plain-http GETs forwarded in absolute form, CONNECT to port 443 only); the first

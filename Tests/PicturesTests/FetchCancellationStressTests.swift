@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import Pictures
+@testable import WebFetch
 
 /// Picture fetches cancelled at random moments (before the answer, mid-body, as they complete) against the
 /// loopback server with random delays and oversize bodies: no crash, no report from the sanitizers (this suite runs

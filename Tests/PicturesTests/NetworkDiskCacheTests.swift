@@ -5,23 +5,37 @@ import Testing
 
 @Suite("Network pictures and the disk cache")
 struct NetworkDiskCacheTests {
-  @Test("offline with the server stopped still draws what was cached; the rest fail as offline")
-  func offlineFromCache() throws {
-    let fixture = try NetworkFixture()
-    let cached = fixture.picture("offline-kept")
-    let neverFetched = fixture.picture("offline-missing")
-    do {
-      let (loader, _) = fixture.loader()
-      loader.request(fixture.request(0, cached))
-      loader.waitUntilIdle()
+  /// How a loader is kept from the network, and the failure a picture missing from the disk cache then gets.
+  enum NoNetwork: CaseIterable, Sendable {
+    case offline, noFetcher
+
+    var failure: PictureFailure.Kind { self == .offline ? .offline : .network }
+
+    func apply(to configuration: inout PictureLoader.Configuration) {
+      switch self {
+      case .offline: configuration.network.offline = true
+      case .noFetcher: configuration.makeFetcher = nil
+      }
     }
-    fixture.server.stop()
-    let (offline, deliveries) = fixture.loader { $0.network.offline = true }
-    offline.request(fixture.request(0, cached))
-    offline.request(fixture.request(1, neverFetched))
-    offline.waitUntilIdle()
+  }
+
+  @Test(
+    "offline, or given no fetcher, a loader draws what the disk cache holds and fails the rest, asking no server",
+    arguments: NoNetwork.allCases)
+  func cacheOnly(_ way: NoNetwork) throws {
+    let fixture = try NetworkFixture()
+    let cached = fixture.picture("\(way)-kept")
+    let neverFetched = fixture.picture("\(way)-missing")
+    fixture.cache(cached)
+    let (loader, deliveries) = fixture.loader(way.apply)
+    loader.request(fixture.request(0, cached))
+    loader.request(fixture.request(1, neverFetched))
+    loader.waitUntilIdle()
     #expect(deliveries.outcome(of: 0)?.success != nil)
-    #expect(deliveries.outcome(of: 1)?.failure?.kind == .offline)
+    #expect(deliveries.outcome(of: 1)?.failure?.kind == way.failure)
+    let asked = fixture.server.counts().byPath.keys
+    #expect(asked.contains { $0.contains("\(way)-kept") }, "the first loader fetched it: \(asked)")
+    #expect(!asked.contains { $0.contains("\(way)-missing") }, "\(asked)")
   }
 
   @Test("a truncated entry is dropped and fetched again")

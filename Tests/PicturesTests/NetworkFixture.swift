@@ -3,6 +3,7 @@ import Foundation
 import Locking
 
 @testable import Pictures
+@testable import WebFetch
 
 /// A loader over the loopback server with its own disk cache in a temporary folder.
 final class NetworkFixture {
@@ -21,8 +22,16 @@ final class NetworkFixture {
     let deliveries = Deliveries()
     var configuration = PictureLoader.Configuration()
     configuration.diskCache = PictureDiskCache(folder: cacheFolder, byteLimit: byteLimit)
+    configuration.makeFetcher = HTTPFetcher.maker
     change(&configuration)
     return (PictureLoader(configuration: configuration) { deliveries.append($0) }, deliveries)
+  }
+
+  /// Fetches `url` into the disk cache with a loader of its own, for the next loader to find there.
+  func cache(_ url: String) {
+    let (loader, _) = loader()
+    loader.request(request(0, url))
+    loader.waitUntilIdle()
   }
 
   func request(_ item: Int, _ url: String, priority: PicturePriority = .visible) -> PictureRequest {

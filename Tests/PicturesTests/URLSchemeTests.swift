@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Pictures
+@testable import WebFetch
 
 @Suite("One reading of an address's scheme")
 struct URLSchemeTests {

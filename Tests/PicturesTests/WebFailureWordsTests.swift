@@ -3,6 +3,7 @@ import NIOCore
 import Testing
 
 @testable import Pictures
+@testable import WebFetch
 
 #if canImport(Glibc)
   import Glibc

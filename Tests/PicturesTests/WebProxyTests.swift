@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Pictures
+@testable import WebFetch
 
 @Suite("The proxy an address goes through, from curl's variables")
 struct WebProxyTests {

@@ -1,5 +1,5 @@
 import FuzzSupport
-import HTTPFeed
+import ShopCatalog
 
 /// A feed's `Link` header (the server's, untrusted). Any value gives no target or one written between `<` and `>`
 /// in it. A header of links built from the input (`<TARGET>; rel="a b"` or `rel=a`, joined by ", ") gives the

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Pictures
 
 /// A good answer: the body, the address it finally came from (after redirects), its `Link` header.
 public struct WebAnswer: Sendable {

@@ -3,6 +3,7 @@ import Foundation
 import Locking
 import NIOCore
 import NIOSSL
+import Pictures
 
 /// The process's http(s) clients (AsyncHTTPClient on SwiftNIO's shared event loops), one per route: direct, or
 /// through the proxy curl's variables name for the address. Each pools and keeps alive its connections per host;

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Locking
 import NIOCore
 import NIOHTTP1
+import Pictures
 
 /// Takes one GET's answer on the event loop that reads it (the request runs with
 /// `.delegateAndChannel(on:)`, or through ``AbsoluteFormGet``'s channel), copying each body part there. The part's buffer may share its storage with the

@@ -1,14 +1,14 @@
 import Foundation
 import Locking
+import Pictures
 
 /// Fetches picture bytes over http(s) (``WebGet``, each fetch a task of its own), off the decode workers: one request per URL however many
 /// items want it, at most `requestsPerHost` per host and `requestsInAll` at once (visible pictures first), each
-/// within its time limits and body limit, the body sniffed as it arrives. Every fetch ends exactly once, through
-/// the completion, with the waiters (the loader's job numbers) it had then; never called with a lock held.
-final class HTTPFetcher: Sendable {
-  typealias Completion =
-    @Sendable (_ url: String, _ outcome: Result<[UInt8], PictureFailure>, _ waiters: Set<UInt64>)
-    -> Void
+/// within its time limits and body limit, the body sniffed as it arrives. The picture loader's fetcher
+/// (``PictureFetcher``: every fetch ends exactly once, through the completion).
+public final class HTTPFetcher: PictureFetcher {
+  /// For ``PictureLoader/Configuration/makeFetcher``.
+  public static let maker: @Sendable (NetworkConfiguration) -> any PictureFetcher = { HTTPFetcher(configuration: $0) }
 
   struct Fetch: Sendable {
     var url: String
@@ -37,19 +37,18 @@ final class HTTPFetcher: Sendable {
   private let completion = Locked<Completion?>(nil)
   let state: Locked<State>
 
-  init(configuration: NetworkConfiguration) {
+  public init(configuration: NetworkConfiguration) {
     self.configuration = configuration
     state = Locked(State(downHosts: FailureBackoff(configuration)))
   }
 
-  func setCompletion(_ completion: Completion?) { self.completion.withLock { $0 = completion } }
+  public func setCompletion(_ completion: Completion?) { self.completion.withLock { $0 = completion } }
 
   private func report(_ url: String, _ outcome: Result<[UInt8], PictureFailure>, _ waiters: Set<UInt64>) {
     completion.withLock { $0 }?(url, outcome, waiters)
   }
 
-  /// Adds `waiter` to the fetch of `url`, starting one if there is none.
-  func fetch(_ url: String, waiter: UInt64, priority: PicturePriority) {
+  public func fetch(_ url: String, waiter: UInt64, priority: PicturePriority) {
     let host = Self.host(of: url)
     let refused: PictureFailure? = state.withLock { state in
       if state.closed { return PictureFailure(.network, "the loader has shut down") }
@@ -75,8 +74,7 @@ final class HTTPFetcher: Sendable {
     }
   }
 
-  /// A waiting fetch of `url` goes ahead of prefetches (its box came on screen).
-  func raisePriority(of url: String, to priority: PicturePriority) {
+  public func raisePriority(of url: String, to priority: PicturePriority) {
     state.withLock { state in
       guard let index = state.pending.firstIndex(where: { $0.url == url }) else { return }
       state.pending[index].priority = max(state.pending[index].priority, priority)
@@ -85,7 +83,7 @@ final class HTTPFetcher: Sendable {
 
   /// Takes `waiter` off the fetch of `url`; a fetch nobody waits for any more is stopped, unless most of it has
   /// arrived: that one lands in the disk cache only.
-  func cancel(_ url: String, waiter: UInt64) {
+  public func cancel(_ url: String, waiter: UInt64) {
     let stopped: Task<Void, Never>? = state.withLock { state in
       if let index = state.pending.firstIndex(where: { $0.url == url }) {
         state.pending[index].waiters.remove(waiter)
@@ -106,8 +104,7 @@ final class HTTPFetcher: Sendable {
     if stopped != nil { startWhatFits() }
   }
 
-  /// Stops every fetch; their waiters get a failure.
-  func shutDown() {
+  public func shutDown() {
     let ended: [Fetch] = state.withLock { state in
       state.closed = true
       let ended = state.pending + Array(state.active.values)
@@ -176,13 +173,12 @@ final class HTTPFetcher: Sendable {
     startWhatFits()
   }
 
-  var mostAtOnce: Int { state.withLock { $0.mostActive } }
+  public var mostAtOnce: Int { state.withLock { $0.mostActive } }
 
   /// Fetches waiting or under way.
   var inFlight: Int { state.withLock { $0.pending.count + $0.active.count } }
 
-  /// How much of `url`'s body has arrived, and its announced length (-1 when unknown), while it is fetched.
-  func progress(of url: String) -> (received: Int, expected: Int64)? {
+  public func progress(of url: String) -> (received: Int, expected: Int64)? {
     state.withLock { state in
       state.active.values.first { $0.url == url }.map { ($0.receivedBytes, $0.expectedBytes) }
     }

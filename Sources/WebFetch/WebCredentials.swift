@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 
 /// The `user:password@` of an address, sent (as Basic authorization) only to the host and port it was given for:
 /// never to a redirect's or a link's other host.

@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 
 /// The fetcher's limits: hosts (by host and port) and hosts that could not be reached (the time-outs are WebGet's).
 extension HTTPFetcher {

@@ -1,4 +1,4 @@
-import HTTPFeed
+import ShopCatalog
 import Testing
 
 /// The `link-header` fuzz target's finding: a combining mark right after a delimiter joined it into another

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOPosix
+import Pictures
 
 /// A plain-http GET through an HTTP proxy, sent as curl and browsers send it: `GET http://host/path HTTP/1.1` to
 /// the proxy (the absolute form, RFC 9112 §3.2.2). AsyncHTTPClient tunnels every request with `CONNECT`, which a
