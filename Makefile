@@ -186,8 +186,7 @@ man-page: deps
 	$(RELEASE_BUILD) --product waterfall
 	$(RELEASE_BUILD) --product generate-manual
 	rm -rf .build/man && mkdir -p .build/man/generated
-	"$$($(SWIFT) build -c release --show-bin-path)/generate-manual" \
-	  "$$($(SWIFT) build -c release --show-bin-path)/waterfall" --date "$(MAN_DATE)" \
+	"$(RELEASE_BIN)/generate-manual" "$(RELEASE_BIN)/waterfall" --date "$(MAN_DATE)" \
 	  --output-directory .build/man/generated
 	awk '/^\.Sh "?EXIT STATUS/ { skip = 1; next } /^\.Sh/ { skip = 0 } !skip' .build/man/generated/waterfall.1 \
 	  | awk -f share/man/synopsis.awk | cat - share/man/sections.mdoc >.build/man/waterfall.1
