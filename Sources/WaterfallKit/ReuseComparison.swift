@@ -35,15 +35,6 @@ public struct ReuseComparison: Sendable {
       case .ours: "ours"
       }
     }
-
-    public var name: String {
-      switch self {
-      case .indexWindow: "index window"
-      case .fullScan: "full scan"
-      case .chunks: "chunks"
-      case .ours: "ours"
-      }
-    }
   }
 
   /// What one query did: in a pass, or summed.
@@ -104,14 +95,15 @@ public struct ReuseComparison: Sendable {
   public mutating func pass(_ layout: WaterfallLayout, visibleRect rect: GridRect) {
     passes += 1
     let truth = layout.items(intersecting: rect)
+    let truthSet = Set(truth)
     let frame = { (index: Int) in layout.frame(of: index) }
     for slot in tracks.indices {
       let (found, examined): (Set<Int>, Int)
       switch tracks[slot].query {
       case .ours:
-        (found, examined) = (Set(truth), layout.framesExamined(intersecting: rect))
+        (found, examined) = (truthSet, layout.framesExamined(intersecting: rect))
       case .fullScan:
-        (found, examined) = (Set(truth), layout.count)
+        (found, examined) = (truthSet, layout.count)
       case .chunks:
         let key = LayoutKey(
           count: layout.count, columns: layout.columnCount, width: layout.configuration.width,

@@ -124,7 +124,7 @@ extension SnapshotCommand {
       screens, endMilliseconds: run.shownMilliseconds, settings: canvas.settings, unit: 1)
     for (number, frame) in frames.enumerated() {
       canvas.paint(frame.screen)
-      let name = "frame-" + String(repeating: "0", count: max(0, 5 - String(number + 1).count)) + "\(number + 1).png"
+      let name = String(format: "frame-%05d.png", number + 1)
       try writePicture(
         PNGFile.encode(width: canvas.width, height: canvas.height, pixels: canvas.pixels),
         to: (folder as NSString).appendingPathComponent(name))

@@ -43,12 +43,7 @@ enum TapeLexer {
       return end
     }
 
-    var lineOfLastToken = 0
     while index < scalars.count {
-      if let last = tokens.indices.last, lineOfLastToken != tokens[last].location.line {
-        tokens[last].startsLine = true
-        lineOfLastToken = tokens[last].location.line
-      }
       let scalar = scalars[index]
       if scalar == "\n" || (scalar == "\r" && scalars[safe: index + 1] != "\n") {
         index += 1
@@ -108,7 +103,10 @@ enum TapeLexer {
         }
       }
     }
-    if let last = tokens.indices.last, lineOfLastToken != tokens[last].location.line { tokens[last].startsLine = true }
+    for position in tokens.indices {
+      tokens[position].startsLine =
+        position == 0 || tokens[position - 1].location.line != tokens[position].location.line
+    }
     return tokens
   }
 

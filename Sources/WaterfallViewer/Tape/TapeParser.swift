@@ -427,7 +427,6 @@ private struct TapeReader {
       return
     }
     take()
-    let sourceLocation = current!.location
     guard path.text.hasSuffix(".tape") else { return problem("Expected file with .tape extension", at: path) }
     guard let text = readTape?(path.text) else { return problem("File \(path.text) not found", at: path) }
     guard !text.isEmpty else { return problem("Source tape: \(path.text) is empty", at: path) }
@@ -442,7 +441,7 @@ private struct TapeReader {
     for var command in sourced {
       if case .output = command.action { continue }
       // Messages about it point at the `Source` line of this tape.
-      command.location = TapeLocation(line: sourceLocation.line, column: sourceLocation.column)
+      command.location = path.location
       commands.append(command)
     }
   }
