@@ -220,11 +220,13 @@ install: deps man-page
 # waterfall_VERSION_ARCH.deb, the same files under /usr. VERSION is the binary's own --version. No licence file is
 # shipped: the repository has none to ship.
 DIST_OUT ?= .build/dist
-STATIC = RELEASE_BUILD="$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH)" \
+STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH)
+STATIC_VERSION = $$("$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)/waterfall" --version)
+STATIC = RELEASE_BUILD="$(STATIC_BUILD)" \
   RELEASE_BIN='$$$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)'
 dist: packaging-deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH) --product waterfall
-	version=$$("$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)/waterfall" --version) && name=waterfall-$$version-linux-$$(uname -m) && \
+	$(STATIC_BUILD) --product waterfall
+	version=$(STATIC_VERSION) && name=waterfall-$$version-linux-$$(uname -m) && \
 	  root="$(abspath $(DIST_OUT))/$$name" && rm -rf "$$root" "$(DIST_OUT)/$$name.tar.gz" && \
 	  $(MAKE) --no-print-directory install $(STATIC) PREFIX="$$root" FISH_COMPLETIONS="$$root/share/fish/vendor_completions.d" && \
 	  install -m 644 README.md "$$root/README.md" && \
@@ -238,8 +240,8 @@ dist: packaging-deps
 # packaging/waterfall.lintian-overrides (its informational spelling tags are in the Swift runtime's and libraries'
 # strings, not ours).
 deb: packaging-deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH) --product waterfall
-	version=$$("$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)/waterfall" --version) && arch=$$(dpkg --print-architecture) && \
+	$(STATIC_BUILD) --product waterfall
+	version=$(STATIC_VERSION) && arch=$$(dpkg --print-architecture) && \
 	  root="$(abspath $(DIST_OUT))/deb" && deb="$(DIST_OUT)/waterfall_$${version}_$$arch.deb" && rm -rf "$$root" "$$deb" && \
 	  $(MAKE) --no-print-directory install $(STATIC) DESTDIR="$$root" PREFIX=/usr \
 	    FISH_COMPLETIONS=/usr/share/fish/vendor_completions.d && \
