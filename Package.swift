@@ -140,7 +140,8 @@ let package = Package(
       name: "WaterfallViewerTests",
       dependencies: ["WaterfallViewer", "WaterfallKit", "ShopCatalog", "Pictures", "TestSupport", "Locking"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "TapeImagesTests", dependencies: ["TapeImages", "WaterfallViewer", "Pictures", "CZlib"]),
+    .testTarget(
+      name: "TapeImagesTests", dependencies: ["TapeImages", "WaterfallViewer", "Pictures", "CZlib", "TestSupport"]),
     .testTarget(
       name: "WaterfallTerminalTests", dependencies: ["WaterfallTerminal", "WaterfallViewer", "Pictures", "CZlib"]),
     .testTarget(

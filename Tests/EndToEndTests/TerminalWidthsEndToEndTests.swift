@@ -93,11 +93,51 @@ extension ViewerEndToEndTests {
         Self.sameScreen(shown, expected),
         "after \(script.joined(separator: " ")): tmux shows\n\(shown)\nthe viewer drew\n\(expected)",
         sourceLocation: sourceLocation)
+      let styled = try snapshot(arguments, script: script, width: width, height: height, ansi: true)
+      let differences = Self.styleDifferences(
+        shown: try pane.styledScreen(), drawn: styled.split(separator: "\n").map(String.init))
+      #expect(
+        differences.isEmpty,
+        "after \(script.joined(separator: " ")): \(differences.count) lines coloured otherwise, as \(differences.prefix(3))",
+        sourceLocation: sourceLocation)
     }
   }
 
-  private func snapshot(_ arguments: [String], script: [String], width: Int, height: Int) throws -> String {
-    var command = ["snapshot", "--size", "\(width)x\(height)"] + arguments
+  /// Lines whose clusters differ in colour or attributes between tmux's styled capture and `snapshot --ansi`,
+  /// read by the same reader. Skin-tone modifiers and presentation selectors aside (see ``sameScreen(_:_:)``), and
+  /// what a blank cannot show: a space's foreground, bold, dim and italic.
+  private static func styleDifferences(shown: [String], drawn: [String]) -> [String] {
+    func visible(_ lines: [String]) -> [[StyledLines.Cluster]] {
+      StyledLines.parse(lines).map { line in
+        var clusters: [StyledLines.Cluster] = line.compactMap { cluster in
+          var scalars = String.UnicodeScalarView()
+          scalars.append(
+            contentsOf: cluster.text.unicodeScalars.filter {
+              $0 != "\u{FE0F}" && !(0x1F3FB...0x1F3FF).contains($0.value)
+            })
+          guard let text = String(scalars).first else { return nil }
+          var style = cluster.style
+          if text == " " { (style.foreground, style.bold, style.dim, style.italic) = (.standard, false, false, false) }
+          return StyledLines.Cluster(text: text, style: style)
+        }
+        while clusters.last == StyledLines.Cluster(text: " ", style: StyledLines.Style()) { clusters.removeLast() }
+        return clusters
+      }
+    }
+    let (tmux, viewer) = (visible(shown), visible(drawn))
+    return (0..<max(tmux.count, viewer.count)).compactMap { row -> String? in
+      let (theirs, ours) = (row < tmux.count ? tmux[row] : [], row < viewer.count ? viewer[row] : [])
+      guard theirs != ours else { return nil }
+      let column = zip(theirs, ours).enumerated().first { $1.0 != $1.1 }?.offset ?? min(theirs.count, ours.count)
+      let style = { (line: [StyledLines.Cluster]) in column < line.count ? "\(line[column])" : "nothing" }
+      return "row \(row + 1) from cluster \(column): tmux \(style(theirs)), viewer \(style(ours))"
+    }
+  }
+
+  private func snapshot(
+    _ arguments: [String], script: [String], width: Int, height: Int, ansi: Bool = false
+  ) throws -> String {
+    var command = ["snapshot", "--size", "\(width)x\(height)"] + (ansi ? ["--ansi"] : []) + arguments
     if !script.isEmpty { command += ["--keys", script.joined(separator: " ")] }
     let run = try BinaryRun(command)
     try #require(run.status == 0, "\(run.errors)")

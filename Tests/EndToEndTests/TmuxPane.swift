@@ -129,6 +129,15 @@ final class TmuxPane {
   /// The pane's text as it is now.
   func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "e2e"]) }
 
+  /// The pane's lines with their colours and attributes as SGR sequences, trailing spaces kept (see ``StyledLines``).
+  func styledScreen() throws -> [String] {
+    var lines = try tmux(["capture-pane", "-p", "-e", "-N", "-t", "e2e"]).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
   /// The pane's text with its scrollback.
   func history() throws -> String { try tmux(["capture-pane", "-p", "-S", "-5000", "-t", "e2e"]) }
 
