@@ -70,6 +70,16 @@ final class VirtualDisplay {
     }
   }
 
+  /// Types text (any Unicode, such as an emoji) as xdotool types it, into the window under the pointer.
+  func type(text: String) throws {
+    let log = directory.appendingPathComponent("xdotool.log").path
+    let status = try ChildProcess.run(
+      ["env", "DISPLAY=\(name)", "xdotool", "type", "--delay", "80", text], outputPath: log)
+    guard status == 0 else {
+      throw Failure("xdotool failed: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    }
+  }
+
   /// The whole screen's pixels.
   func screenshot() throws -> Screenshot {
     let file = directory.appendingPathComponent("shot.xwd").path
