@@ -136,12 +136,14 @@ bench-quick: bench-deps
 	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" --quick \
 	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
 
-# The README's GIF, from a tape on the bundled catalogue with its pictures in real pixels: drawn without a browser,
-# the same bytes on every run.
+# The README's GIFs (browsing; the reuse lesson), from tapes on the bundled catalogue with its pictures in real
+# pixels: drawn without a browser, the same bytes on every run.
 screenshots: deps
 	$(RELEASE_BUILD) --product waterfall
 	"$$($(SWIFT) build -c release --show-bin-path)/waterfall" snapshot --tape Resources/tapes/readme.tape \
 	  --graphics kitty --size 100x30 Resources/catalogue >/dev/null
+	"$$($(SWIFT) build -c release --show-bin-path)/waterfall" snapshot --tape Resources/tapes/reuse-lesson.tape \
+	  --graphics kitty --size 120x36 Resources/catalogue >/dev/null
 
 fuzz: deps
 	$(SWIFT) build --build-tests

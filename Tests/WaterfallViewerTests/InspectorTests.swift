@@ -123,6 +123,23 @@ struct NumberingTests {
     #expect(!boxes.contains("cell #"))
   }
 
+  @Test("after G, a place laid out before its page arrives is a place in the log, never #0; its label has no number")
+  func placesBeforeTheirPage() {
+    var options = AppFixture.options(columns: 3, showReuse: true)
+    options.measuresToEnd = true
+    let run = AppFixture.runner(
+      source: ItemCatalogue(items: AppFixture.items(1_000), pageSize: 20), width: 110, height: 20, latency: 100,
+      options: options)
+    run.advance(by: 100)
+    _ = AppFixture.screen(run, "i G")
+    run.advance(by: 1_000)
+    let lines = InspectorPanel.logLines(run.viewer.inspector.entries).map(\.0)
+    #expect(lines.contains { $0.contains("<- ") && $0.contains("place ") }, "the places entered before their page")
+    #expect(!lines.contains { $0.contains("#0 ") || $0.hasSuffix("#0") }, "\(lines.suffix(12))")
+    #expect(run.viewer.store.number(at: run.viewer.store.count - 1) == 1_000, "the last item, loaded, has its number")
+    #expect(!AppFixture.screen(run, "").contains("#0 c"), "no box labelled #0")
+  }
+
   @Test("the log reads top to bottom: the newest pass is the last line shown")
   func logReadsDown() {
     let runner = AppFixture.runner(items: AppFixture.items(120), width: 110, height: 30)

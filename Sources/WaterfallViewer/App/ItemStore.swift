@@ -29,6 +29,13 @@ public struct ItemStore: Sendable {
 
   public var count: Int { displayItems.count }
 
+  /// The number (`#N`) of the item at `index`, once it has loaded: a measured place not loaded yet has none.
+  public func number(at index: Int) -> Int? {
+    guard index >= 0, index < count else { return nil }
+    let id = ids[index]
+    return id.rawValue >= 0 ? id.number : nil
+  }
+
   /// Items loaded from the start of the result, one page after another.
   public var loadedRunCount: Int { items.run.count }
 

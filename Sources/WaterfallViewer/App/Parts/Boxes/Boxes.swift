@@ -70,7 +70,9 @@ struct Boxes {
     }
     if reuse != nil, rows.contains(0) {
       screen.put(
-        "#\(store.ids[index].number) \(InspectorPanel.cellName(cell.objectID)) r\(cell.reuseCount)", x: frame.x + 1,
+        (store.number(at: index).map { "#\($0) " } ?? "")
+          + "\(InspectorPanel.cellName(cell.objectID)) r\(cell.reuseCount)",
+        x: frame.x + 1,
         y: top,
         style: Palette.reuseLabel,
         maximumWidth: inner)

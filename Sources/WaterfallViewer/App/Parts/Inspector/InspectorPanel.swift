@@ -240,7 +240,8 @@ struct InspectorPanel {
   }
 
   private static func logLine(_ entry: LogEntry) -> (String, Style) {
-    let item = entry.itemNumber.map { "#\($0)" } ?? "an item"
+    // An item not loaded yet (a jump lays out measured places first) is named by its place.
+    let item = entry.itemNumber.map { "#\($0)" } ?? entry.event.item.map { "place \($0 + 1)" } ?? "an item"
     switch entry.event {
     case .passStarted(let pass, let rect):
       return (" pass \(pass): buffer rows \(max(0, rect.y))-\(max(0, rect.maxY - 1))", Palette.inspectorHeading)

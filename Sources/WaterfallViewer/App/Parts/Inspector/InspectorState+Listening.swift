@@ -19,7 +19,7 @@ extension InspectorState {
   mutating func collect(from waterfall: WaterfallView, store: ItemStore, now: Int) {
     guard let recorder = waterfall.eventRecorder else { return }
     let events = recorder.takeEvents()
-    record(events, now: now) { $0 < store.count ? store.ids[$0].number : nil }
+    record(events, now: now, itemNumber: store.number(at:))
     // The originals answer the same question ours did, on the same frames: what meets the visible rect now.
     if comparison != nil, events.contains(where: { if case .passStarted = $0 { true } else { false } }) {
       comparison!.pass(waterfall.layout, visibleRect: waterfall.viewportRect)

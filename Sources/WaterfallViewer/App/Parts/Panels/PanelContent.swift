@@ -25,7 +25,7 @@ enum PanelContent {
       )
     case .detail(let index):
       (
-        index < store.count ? "Item #\(store.ids[index].number)" : "Item",
+        store.number(at: index).map { "Item #\($0)" } ?? "Item",
         PanelLine.detail(
           index < store.count ? store.items[index] : nil, pictureFailure: pictures.failure(ofStoreItem: index),
           glyphs: options.glyphs)

@@ -15,7 +15,7 @@ extension StatusLine {
         ? (waterfall.contentOffset, waterfall.contentHeight, waterfall.maximumOffset) : nil,
       count: Self.count(store: store, reading: reading, filtered: presentation.filter != nil),
       onScreen: onScreen.first.flatMap { first in onScreen.last.map { first...$0 } },
-      selectedNumber: focus.selected.flatMap { $0 < store.count ? store.ids[$0].number : nil },
+      selectedNumber: focus.selected.flatMap(store.number(at:)),
       marked: picking ? state.picker.statusText : nil, reading: reading,
       search: search?.statusText(loadingTo: rankLoader.match),
       // While the result is measured for the jump, the measuring's progress is the figure.
