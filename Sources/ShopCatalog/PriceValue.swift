@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads the amount out of a price as shops write it, so prices sort by value across notations.
 ///
-/// The rules (README, "Price notation"):
+/// The rules (docs/guide.md, "Sort, filter, search and sections"):
 /// - The text holds one number, or two joined by one range dash (`-` `–` `—` `~` `～` `〜` `至`): then the lower
 ///   of the two. Whatever surrounds them (currency symbols and codes before or after, `元`, `起`, spaces) is
 ///   ignored. No number, three or more, or a minus sign before the first one: unreadable (`nil`).

@@ -13,7 +13,7 @@ struct SnapshotCommand: ParsableCommand {
       Enter Escape Space Backspace Tab); C-x for Ctrl-x; click:X,Y, wheelup:X,Y, wheeldown:X,Y (0-based column and row);
       resize:WxH; wait:MS (advances the simulated clock). With --latency (a demo of a slow network), use wait:MS
       to let pages arrive. The pictures a frame asks for are loaded before it is printed.
-      --tape FILE.tape runs a VHS-compatible tape instead (see the README's QA section); --replay FILE.cast feeds a
+      --tape FILE.tape runs a VHS-compatible tape instead (see docs/tapes-and-recordings.md); --replay FILE.cast feeds a
       recording's input (`waterfall --record FILE.cast --record-input`); --expect GOLDEN.txt compares instead of
       writing or printing: exit 0 when the frames match, else the first differing frame as a diff and exit 1.
       """)

@@ -67,7 +67,7 @@ extension ViewerEndToEndTests {
     let root = prefix.path + "/" + name
     try Self.expectInstalledCopyWorks(bin: root + "/bin", catalogue: root + "/share/waterfall/catalogue")
     for file in [
-      "README.md", "share/man/man1/waterfall.1", "share/bash-completion/completions/waterfall",
+      "README.md", "docs/guide.md", "share/man/man1/waterfall.1", "share/bash-completion/completions/waterfall",
       "share/zsh/site-functions/_waterfall", "share/fish/vendor_completions.d/waterfall.fish",
     ] {
       #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file) is not in the tarball")

@@ -1,18 +1,37 @@
 import Foundation
 import Testing
 
-/// The README's screen samples are what the binary prints: each fenced block after a
-/// `<!-- sample: ARGUMENTS -->` line is compared with `waterfall ARGUMENTS`. With WATERFALL_RECORD_README=1 the
-/// README is rewritten from the binary instead.
-@Suite("The README's samples")
+/// The README's and docs/' screen samples are what the binary prints: each fenced block after a
+/// `<!-- sample: ARGUMENTS -->` line in README.md or a docs/*.md page is compared with `waterfall ARGUMENTS`. With
+/// WATERFALL_RECORD_README=1 the file that holds each sample is rewritten from the binary instead.
+@Suite("The README's and docs' samples")
 struct ReadmeSampleTests {
-  static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("README.md")
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let recording = ProcessInfo.processInfo.environment["WATERFALL_RECORD_README"] == "1"
 
-  @Test("every sample in the README is what the binary prints today")
+  /// README.md, then every docs/*.md in name order: a sample may move between them with the text around it.
+  static func documents() throws -> [URL] {
+    let docs = root.appendingPathComponent("docs")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+    return [root.appendingPathComponent("README.md")] + pages.map { docs.appendingPathComponent($0) }
+  }
+
+  @Test("every sample in the README and docs/ is what the binary prints today")
   func samplesMatchTheBinary() throws {
     try TmuxPane.requireUsableBinary()
-    var lines = try String(contentsOf: Self.readme, encoding: .utf8).components(separatedBy: "\n")
+    var samples = 0
+    for document in try Self.documents() {
+      samples += try Self.checkSamples(in: document)
+    }
+    // Counted over every file, so a sample that moves still counts and a marker lost in the move does not pass.
+    #expect(samples > 0, "the README and docs/ have samples")
+  }
+
+  /// Compares each sample in `document` with the binary, or with WATERFALL_RECORD_README=1 rewrites it there;
+  /// returns how many samples the file holds.
+  static func checkSamples(in document: URL) throws -> Int {
+    var lines = try String(contentsOf: document, encoding: .utf8).components(separatedBy: "\n")
     let marker = "<!-- sample: "
     var samples = 0
     var index = 0
@@ -28,19 +47,20 @@ struct ReadmeSampleTests {
       let printed = run.output.components(separatedBy: "\n").map(Self.trimmingTrailingSpaces)
         .reversed().drop { $0.isEmpty }.reversed()
       let written = lines[(open + 1)..<close].map(Self.trimmingTrailingSpaces)
-      if ProcessInfo.processInfo.environment["WATERFALL_RECORD_README"] == "1" {
+      if Self.recording {
         lines.replaceSubrange((open + 1)..<close, with: printed)
       } else {
         #expect(
           Array(written) == Array(printed),
-          "README sample `waterfall \(command)` drifted; rerun with WATERFALL_RECORD_README=1")
+          "\(document.lastPathComponent) sample `waterfall \(command)` drifted; rerun with WATERFALL_RECORD_README=1")
       }
       samples += 1
     }
-    #expect(samples > 0, "the README has samples")
-    if ProcessInfo.processInfo.environment["WATERFALL_RECORD_README"] == "1" {
-      try lines.joined(separator: "\n").write(to: Self.readme, atomically: true, encoding: .utf8)
+    // Only a file with samples is written, so recording leaves the others untouched.
+    if Self.recording, samples > 0 {
+      try lines.joined(separator: "\n").write(to: document, atomically: true, encoding: .utf8)
     }
+    return samples
   }
 
   /// Splits a command line at spaces, keeping "double-quoted words" whole.

@@ -183,15 +183,16 @@ struct TapeEndToEndTests {
     #expect(!viewer.output.contains("┐ ┌"), "the config's one column applies to a plain snapshot")
   }
 
-  @Test("the README's tape gives the README's golden file")
-  func readmeSample() throws {
+  @Test("the QA page's tape (docs/tapes-and-recordings.md) gives the QA page's golden file")
+  func documentedTape() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    // The tape and its golden file moved out of the README with the rest of the QA section.
+    let page = try String(contentsOf: root.appendingPathComponent("docs/tapes-and-recordings.md"), encoding: .utf8)
     func block(after marker: String) throws -> String {
-      let start = try #require(readme.range(of: marker + "\n```\n"))
-      let end = try #require(readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex))
-      return String(readme[start.upperBound..<end.lowerBound]) + "\n"
+      let start = try #require(page.range(of: marker + "\n```\n"))
+      let end = try #require(page.range(of: "\n```\n", range: start.upperBound..<page.endIndex))
+      return String(page[start.upperBound..<end.lowerBound]) + "\n"
     }
     let tape = try write(try block(after: "<!-- qa-tape -->"), to: "shop.tape")
     let golden = try write(try block(after: "<!-- qa-golden -->"), to: "shop.txt")

@@ -25,7 +25,7 @@ runFuzzer { data, size in
   return 0
 }
 
-/// The token that stands for one step, as the README documents them.
+/// The token that stands for one step, as docs/tapes-and-recordings.md ("Snapshots") documents them.
 private func token(_ step: ScriptStep) -> String {
   switch step {
   case .wait(let milliseconds): return "wait:\(milliseconds)"
