@@ -140,6 +140,34 @@ struct NumberingTests {
     #expect(!AppFixture.screen(run, "").contains("#0 c"), "no box labelled #0")
   }
 
+  @Test("[ reads the log back a pass at a time and says which; ] goes on to the newest, live again")
+  func logReadBack() throws {
+    let runner = AppFixture.runner(items: AppFixture.items(120), width: 110, height: 30)
+    _ = AppFixture.screen(runner, "i C-d C-d C-d")
+    let inspector = { runner.viewer.inspector }
+    let newest = try #require(inspector().recordedPasses.last)
+    func lastPassShown(_ screen: String) -> Int? {
+      screen.split(separator: "\n").compactMap { line -> Int? in
+        guard let range = line.range(of: "│ pass ") else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+      }.last
+    }
+    let back = AppFixture.screen(runner, "[")
+    let viewed = try #require(inspector().viewedPass)
+    #expect(viewed < newest)
+    #expect(back.contains("log at pass \(viewed) of \(newest)"), "\(back)")
+    #expect(lastPassShown(back) == viewed, "the log ends with the pass read back to")
+    let further = AppFixture.screen(runner, "[ [")
+    #expect(try #require(inspector().viewedPass) < viewed)
+    #expect(lastPassShown(further) == inspector().viewedPass)
+    var screen = further
+    for _ in 0..<10 where inspector().viewedPass != nil { screen = AppFixture.screen(runner, "]") }
+    #expect(inspector().viewedPass == nil && !screen.contains("log at pass"), "live again")
+    #expect(lastPassShown(screen) == inspector().recordedPasses.last)
+    let closed = AppFixture.screen(runner, "i [")
+    #expect(closed.contains("i opens it"), "with the inspector closed, [ says how to open it")
+  }
+
   @Test("the log reads top to bottom: the newest pass is the last line shown")
   func logReadsDown() {
     let runner = AppFixture.runner(items: AppFixture.items(120), width: 110, height: 30)

@@ -12,6 +12,7 @@ extension Viewer {
       return run(organiser.update(message).commands)
     }
     if let toggle = InspectorState.Toggle(action) { return run(inspector.update(toggle)) }
+    if let move = InspectorState.LogMove(action) { return run(inspector.update(move)) }
     if let request = Picker.Request(action) {
       return run(state.picker.update(request, actedOn: focus.actedOn, store: store))
     }

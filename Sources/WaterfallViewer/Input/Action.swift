@@ -36,6 +36,9 @@ public enum Action: Hashable, Sendable, CaseIterable {
   case toggleStepMode
   /// `c`: the originals' visible-cell queries beside ours, in the inspector.
   case toggleComparison
+  /// `[` / `]`: the inspector's log back to an older pass (a step back in step mode), or on to a newer one.
+  case olderPass
+  case newerPass
   /// `x`: open the focused item's link (else its picture) in the browser.
   case openLink
   /// `y`: copy the focused item's link (else its title) to the clipboard.

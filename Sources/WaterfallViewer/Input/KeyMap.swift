@@ -71,6 +71,10 @@ public enum KeyMap {
     KeyBinding(
       keys: [.character("c")], action: .toggleComparison, label: { _ in "c" },
       help: "compare the originals' visible-cell queries with ours"),
+    KeyBinding(
+      keys: [.character("[")], action: .olderPass, label: { _ in "[ / ]" },
+      help: "the inspector's log: an older / newer pass (a step back in step mode)"),
+    KeyBinding(keys: [.character("]")], action: .newerPass, label: { _ in "" }, help: ""),
     KeyBinding(keys: [.character("s")], action: .toggleStatistics, label: { _ in "s" }, help: "reuse statistics"),
     KeyBinding(
       keys: [.character("x")], action: .openLink, label: { _ in "x" },

@@ -18,6 +18,8 @@ enum Palette {
   static let inspectorLive = Style(foreground: .yellow, attributes: [.bold])
   static let inspectorHeading = Style(foreground: .cyan, attributes: [.bold])
   static let inspectorEntered = Style(foreground: .green)
+  /// An item entering on a cell from the pool: reuse, what the log is read for, stands out from a new cell.
+  static let inspectorReused = Style(foreground: .green, attributes: [.bold])
   static let inspectorLeft = Style(foreground: .red)
   /// An item in view that an original's query did not find.
   static let inspectorMissed = Style(foreground: .white, background: .red, attributes: [.bold])

@@ -41,23 +41,43 @@ struct InspectorPanel {
         Self.fit(line, width: inner.width), x: inner.x, y: row, style: Palette.overlayText, maximumWidth: inner.width)
       row += 1
     }
+    // Read back to a pass (`[`): a line says which, and the log ends with that pass.
+    if let viewed = inspector.viewedPass, row < inner.y + inner.height {
+      let newest = inspector.recordedPasses.last ?? viewed
+      screen.put(
+        Self.fit(" log at pass \(viewed) of \(newest) · ] newer", width: inner.width), x: inner.x, y: row,
+        style: Palette.inspectorHeading, maximumWidth: inner.width)
+      row += 1
+    }
     // The newest lines that fit, oldest at the top, so the log reads down as it happened.
-    let lines = Self.logLines(inspector.entries).suffix(max(0, inner.y + inner.height - row))
+    let lines = Self.logLines(Self.entries(inspector.entries, through: inspector.viewedPass)).suffix(
+      max(0, inner.y + inner.height - row))
     for (text, style) in lines {
       screen.put(Self.fit(text, width: inner.width), x: inner.x, y: row, style: style, maximumWidth: inner.width)
       row += 1
     }
   }
 
+  /// The entries up to the end of pass `pass` (all of them when `nil`).
+  static func entries(_ entries: [LogEntry], through pass: Int?) -> ArraySlice<LogEntry> {
+    guard let pass else { return entries[...] }
+    let end = entries.firstIndex { entry in
+      if case .passStarted(let started, _) = entry.event { started > pass } else { false }
+    }
+    return entries[..<(end ?? entries.endIndex)]
+  }
+
   /// What the minimap's marks mean, in the marks' own styles; an entry that does not fit goes to the next row,
   /// whole. Returns the rows drawn.
   private func drawMinimapLegend(x: Int, y: Int, width: Int, into screen: inout Screen) -> Int {
     let shades = glyphs.shades
+    // The rows kept above and below the view: cells stay alive there and their pictures are fetched ahead.
+    let bufferRows = max(0, waterfall.viewportRect.y - waterfall.bufferedRect.y)
     let entries: [[(String, Style)]] = [
       [(" ", Style.plain), ("\(shades[2])", Palette.inspectorLive), (" live", Palette.inspectorQuiet)],
       [(" ", Style.plain), ("\(shades[0])\(shades[1])", Style.plain), (" laid out", Palette.inspectorQuiet)],
       [(" ", Style.plain), (" view ", Palette.inspectorViewport)],
-      [(" ", Style.plain), (" buffer ", Palette.inspectorBuffer)],
+      [(" ", Style.plain), (" buffer ±\(bufferRows) rows ", Palette.inspectorBuffer)],
     ]
     let missing: [[(String, Style)]] =
       inspector.comparison == nil ? [] : [[(" ", Style.plain), (" missed ", Palette.inspectorMissed)]]
@@ -213,7 +233,8 @@ struct InspectorPanel {
 
   /// The log, oldest first: one line per event, but a run of passes where nothing entered, left or was asked
   /// is one line (`passes 10-13: nothing entered or left`), so what did happen stays on screen.
-  static func logLines(_ entries: [LogEntry]) -> [(String, Style)] {
+  static func logLines(_ entries: some RandomAccessCollection<LogEntry>) -> [(String, Style)] {
+    let entries = Array(entries)
     var lines: [(String, Style)] = []
     var idle: (first: Int, last: Int)?
     func flushIdle() {
@@ -255,7 +276,7 @@ struct InspectorPanel {
         case .dequeued: "\(cellName) from pool (r\(cell.reuseCount))"
         case .suppliedByDataSource: "\(cellName) from data source"
         }
-      return ("  + \(item) <- \(from)", Palette.inspectorEntered)
+      return ("  + \(item) <- \(from)", origin == .dequeued ? Palette.inspectorReused : Palette.inspectorEntered)
     case .itemLeft(_, _, let cell, let destination):
       let to = destination == .pool ? "to pool" : "dropped (pool full)"
       return ("  - \(item) -> \(Self.cellName(cell.objectID)) \(to)", Palette.inspectorLeft)

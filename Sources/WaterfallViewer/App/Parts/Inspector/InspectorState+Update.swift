@@ -60,6 +60,42 @@ extension InspectorState {
   }
 }
 
+extension InspectorState {
+  /// `[` and `]`: the log read back pass by pass (the log is the record of the passes), or on towards the newest.
+  enum LogMove {
+    case older, newer
+
+    init?(_ action: Action) {
+      switch action {
+      case .olderPass: self = .older
+      case .newerPass: self = .newer
+      default: return nil
+      }
+    }
+  }
+
+  /// The passes whose start the log still holds, oldest first.
+  var recordedPasses: [Int] {
+    entries.compactMap { if case .passStarted(let pass, _) = $0.event { pass } else { nil } }
+  }
+
+  mutating func update(_ move: LogMove) -> [Command] {
+    guard isOpen else { return [.notice("the inspector's log: i opens it")] }
+    let passes = recordedPasses
+    guard let newest = passes.last, let oldest = passes.first else { return [.notice("no layout pass yet")] }
+    let current = viewedPass ?? newest
+    switch move {
+    case .older:
+      guard current > oldest else { return [.notice("pass \(oldest) is the oldest the log holds")] }
+      viewedPass = passes.last { $0 < current }
+    case .newer:
+      let next = passes.first { $0 > current }
+      viewedPass = next.flatMap { $0 == newest ? nil : $0 }
+    }
+    return []
+  }
+}
+
 extension InspectorState.Toggle {
   /// The waterfall's actions this part owns: `i` and `.`.
   init?(_ action: Action) {
