@@ -26,7 +26,7 @@ public enum InteractiveViewer {
     pictures: PictureLoader.Configuration,
     recording: Recording? = nil,
     graphics: GraphicsSetup? = nil
-  ) -> (ending: Runner.Ending, picked: [ShopItem]?) {
+  ) -> (ending: Runner.Ending, picked: [ShopItem]?, statistics: String) {
     var options = options
     let environment = ProcessInfo.processInfo.environment
     options.colorEnabled = options.colorEnabled && session.colorAvailable
@@ -59,7 +59,7 @@ public enum InteractiveViewer {
     let ending = runner.run(input)
     session.input.resized = nil
     presenter.removePictures()
-    return (ending, runner.viewer.state.picked)
+    return (ending, runner.viewer.state.picked, runner.viewer.statisticsReport)
   }
 
   /// What a resize reads again, since a pane split, a zoom or a font change moves pictures drawn in pixels: the

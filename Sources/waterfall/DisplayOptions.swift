@@ -22,6 +22,13 @@ struct DisplayOptions: ParsableArguments {
   @Flag(name: .long, help: "Open the reuse inspector from the start (key i toggles).")
   var inspector = false
 
+  @Flag(
+    name: .long,
+    help:
+      "On exit, print the session's figures to standard error: cell reuse, blank area, binds, create time, late frames, prefetch hits, pictures."
+  )
+  var showStats = false
+
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(

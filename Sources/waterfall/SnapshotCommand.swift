@@ -91,9 +91,10 @@ struct SnapshotCommand: ParsableCommand {
       try runReplay(replay)
       return
     }
-    let screen = try makeRun(size: try screenSize()).run(
-      try steps(), everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text)
+    let run = try makeRun(size: try screenSize())
+    let screen = try run.run(try steps(), everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text)
     try printOrExpect(screen)
+    if display.showStats { FileHandle.standardError.write(Data(run.viewer.statisticsReport.utf8)) }
   }
 
   /// The viewer on the simulated clock with this command's dataset and options (a tape's run leaves the default

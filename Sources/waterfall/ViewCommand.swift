@@ -82,11 +82,12 @@ struct ViewCommand: ParsableCommand {
         recordsInput: recordInput
       ) { line in file.write(Data(line.utf8)) }
     }
-    let (ending, picked) = InteractiveViewer.run(
+    let (ending, picked, statistics) = InteractiveViewer.run(
       source: dataOptions.source(for: opened), options: options, session: session,
       pictures: pictures, recording: recording, graphics: graphics)
     session.restore()
     try? recordingFile?.close()
+    if display.showStats { FileHandle.standardError.write(Data(statistics.utf8)) }
     // Die of the same signal, now that the terminal is back, so the parent sees what happened.
     if case .signal(let number) = ending { TerminalSession.die(of: number) }
     guard pickOptions.pick else { return }

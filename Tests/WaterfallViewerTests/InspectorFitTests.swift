@@ -23,7 +23,9 @@ struct InspectorFitTests {
     let screen = AppFixture.screen(run, "i C-d j")
     let rows = Self.panelRows(screen, width: 100)
     let text = rows.joined(separator: "\n")
-    for counter in ["passes", "live", "pooled", "created", "reused", "dropped", "data source"] {
+    for counter in [
+      "passes", "live", "pooled", "created", "reused", "dropped", "data source", "binds", "blank", "prefetched",
+    ] {
       #expect(text.contains(try Regex("\(counter) [0-9]+")), "\(counter) without its count:\n\(text)")
     }
     for entry in ["live", "laid out", "view", "buffer"] { #expect(text.contains(entry), "legend: \(entry)\n\(text)") }

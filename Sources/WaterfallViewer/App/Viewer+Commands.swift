@@ -55,7 +55,9 @@ extension Viewer {
       case .footerSaysTheEnd: if case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
       case .beginRefresh: waterfall.beginRefresh()
       case .replaceItems(let answer): replaceStore(with: answer)
-      case .reloadAll: waterfall.reloadData(keepingCells: false)
+      case .reloadAll:
+        waterfall.reloadData(keepingCells: false)
+        metrics.forgetView()
       case .replaceKeepingPlace(let answer, let location, let kept):
         replaceKeepingPlace(with: answer, location: location, kept: kept)
       case .queryShownNotice(let change): state.notice = notice(for: change)

@@ -35,6 +35,10 @@ public final class Viewer {
   public var pictureStatistics: PictureStatistics?
   /// How long the last frame took to render, when the runner measured it (shown in the statistics).
   public var lastFrameMicroseconds: Double?
+  /// Blank area, creates and binds, frames over budget, prefetch hits (``SessionMetrics``).
+  public internal(set) var metrics = SessionMetrics()
+  /// Whether cells' creation and binding are timed: set by a runner that measures its frames.
+  public var measuresWork = false
 
   /// Keys and clicks typed while the source opens, applied once it answers.
   var heldInput = HeldInput()
@@ -66,8 +70,11 @@ public final class Viewer {
       columnPolicy: Scrolling(columnOverride: options.fixedColumns).columnPolicy(options),
       margins: WaterfallMargins(top: 0, bottom: 0, left: 1, right: 1, columnGap: 1, rowGap: 0),
       headerHeight: 1, footerHeight: 1, placeholderHeight: 3, refreshThreshold: Self.pullRowsToRefresh)
-    waterfall.register(identifier: ItemCell.identifier) {
-      ItemCell(reuseIdentifier: ItemCell.identifier, objectID: $0)
+    waterfall.register(identifier: ItemCell.identifier) { [weak self] objectID in
+      let start = self?.measuresWork == true ? ContinuousClock.now : nil
+      let cell = ItemCell(reuseIdentifier: ItemCell.identifier, objectID: objectID)
+      if let start { self?.metrics.created(microseconds: start.duration(to: .now).microseconds) }
+      return cell
     }
     waterfall.dataSource = layoutSource
     waterfall.reloadData()
@@ -108,8 +115,10 @@ public final class Viewer {
     handleInputThatWaited()
     requestPages()
     send(jumps: .requestFarPages)
-    ItemCell.configureVisible(
+    let binding = measuresWork ? ContinuousClock.now : nil
+    let bound = ItemCell.configureVisible(
       in: waterfall, store: store, metrics: options.metrics, ellipsis: options.glyphs.ellipsis)
+    metrics.bound(bound, microseconds: binding?.duration(to: .now).microseconds)
     requestPictures()
     collectLayoutPassEvents()
   }

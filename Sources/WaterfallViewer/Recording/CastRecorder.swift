@@ -78,6 +78,11 @@ public final class CastRecorder {
     RecordingAnswers(inner: opener, recorder: self)
   }
 
+  /// A marker of the session's own (a frame over budget), which a replay passes by.
+  fileprivate func record(marker label: String) {
+    emit(.marker, label)
+  }
+
   fileprivate func record(openAnswer: String?) {
     emit(.marker, Asciicast.openMarkerPrefix + (openAnswer ?? ""))
   }
@@ -100,6 +105,11 @@ private final class RecordingOutput: ScreenOutput {
   }
 
   func invalidate() { inner.invalidate() }
+
+  func mark(_ label: String) {
+    inner.mark(label)
+    recorder.record(marker: label)
+  }
 }
 
 private final class RecordingAnswers: ExternalOpener {

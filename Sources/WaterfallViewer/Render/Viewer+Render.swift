@@ -21,7 +21,8 @@ extension Viewer {
     bars.drawFooter(
       row: waterfall.contentState == .items ? waterfall.screenRow(waterfall.layout.footerFrame.y) : nil, into: &screen)
     if inspector.isOpen {
-      InspectorPanel(inspector: inspector, waterfall: waterfall, glyphs: options.glyphs).draw(into: &screen)
+      InspectorPanel(inspector: inspector, waterfall: waterfall, glyphs: options.glyphs, metrics: metrics).draw(
+        into: &screen)
     }
     placeCursorOnFocus(in: &screen)
     statusLine.draw(into: &screen)

@@ -8,7 +8,8 @@ extension Viewer {
     guard state.panel.overlay != nil else { return OverlayPanel() }
     let (title, lines) = PanelContent.of(
       state.panel.overlay, store: store, options: options, reuse: waterfall.statistics,
-      lastFrameMicroseconds: lastFrameMicroseconds, pictureStatistics: pictureStatistics, pictures: pictures)
+      lastFrameMicroseconds: lastFrameMicroseconds, metrics: metrics, pictureStatistics: pictureStatistics,
+      pictures: pictures)
     let picture = options.pictures == nil ? nil : detailPicture?.size
     return OverlayPanel(title: title, lines: lines, screenSize: state.screenSize, picture: picture)
   }

@@ -41,6 +41,8 @@ public final class Runner {
   /// steps through, and drawing is pure, so a frame drawn later is the same. The terminal draws every step.
   private let drawsOnDemand: Bool
   private var framePending = false
+  /// When the work of the frame not drawn yet began (its first input), when frames are measured.
+  private var frameWorkStarted: ContinuousClock.Instant?
 
   /// `pictures`: the loader's settings, or `nil` for no pictures (the viewer's options must agree).
   public init(
@@ -53,6 +55,7 @@ public final class Runner {
     self.drawsOnDemand = drawsOnDemand
     (self.viewer, self.source, self.clock, self.executor, self.output) = (viewer, source, clock, executor, output)
     self.measuresFrames = measuresFrames
+    viewer.measuresWork = measuresFrames
     self.waitsForPictures = waitsForPictures
     let mailbox = self.mailbox
     pictureLoader = pictures.map { PictureLoader(configuration: $0) { mailbox.post(.pictureArrived($0)) } }
@@ -89,6 +92,7 @@ public final class Runner {
   /// the mailbox; a tick of the clock; then a frame.
   @discardableResult
   public func step(_ events: [InputEvent]) -> StepResult {
+    if measuresFrames, frameWorkStarted == nil { frameWorkStarted = .now }
     for event in events where perform(viewer.update(.input(event))) == .quit { return .quit }
     // Work due now may schedule more work due now (a page that asks for the next, loading on to a search
     // match): on the simulated clock that runs in the same step, as it would without waiting on threads.
@@ -108,16 +112,23 @@ public final class Runner {
       }
     }
     if perform(viewer.update(.tick(now: clock.milliseconds))) == .quit { return .quit }
-    if drawsOnDemand { framePending = true } else { present() }
+    if drawsOnDemand {
+      // Each step is a frame to the metrics, drawn or not: what they count is the state's, not the screen's.
+      framePending = true
+      viewer.noteFrame(microseconds: nil)
+    } else {
+      present()
+    }
     return .running
   }
 
   /// Draws the last step's frame if it was left for later (``drawsOnDemand``).
   public func drawPendingFrame() {
-    if framePending { present() }
+    if framePending { present(noting: false) }
   }
 
-  private func present() {
+  /// Draws the frame and, unless it was noted when its step ended, notes it in the metrics with its time.
+  private func present(noting: Bool = true) {
     framePending = false
     let size = viewer.state.screenSize
     if screen.width != size.width || screen.height != size.height {
@@ -132,6 +143,17 @@ public final class Runner {
       viewer.lastFrameMicroseconds = Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12
     }
     output.present(screen)
+    guard noting else { return }
+    let work = frameWorkStarted.map { $0.duration(to: .now).microseconds }
+    frameWorkStarted = nil
+    let largestBlank = viewer.metrics.largestBlank
+    viewer.noteFrame(microseconds: work)
+    if let work, work > SessionMetrics.frameBudgetMicroseconds {
+      output.mark("frame over the 16.7 ms budget: \(SessionMetrics.microseconds(work))")
+    }
+    if viewer.metrics.largestBlank > largestBlank {
+      output.mark("blank area: \(viewer.metrics.largestBlank) cells, the most yet")
+    }
   }
 
   /// Tells the viewer how far the source has read, when that changed.

@@ -6,11 +6,15 @@ public protocol ScreenOutput: AnyObject {
   func invalidate()
   /// Puts `text` on the clipboard (the terminal does it, through OSC 52).
   func copyToClipboard(_ text: String)
+  /// Notes a moment worth finding later (a frame over budget): a recording keeps it as a marker.
+  func mark(_ label: String)
 }
 
 extension ScreenOutput {
   /// An output without a terminal has no clipboard to reach.
   public func copyToClipboard(_ text: String) {}
+  /// Only a recording keeps marks.
+  public func mark(_ label: String) {}
 }
 
 /// Keeps the last frame presented: what `waterfall snapshot` prints and tests read.

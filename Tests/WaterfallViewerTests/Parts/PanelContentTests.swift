@@ -10,7 +10,7 @@ struct PanelContentTests {
   static func content(_ overlay: Overlay?, store: ItemStore = ItemStore()) -> (title: String, lines: [PanelLine]) {
     PanelContent.of(
       overlay, store: store, options: AppFixture.options(ascii: true), reuse: ReuseStatistics(),
-      lastFrameMicroseconds: nil, pictureStatistics: nil, pictures: PictureBook())
+      lastFrameMicroseconds: nil, metrics: SessionMetrics(), pictureStatistics: nil, pictures: PictureBook())
   }
 
   @Test("no panel says nothing; help lists the keys; statistics the cell reuse")

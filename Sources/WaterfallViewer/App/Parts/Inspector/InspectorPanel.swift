@@ -8,6 +8,7 @@ struct InspectorPanel {
   let inspector: InspectorState
   let waterfall: WaterfallView
   let glyphs: Glyphs
+  let metrics: SessionMetrics
 
   /// Draws the panel down the right of `screen`, above the status bar.
   func draw(into screen: inout Screen) {
@@ -161,7 +162,14 @@ struct InspectorPanel {
     let groups = [
       ["passes \(stats.layoutPasses)", "live \(stats.liveCells)", "pooled \(stats.pooledCells)"],
       ["created \(stats.cellsCreated)", "reused \(stats.cellsReused)", "dropped \(stats.cellsDropped)"],
-      ["data source \(stats.dataSourceCalls)"] + (inspector.isStepping ? ["STEP"] : []),
+      ["data source \(stats.dataSourceCalls)", "binds \(metrics.binds)"] + (inspector.isStepping ? ["STEP"] : []),
+      // FlashList's blank area, prefetch hits and (measured in the terminal) frames over budget; means and sums
+      // are in the statistics (s).
+      [
+        "blank \(metrics.blankCells) (most \(metrics.largestBlank))",
+        "prefetched \(metrics.prefetchHits)/\(metrics.prefetchHits + metrics.prefetchMisses)",
+      ]
+        + (metrics.measuredFrames > 0 ? ["late \(metrics.framesOverBudget)/\(metrics.measuredFrames)"] : []),
     ]
     // Wrapped between fields, never through one: a count cut off reads as another number.
     return groups.flatMap { Self.pack($0, width: width).map { Self.fit($0, width: width) } }

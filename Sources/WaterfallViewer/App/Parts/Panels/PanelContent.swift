@@ -6,7 +6,8 @@ import WaterfallKit
 enum PanelContent {
   static func of(
     _ overlay: Overlay?, store: ItemStore, options: ViewerOptions, reuse: ReuseStatistics,
-    lastFrameMicroseconds: Double?, pictureStatistics: PictureStatistics?, pictures: PictureBook
+    lastFrameMicroseconds: Double?, metrics: SessionMetrics, pictureStatistics: PictureStatistics?,
+    pictures: PictureBook
   ) -> (title: String, lines: [PanelLine]) {
     switch overlay {
     case nil: ("", [])
@@ -21,7 +22,8 @@ enum PanelContent {
     case .statistics:
       (
         "Cell reuse",
-        PanelLine.statistics(reuse, lastFrameMicroseconds: lastFrameMicroseconds, pictures: pictureStatistics)
+        PanelLine.statistics(
+          reuse, lastFrameMicroseconds: lastFrameMicroseconds, metrics: metrics, pictures: pictureStatistics)
       )
     case .detail(let index):
       (

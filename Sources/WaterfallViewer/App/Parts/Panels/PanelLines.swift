@@ -6,7 +6,8 @@ import WaterfallKit
 extension PanelLine {
   /// The statistics panel: the engine's reuse counters, the last frame's time, the picture loader's counters.
   static func statistics(
-    _ stats: ReuseStatistics, lastFrameMicroseconds: Double?, pictures pictureStatistics: PictureStatistics?
+    _ stats: ReuseStatistics, lastFrameMicroseconds: Double?, metrics: SessionMetrics,
+    pictures pictureStatistics: PictureStatistics?
   ) -> [PanelLine] {
     let pools = stats.poolSizes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
     let frame = lastFrameMicroseconds.map { "\(Int($0.rounded())) us" } ?? "not measured"
@@ -17,6 +18,9 @@ extension PanelLine {
       ("layout passes", "\(stats.layoutPasses)"), ("data-source calls", "\(stats.dataSourceCalls)"),
       ("last frame", frame),
     ].map { PanelLine(label: $0.0 + String(repeating: " ", count: 20 - $0.0.count), text: $0.1) }
+      + metrics.lines.map {
+        PanelLine(label: $0.label + String(repeating: " ", count: max(1, 20 - $0.label.count)), text: $0.value)
+      }
       + pictureLines(pictureStatistics)
   }
 
