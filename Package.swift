@@ -106,7 +106,7 @@ let package = Package(
       ]
     ),
     // Shared by the tests and the benchmarks: the loopback picture server's launcher, a seeded generator.
-    .target(name: "TestSupport", dependencies: ["Locking"]),
+    .target(name: "TestSupport", dependencies: ["Locking", "CTerminalSignals"]),
     .executableTarget(
       name: "waterfall-bench",
       dependencies: [

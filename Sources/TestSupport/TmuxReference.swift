@@ -1,3 +1,4 @@
+import CTerminalSignals
 import Foundation
 
 /// tmux on a private server (`-L`, no configuration), showing a file's bytes in a pane of a given size: the
@@ -69,6 +70,8 @@ public enum TmuxReference {
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    // The tmux server outlives this call: it must not keep the test process's connections and files open.
+    closeInheritedDescriptors(&actions)
     var argv = words.map { strdup($0) } + [nil]
     defer { for word in argv { free(word) } }
     var pid = pid_t()
@@ -82,4 +85,10 @@ public enum TmuxReference {
     }
     return text
   }
+}
+
+/// Closes, in a child started with `actions`, every descriptor of the test process beyond the standard three:
+/// the tests share one process, and a long-lived child (a tmux server) would keep another test's connections open.
+public func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+  wf_spawn_close_from(&actions, 3)
 }

@@ -1,3 +1,4 @@
+import CTerminalSignals
 import Foundation
 import Glibc
 import WaterfallViewer
@@ -21,6 +22,9 @@ final class BrowserOpener: ExternalOpener {
     for descriptor in Int32(0)...2 {
       posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
     }
+    // Nothing else of ours: a browser that outlives the viewer would keep its PostgreSQL and HTTP connections
+    // open (the server never sees them end) and its files.
+    wf_spawn_close_from(&actions, 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 
 /// Runs a program and waits for it with posix_spawn and waitpid. Foundation's Process sometimes never sees a
 /// child exit on Linux when the child leaves a daemon behind (tmux starting its server), so we reap it ourselves.
@@ -59,6 +60,9 @@ enum ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // None of the test process's descriptors: a tmux server started here would keep another test's PostgreSQL
+    // connection open after the test closed it (the server saw two clients where one was left).
+    closeInheritedDescriptors(&actions)
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? []).map { strdup($0) } + [nil]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A feed item's fields as the feed sent them: `--pick` writes the record from its fields (a number stays a
@@ -33,5 +34,28 @@ extension ViewerEndToEndTests {
     ])
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.contains("copied " + server.url("/product/page-1")), "\(run.output)")
+  }
+
+  @Test("x on a feed item: the browser it starts holds none of the viewer's connections to the feed's server")
+  func browserGetsNoConnection() throws {
+    let server = try PictureServer()
+    let folder = TemporaryDirectory("feed-browser")
+    defer { folder.remove() }
+    let listing = folder.file("descriptors")
+    let browser = try Self.descriptorListingBrowser(in: folder, listing: listing)
+    // Pictures from the same server: its connections stay open in the client's pool while x is pressed.
+    let pane = try TmuxPane(
+      arguments: [server.url("/feed/page?page={page}&per=20&pages=2&img=1&page_url=1")],
+      environment: ["BROWSER=\(browser)"])
+    try pane.waitForScreen { $0.contains("Item 1") }
+    try pane.send(keys: ["l", "x"])
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline, (try? String(contentsOfFile: listing, encoding: .utf8))?.isEmpty ?? true {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    let inherited = try Self.inheritedDescriptors(listedIn: listing)
+    #expect(inherited.isEmpty, "the browser holds the viewer's descriptors: \(inherited)")
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
   }
 }

@@ -67,7 +67,8 @@ extension ViewerEndToEndTests {
     // Quitting ended the viewer's connections, the watch's with them.
     let others = """
       SELECT count(*) FROM pg_stat_activity
-      WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+      WHERE datname = current_database() AND backend_type = 'client backend'
+        AND application_name <> 'psql'
       """
     let deadline = Date().addingTimeInterval(30)
     var left = try Self.psql(others, at: address, environment)

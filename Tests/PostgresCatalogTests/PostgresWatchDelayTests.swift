@@ -22,7 +22,8 @@ struct PostgresWatchDelayTests {
     try PostgresLiveRowsTests.insert(1, title: "before the watch", into: fixture.address)
     let clients = """
       SELECT count(*) FROM pg_stat_activity
-      WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+      WHERE datname = current_database() AND backend_type = 'client backend'
+        AND application_name <> 'psql'
       """
     let early = try TestServer.psql(fixture.address, clients)
     // Only meaningful while the delay lasts (a machine stalled for 8 s would say nothing here).
