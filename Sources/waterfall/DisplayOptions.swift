@@ -29,6 +29,13 @@ struct DisplayOptions: ParsableArguments {
   )
   var showStats = false
 
+  @Flag(
+    name: .long,
+    help:
+      "A layout for a projector: the reuse inspector open at half the screen beside two columns of bigger boxes (--columns changes them)."
+  )
+  var presenter = false
+
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
@@ -75,9 +82,10 @@ struct DisplayOptions: ParsableArguments {
     options.colorEnabled = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
     options.showReuse = showReuse
     options.inspector = inspector
+    options.presenter = presenter
     options.comparedQueries = (try? comparedQueries()) ?? nil
     options.mouseEnabled = !noMouse
-    options.fixedColumns = columns
+    options.fixedColumns = columns ?? (presenter ? 2 : nil)
     options.catalogueName = catalogueName
     return options
   }

@@ -181,3 +181,24 @@ struct NumberingTests {
     #expect(screen.contains("live") && screen.contains("laid out"), "the minimap's legend")
   }
 }
+
+@Suite("The presenter's layout")
+struct PresenterLayoutTests {
+  @Test("--presenter: the inspector open from the start at half the screen, beside two columns of bigger boxes")
+  func halfScreenBesideTwoColumns() {
+    var options = AppFixture.options()
+    options.presenter = true
+    options.fixedColumns = 2
+    let runner = AppFixture.runner(items: AppFixture.items(60), width: 120, height: 36, options: options)
+    let screen = AppFixture.screen(runner, "")
+    let viewer = runner.viewer
+    #expect(viewer.inspector.isOpen && viewer.inspector.halfScreen)
+    #expect(viewer.waterfall.viewportSize.width == 60, "the waterfall has the other half")
+    #expect(viewer.waterfall.columnCount == 2)
+    let top = String(screen.split(separator: "\n")[0])
+    let corner = top.range(of: "┌─ Reuse inspector").map { top.distance(from: top.startIndex, to: $0.lowerBound) }
+    #expect(corner == 60, "the panel starts at the middle column: \(top)")
+    #expect(InspectorState.width(screenWidth: 120, halfScreen: true) == 60)
+    #expect(InspectorState.width(screenWidth: 60, halfScreen: true) == 40, "over the waterfall when narrow, as ever")
+  }
+}

@@ -16,6 +16,8 @@ public struct InspectorState: Sendable {
   var heldMessages: [Message] = []
   /// The originals' visible-cell queries run beside ours on every pass (`c`, `--compare`); `nil` when off.
   public internal(set) var comparison: ReuseComparison?
+  /// A projector's layout: the panel takes half the screen beside the waterfall.
+  public internal(set) var halfScreen = false
   /// The pass the log is read back to (`[`, `]`), its newest line that pass's end; `nil`: the newest, live.
   public internal(set) var viewedPass: Int?
 

@@ -96,7 +96,8 @@ public final class Viewer {
   func apply(_ message: Message) {
     switch message {
     case .start:
-      if options.inspector { run(inspector.update(.inspector)) }
+      inspector.halfScreen = options.presenter
+      if options.inspector || options.presenter { run(inspector.update(.inspector)) }
       if let queries = options.comparedQueries { run(inspector.compare(queries)) }
       listenToLayoutPasses()
       _ = heldInput.update(.start)

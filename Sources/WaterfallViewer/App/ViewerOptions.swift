@@ -27,6 +27,8 @@ public struct ViewerOptions: Sendable {
   public var pictures: PictureStyle?
   /// Open the reuse inspector from the start (`--inspector`).
   public var inspector = false
+  /// A projector's layout (`--presenter`): the inspector at half the screen.
+  public var presenter = false
   /// The originals' queries to run beside ours from the start (`--compare`), opening the inspector; `nil`: none.
   public var comparedQueries: [ReuseComparison.Query]?
   /// Clicks and the wheel count (`--no-mouse` turns them off): without mouse reporting a terminal sends none, and

@@ -12,7 +12,7 @@ struct InspectorPanel {
 
   /// Draws the panel down the right of `screen`, above the status bar.
   func draw(into screen: inout Screen) {
-    let width = InspectorState.width(screenWidth: screen.width)
+    let width = InspectorState.width(screenWidth: screen.width, halfScreen: inspector.halfScreen)
     let rect = BorderRect(x: screen.width - width, y: 0, width: width, height: screen.height - 1)
     guard rect.width >= 12, rect.height >= 6 else { return }
     screen.fill(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
@@ -165,10 +165,11 @@ struct InspectorPanel {
       ["data source \(stats.dataSourceCalls)", "binds \(metrics.binds)"] + (inspector.isStepping ? ["STEP"] : []),
       // FlashList's blank area, prefetch hits and (measured in the terminal) frames over budget; means and sums
       // are in the statistics (s).
-      [
-        "blank \(metrics.blankCells) (most \(metrics.largestBlank))",
-        "prefetched \(metrics.prefetchHits)/\(metrics.prefetchHits + metrics.prefetchMisses)",
-      ]
+      (metrics.awaitsPictures
+        ? [
+          "blank \(metrics.blankCells) (most \(metrics.largestBlank))",
+          "prefetched \(metrics.prefetchHits)/\(metrics.prefetchHits + metrics.prefetchMisses)",
+        ] : ["no pictures awaited"])
         + (metrics.measuredFrames > 0 ? ["late \(metrics.framesOverBudget)/\(metrics.measuredFrames)"] : []),
     ]
     // Wrapped between fields, never through one: a count cut off reads as another number.

@@ -5,16 +5,19 @@ extension InspectorState {
   /// The inspector stands beside the waterfall when the terminal is wide enough, else over it.
   static let besideFromWidth = 72
 
-  /// The inspector panel's width on a screen `width` columns wide.
-  static func width(screenWidth width: Int) -> Int {
-    width >= besideFromWidth ? min(46, max(30, width / 3)) : min(width, 40)
+  /// The inspector panel's width on a screen `width` columns wide; `halfScreen`: a projector's layout.
+  static func width(screenWidth width: Int, halfScreen: Bool = false) -> Int {
+    guard width >= besideFromWidth else { return min(width, 40) }
+    return halfScreen ? max(30, width / 2) : min(46, max(30, width / 3))
   }
 
   /// The waterfall's viewport on a screen `screen` big: every row but the status bar's, and every column but the
   /// inspector's when it is open and stands beside.
   func waterfallViewport(screen: GridSize) -> GridSize {
     var width = max(1, screen.width)
-    if isOpen, screen.width >= Self.besideFromWidth { width -= Self.width(screenWidth: screen.width) }
+    if isOpen, screen.width >= Self.besideFromWidth {
+      width -= Self.width(screenWidth: screen.width, halfScreen: halfScreen)
+    }
     return GridSize(width: max(1, width), height: max(1, screen.height - 1))
   }
 

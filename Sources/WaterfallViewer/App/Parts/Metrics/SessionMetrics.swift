@@ -29,6 +29,8 @@ public struct SessionMetrics: Hashable, Sendable {
   public internal(set) var measuredCreates = 0
   public internal(set) var createMicroseconds = 0.0
 
+  /// Whether the last frame awaited pictures (false: pictures are off, and nothing can be blank).
+  public internal(set) var awaitsPictures = false
   /// Boxes that scrolled into view with their picture drawn already, and those that came in blank.
   public internal(set) var prefetchHits = 0
   public internal(set) var prefetchMisses = 0
@@ -43,6 +45,7 @@ public struct SessionMetrics: Hashable, Sendable {
   /// pictures are off: no picture is awaited), and its time when measured.
   mutating func frame(blankCells blank: Int, inView: [Int: Bool]?, microseconds: Double?) {
     frames += 1
+    awaitsPictures = inView != nil
     (blankCells, largestBlank, blankSum) = (blank, max(largestBlank, blank), blankSum + blank)
     if let inView {
       for (index, ready) in inView where lastInView.map({ !$0.contains(index) }) ?? false {
@@ -85,8 +88,12 @@ public struct SessionMetrics: Hashable, Sendable {
   public var lines: [(label: String, value: String)] {
     let checks = prefetchHits + prefetchMisses
     let notMeasured = "not measured (a snapshot's clock stands still)"
+    let picturesOff = frames > 0 && !awaitsPictures ? "none: pictures are off" : nil
     return [
-      ("blank area", "\(blankCells) cells now, \(largestBlank) at most, \(blankSum) over \(frames) frames"),
+      (
+        "blank area",
+        picturesOff ?? "\(blankCells) cells now, \(largestBlank) at most, \(blankSum) over \(frames) frames"
+      ),
       (
         "binds",
         measuredBinds == 0
@@ -103,7 +110,10 @@ public struct SessionMetrics: Hashable, Sendable {
           : "\(framesOverBudget) of \(measuredFrames) over 16.7 ms, \(Self.microseconds(overrunMicroseconds)) over in all, "
             + "slowest \(Self.microseconds(slowestFrameMicroseconds))"
       ),
-      ("prefetch hits", checks == 0 ? "none yet" : "\(prefetchHits) of \(checks) boxes came into view drawn"),
+      (
+        "prefetch hits",
+        picturesOff ?? (checks == 0 ? "none yet" : "\(prefetchHits) of \(checks) boxes came into view drawn")
+      ),
     ]
   }
 }
