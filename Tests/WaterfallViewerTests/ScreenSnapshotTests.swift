@@ -36,7 +36,8 @@ struct ScreenSnapshotTests {
   @Test("footer: more to load, loading with a spinner, failed, end of the catalogue")
   func footerStates() {
     let items = AppFixture.items(8)
-    // Two small boxes fit the screen, so the footer shows before any move.
+    // Two small boxes, a page each: the first does not fill the screen, so the second loads without a key and the
+    // footer says the end.
     let idle = AppFixture.runner(
       items: [items[1], items[2]], pageSize: 1, width: 40, height: 12, options: AppFixture.options(columns: 2))
     expectSnapshot(AppFixture.styledScreen(idle, ""), named: "footer-idle")

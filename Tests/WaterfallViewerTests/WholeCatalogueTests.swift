@@ -124,7 +124,8 @@ struct WholeCatalogueTests {
     let catalogue = ItemCatalogue(paging: .size(10))
     let items = AppFixture.items(40)
     catalogue.append(Array(items[..<25]), fraction: 0.3)
-    let runner = AppFixture.runner(source: catalogue, width: 200, height: 20)
+    // One column: the first page fills two screens, so no page follows it before the file is read on.
+    let runner = AppFixture.runner(source: catalogue, width: 200, height: 20, options: AppFixture.options(columns: 1))
     let first = AppFixture.screen(runner, "")
     #expect(runner.viewer.store.count == 10 && first.contains("reading 30%"))
     catalogue.append(Array(items[25...]))
@@ -150,7 +151,8 @@ struct WholeCatalogueTests {
     write("3.json", "[" + (8...9).map(record).joined(separator: ",") + "]")
     let catalogue = try CatalogueReading.open(path: folder, pageSize: 50)
     catalogue.waitUntilComplete()
-    let runner = AppFixture.runner(source: catalogue, width: 220, height: 30)
+    // One column: the first page fills two screens, so the next waits for G.
+    let runner = AppFixture.runner(source: catalogue, width: 220, height: 30, options: AppFixture.options(columns: 1))
     #expect(runner.viewer.store.count == 6)
     let skipped = AppFixture.screen(runner, "G")
     #expect(skipped.contains("skipped \(folder)/2.json: not valid JSON: line 2, column 9"), "\(skipped)")

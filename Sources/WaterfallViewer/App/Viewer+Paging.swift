@@ -5,6 +5,17 @@ extension Viewer {
   /// Turns the page requests the engine handed out during this update into effects. A refresh makes any
   /// load-more on its way stale, so that load is cancelled. A refresh asks for the query waiting to be answered,
   /// if any: a new query starts from its first page.
+  /// The pages fill the viewport and one screen beyond without a key, as a reader fills its screen: a first page
+  /// of five boxes on a tall terminal does not wait for a scroll. Not while stepping (each key is one pass), nor
+  /// after a failure (a retry is the user's).
+  func loadUntilFilled() {
+    guard waterfall.paging.loadMore == .idle, !waterfall.paging.isRefreshing, store.hasFirstPage,
+      !inspector.isStepping,
+      waterfall.contentHeight < waterfall.contentOffset + 2 * waterfall.viewportSize.height
+    else { return }
+    waterfall.loadMore()
+  }
+
   func requestPages() {
     let requests = waterfall.takePageRequests()
     guard !requests.isEmpty else { return }

@@ -114,6 +114,7 @@ public final class Viewer {
     case .farPageArrived(let delivery): send(jumps: .farPageArrived(delivery))
     }
     handleInputThatWaited()
+    loadUntilFilled()
     requestPages()
     send(jumps: .requestFarPages)
     let binding = measuresWork ? ContinuousClock.now : nil
