@@ -73,7 +73,9 @@ final class WholeCatalogueEndToEndTests {
     try write(
       "4.json",
       "[{\"w\": 0, \"h\": 300, \"price\": \"¥4\"}, {\"w\": 9, \"h\": 9, \"price\": \"¥4\", \"title\": \"last page\"}]")
-    let skipped = try BinaryRun(["snapshot", "--size", "200x30", "--no-images", "--keys", "G", folder.path])
+    // The first page does not fill the screen: the pages after it load without a key, and the status says what
+    // was skipped on the way.
+    let skipped = try BinaryRun(["snapshot", "--size", "200x30", "--no-images", folder.path])
     #expect(skipped.status == 0 && skipped.output.contains("first page") && skipped.output.contains("last page"))
     #expect(
       skipped.output.contains("skipped \(folder.path)/2.json: not valid JSON: line 2, column 6"), "\(skipped.output)")
