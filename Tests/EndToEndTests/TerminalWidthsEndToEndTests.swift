@@ -38,9 +38,6 @@ extension ViewerEndToEndTests {
     try expectPaneFollowsSnapshots(arguments: ["--no-images", file], steps: steps, width: 61, height: 20)
   }
 
-  /// 🛍 (U+1F6CD), the base of the catalogue's 🛍️: tmux's capture drops the presentation selector after it.
-  private static let bag: Unicode.Scalar = "\u{1F6CD}"
-
   @Test("with the defaults (pictures on), the 🛍️ titles have nothing stale beside them, found and stepped past")
   func defaultsLeaveNothingBesideTheEmoji() throws {
     let catalogue = TmuxPane.checkout.appendingPathComponent("Resources/catalogue").path
@@ -48,13 +45,10 @@ extension ViewerEndToEndTests {
     _ = try pane.waitForSteadyScreen { $0.contains("60/180 items") }
     var titled = 0
     func expectNothingBeside(after step: String, _ screen: String) {
-      for line in screen.split(separator: "\n") where line.unicodeScalars.contains(Self.bag) {
-        titled += 1
-        // From the emoji (and its selector, if the capture kept it) to the box's edge: blanks only.
-        let scalars = line.unicodeScalars
-        let after = scalars[scalars.index(after: scalars.firstIndex(of: Self.bag)!)...].drop { $0 == "\u{FE0F}" }
-        #expect(after.prefix { $0 != "│" && $0 != "┃" }.allSatisfy { $0 == " " }, "after \(step), beside: \(line)")
-      }
+      let lines = BagTitles.lines(of: screen)
+      titled += lines.count
+      let stale = lines.filter(BagTitles.hasStaleCells)
+      #expect(stale.isEmpty, "after \(step), beside: \(stale)")
     }
     // Search for the emoji, then each match in turn, then rows down: every step redraws titles in place.
     try pane.send(keys: ["/"])
@@ -248,5 +242,25 @@ struct GraphemeClusterModeEndToEndTests {
       #expect(Self.count("\u{1B}[?2027$p", in: written) == 1, "answer \(answer)")
       #expect(Self.count("\u{1B}[?2027h", in: written) == 0 && Self.count("\u{1B}[?2027l", in: written) == 0)
     }
+  }
+}
+
+/// The bundled catalogue's titles that end in 🛍️ (U+1F6CD and its presentation selector), which terminals count
+/// narrower than a cluster-aware width: the cells after the emoji are where a stale letter shows.
+enum BagTitles {
+  /// 🛍, the base: a terminal's capture may drop the selector after it.
+  static let bag: Unicode.Scalar = "\u{1F6CD}"
+
+  /// The screen's lines that hold the emoji.
+  static func lines(of screen: String) -> [Substring] {
+    screen.split(separator: "\n").filter { $0.unicodeScalars.contains(bag) }
+  }
+
+  /// Whether anything but blanks stands from the emoji (and its selector, if kept) to the box's edge.
+  static func hasStaleCells(_ line: Substring) -> Bool {
+    let scalars = line.unicodeScalars
+    guard let emoji = scalars.firstIndex(of: bag) else { return false }
+    let after = scalars[scalars.index(after: emoji)...].drop { $0 == "\u{FE0F}" }
+    return !after.prefix { $0 != "│" && $0 != "┃" }.allSatisfy { $0 == " " }
   }
 }
