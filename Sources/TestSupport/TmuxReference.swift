@@ -1,4 +1,3 @@
-import CTerminalSignals
 import Foundation
 
 /// tmux on a private server (`-L`, no configuration), showing a file's bytes in a pane of a given size: the
@@ -57,38 +56,18 @@ public enum TmuxReference {
   public struct Failure: Error, CustomStringConvertible { public var description: String }
 
   /// Runs tmux (under `timeout`) and returns its output, through a file: the server the first call starts keeps
-  /// its standard output, and Foundation's Process waited for it. posix_spawn, as the end-to-end tests' ChildProcess.
+  /// its standard output, and Foundation's Process waited for it.
   @discardableResult
   public static func run(_ arguments: [String], timeout: Int = 30) throws -> String {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: output) }
     // A UTF-8 locale: a tmux client started in "C" would capture wide characters as underscores.
-    let words = ["env", "LC_ALL=C.UTF-8", "timeout", "\(timeout)", "tmux"] + arguments
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    // The tmux server outlives this call: it must not keep the test process's connections and files open.
-    closeInheritedDescriptors(&actions)
-    var argv = words.map { strdup($0) } + [nil]
-    defer { for word in argv { free(word) } }
-    var pid = pid_t()
-    let spawned = posix_spawnp(&pid, "env", &actions, nil, &argv, environ)
-    guard spawned == 0 else { throw Failure(description: "cannot start tmux: error \(spawned)") }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let status = try ChildProcess.run(
+      ["env", "LC_ALL=C.UTF-8", "timeout", "\(timeout)", "tmux"] + arguments, outputPath: output)
     let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     guard status == 0 else {
       throw Failure(description: "tmux \(arguments.joined(separator: " ")) (status \(status)): \(text)")
     }
     return text
   }
-}
-
-/// Closes, in a child started with `actions`, every descriptor of the test process beyond the standard three:
-/// the tests share one process, and a long-lived child (a tmux server) would keep another test's connections open.
-public func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-  wf_spawn_close_from(&actions, 3)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Pictures over http from the loopback test server, through the release binary in tmux, with a temporary

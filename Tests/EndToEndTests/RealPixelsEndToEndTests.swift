@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The release binary in real terminals on a virtual X display: a picture of one colour outside the 256-colour

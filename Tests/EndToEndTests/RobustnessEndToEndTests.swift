@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Abuse through the real binary: many resizes, hostile data in the terminal's byte stream. An extension of the

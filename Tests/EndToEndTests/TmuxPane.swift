@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `waterfall` binary in a tmux pane on a private tmux server, for end-to-end tests.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// An X server without a screen (Xvfb) for the terminals that draw real pixels, with screenshots (`xwd`) and
 /// typed keys (`xdotool`).

@@ -138,10 +138,7 @@ public final class Runner {
     viewer.pictureStatistics = pictureLoader?.statistics
     let start = ContinuousClock.now
     viewer.render(into: &screen)
-    if measuresFrames {
-      let parts = start.duration(to: .now).components
-      viewer.lastFrameMicroseconds = Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12
-    }
+    if measuresFrames { viewer.lastFrameMicroseconds = start.duration(to: .now).microseconds }
     output.present(screen)
     guard noting else { return }
     let work = frameWorkStarted.map { $0.duration(to: .now).microseconds }

@@ -1,17 +1,17 @@
+import CTerminalSignals
 import Glibc
-import TestSupport
 
 /// Runs a program and waits for it with posix_spawn and waitpid. Foundation's Process sometimes never sees a
 /// child exit on Linux when the child leaves a daemon behind (tmux starting its server), so we reap it ourselves.
-enum ChildProcess {
-  struct SpawnError: Error, CustomStringConvertible {
-    var code: Int32
-    var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
+public enum ChildProcess {
+  public struct SpawnError: Error, CustomStringConvertible {
+    public var code: Int32
+    public var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
   }
 
   /// Runs `arguments` (looked up on PATH) with standard input from /dev/null and standard output and error
   /// appended to `outputPath`, and returns its exit status (128 + the signal when a signal ended it).
-  static func run(_ arguments: [String], outputPath: String) throws -> Int32 {
+  public static func run(_ arguments: [String], outputPath: String) throws -> Int32 {
     let pid = try spawn(arguments, environment: nil, outputPath: outputPath, ownGroup: false)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
@@ -21,7 +21,9 @@ enum ChildProcess {
 
   /// Starts `arguments` in the background in a process group of its own, with `environment` added; returns its
   /// process id. Stop it with ``stop(_:)``.
-  static func start(_ arguments: [String], environment: [String: String] = [:], outputPath: String) throws -> pid_t {
+  public static func start(
+    _ arguments: [String], environment: [String: String] = [:], outputPath: String
+  ) throws -> pid_t {
     var merged: [String: String] = [:]
     var index = 0
     while let entry = environ[index] {
@@ -37,7 +39,7 @@ enum ChildProcess {
   }
 
   /// Ends a process started with ``start(_:environment:outputPath:)`` and its process group, and reaps it.
-  static func stop(_ pid: pid_t) {
+  public static func stop(_ pid: pid_t) {
     kill(-pid, SIGTERM)
     var status: Int32 = 0
     for _ in 0..<100 {
@@ -60,9 +62,9 @@ enum ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    // None of the test process's descriptors: a tmux server started here would keep another test's PostgreSQL
-    // connection open after the test closed it (the server saw two clients where one was left).
-    closeInheritedDescriptors(&actions)
+    // None of the test process's descriptors: the tests share one process, and a tmux server started here would
+    // keep another test's PostgreSQL connection open after the test closed it (the server saw two clients).
+    wf_spawn_close_from(&actions, 3)
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? []).map { strdup($0) } + [nil]
