@@ -43,3 +43,11 @@ void wf_sqlite_set_deadline(void *connection, const long long *deadline) {
   // Every 10,000 virtual-machine steps: a few microseconds, so the limit is kept to well under a millisecond.
   sqlite3_progress_handler(connection, deadline ? 10000 : 0, deadline ? past_deadline : 0, (void *)deadline);
 }
+
+static int raised(void *stop) { return __atomic_load_n((const int *)stop, __ATOMIC_ACQUIRE); }
+
+void wf_sqlite_stop_when(void *connection, const int *stop) {
+  sqlite3_progress_handler(connection, stop ? 10000 : 0, stop ? raised : 0, (void *)stop);
+}
+
+void wf_sqlite_raise(int *stop) { __atomic_store_n(stop, 1, __ATOMIC_RELEASE); }

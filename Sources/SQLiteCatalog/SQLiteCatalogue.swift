@@ -1,3 +1,4 @@
+import CSQLiteSafety
 import Foundation
 import GRDB
 import Locking
@@ -171,11 +172,38 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
   }
 
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int] {
-    (try? queue.read { db in try matchRanks(of: pattern, in: query, db: db) }) ?? []
+    findMatches(of: pattern, in: query, cancellation: WorkCancellation()) ?? []
+  }
+
+  /// Stopped by SQLite itself: its progress handler, set only while this read runs, interrupts the statement
+  /// within about 10,000 virtual-machine steps of the cancellation; a page load after it is not touched.
+  public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation) -> [Int]? {
+    let stop = StopFlag()
+    let ranks = cancellation.whileRunning(stoppedBy: stop.raise) {
+      try? queue.read { db in
+        let connection = UnsafeMutableRawPointer(db.sqliteConnection)
+        wf_sqlite_stop_when(connection, stop.pointer)
+        defer { wf_sqlite_stop_when(connection, nil) }
+        return try matchRanks(of: pattern, in: query, db: db)
+      }
+    }
+    // A statement shorter than the handler's interval ends on its own: its answer is still not wanted.
+    return cancellation.isCancelled ? nil : ranks
   }
 
   /// Runs `body` in the session's read (its snapshot, in WAL mode).
   func readAll(_ body: (Database) throws -> Void) throws {
     try queue.read(body)
   }
+}
+
+/// The flag a cancellation raises and SQLite's progress handler reads (``wf_sqlite_stop_when``): C memory of its
+/// own, so its address holds for as long as the statements run.
+private final class StopFlag: Sendable {
+  nonisolated(unsafe) let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+  init() { pointer.initialize(to: 0) }
+  deinit { pointer.deallocate() }
+
+  @Sendable func raise() { wf_sqlite_raise(pointer) }
 }

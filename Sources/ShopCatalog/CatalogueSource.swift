@@ -9,6 +9,9 @@ public protocol CatalogueSource: Sendable {
   func fetch(_ request: CataloguePageRequest) -> CatalogueResponse
   /// The positions (ranks, from 0) in `query`'s whole result of the items that match `pattern`, ascending.
   func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int]
+  /// As ``findMatches(of:in:)``, stopping where it runs when `cancellation` says the answer is no longer wanted
+  /// (`nil` then).
+  func findMatches(of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation) -> [Int]?
   /// Where `item` is in `query`'s whole result: its rank, from 0; `nil` when it is not in the result, or when
   /// the source cannot tell (an HTTP feed, whose order only its server knows). What keeps the user's place
   /// when a new query's first page does not hold the item they were looking at.
@@ -123,4 +126,11 @@ public struct ReadingProgress: Hashable, Sendable {
 
   /// The catalogue's size, once the whole of it is read; nil while it is not, or never is (a feed).
   public var total: Int? { isComplete && !readsOnDemand ? itemsRead : nil }
+}
+
+extension CatalogueSource {
+  /// A source that cannot stop a search half-way (a feed's few loaded pages) starts none cancelled already.
+  public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation) -> [Int]? {
+    cancellation.isCancelled ? nil : findMatches(of: pattern, in: query)
+  }
 }

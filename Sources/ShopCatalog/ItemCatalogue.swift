@@ -176,6 +176,15 @@ public final class ItemCatalogue: CatalogueSource, Sendable {
     contents.wait { $0.reading.isComplete }
   }
 
+  /// Waits until the whole catalogue is read, or until `cancellation` says the wait is no longer wanted
+  /// (looked at every 20 ms); whether it is read.
+  func waitUntilComplete(unless cancellation: WorkCancellation) -> Bool {
+    while !contents.wait(until: { $0.reading.isComplete }, seconds: 0.02) {
+      if cancellation.isCancelled { return false }
+    }
+    return !cancellation.isCancelled
+  }
+
   /// Waits until the first page can be answered (or reading is over); with `seconds`, at most that long.
   public func waitForFirstPage(seconds: Double? = nil) {
     let ready = { [paging] (contents: Contents) in
@@ -211,24 +220,42 @@ public final class ItemCatalogue: CatalogueSource, Sendable {
   }
 
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int] {
+    findMatches(of: pattern, in: query, cancellation: WorkCancellation()) ?? []
+  }
+
+  public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation) -> [Int]? {
     // Both ways below wait for the whole catalogue: after that the columns no longer change.
     let result = query.isReadingOrder ? nil : result(for: query)
-    waitUntilComplete()
+    guard waitUntilComplete(unless: cancellation) else { return nil }
     let known = contents.withLock { $0.lastMatches }.flatMap { $0.query == query ? $0 : nil }
     if let known, known.pattern == pattern { return known.ranks }
     let all = contents.withLock { $0.items }
     // In reading order ranks are the items' own indices: no order to make.
     let item = { (rank: Int) in result.map { Int($0.order[rank]) } ?? rank }
-    let ranks: [Int]
+    let found: [Int]?
     if let known, pattern.narrows(known.pattern), known.ranks.count <= all.count / 16 {
       // A pattern typed on: its matches are among the last's, a few keys checked instead of every one scanned.
-      ranks = known.ranks.filter { all.matches(item($0), query: pattern) }
+      found = Self.filter(known.ranks, cancellation) { all.matches(item($0), query: pattern) }
+    } else if let result {
+      found = Self.filter(result.order.indices, cancellation) { all.matches(item($0), query: pattern) }
     } else {
-      ranks =
-        result.map { $0.order.indices.filter { all.matches(item($0), query: pattern) } } ?? all.matchingIndices(pattern)
+      found = all.matchingIndices(pattern, cancellation: cancellation)
     }
+    guard let ranks = found else { return nil }
     contents.withLock { $0.lastMatches = (pattern, query, ranks) }
     return ranks
+  }
+
+  /// The ranks `isMatch` keeps, looking at `cancellation` every few thousand; `nil` when it stopped them.
+  private static func filter(
+    _ ranks: some Collection<Int>, _ cancellation: WorkCancellation, _ isMatch: (Int) -> Bool
+  ) -> [Int]? {
+    var kept: [Int] = []
+    for (offset, rank) in ranks.enumerated() {
+      if offset % 4096 == 0, cancellation.isCancelled { return nil }
+      if isMatch(rank) { kept.append(rank) }
+    }
+    return kept
   }
 
   public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? {

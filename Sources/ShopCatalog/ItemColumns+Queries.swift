@@ -19,7 +19,7 @@ extension ItemColumns {
   func filter(_ order: [Int32], by query: ItemQuery) -> [Int32] {
     if query.isEmpty { return order }
     var isMatch = [Bool](repeating: false, count: count)
-    for index in matchingIndices(query) { isMatch[index] = true }
+    for index in matchingIndices(query)! { isMatch[index] = true }
     return order.filter { isMatch[Int($0)] }
   }
 

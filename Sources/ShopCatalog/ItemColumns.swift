@@ -293,15 +293,22 @@ struct ItemColumns: Sendable {
 
   /// The items that match `query`, ascending. The first term is looked for in the whole key buffer at once
   /// (`memchr` to its first byte), not item by item; the items it is found in are then checked for the rest.
-  func matchingIndices(_ query: ItemQuery) -> [Int] {
+  /// `nil` when `cancellation` stops it (looked at every few thousand hits).
+  func matchingIndices(_ query: ItemQuery, cancellation: WorkCancellation? = nil) -> [Int]? {
     guard let term = query.terms.first else { return Array(0..<count) }
     var found: [Int] = []
+    var (hits, stopped) = (0, false)
     searchKeys.withUnsafeBufferPointer { keys in
       searchKeyEnds.withUnsafeBufferPointer { ends in
         guard let base = keys.baseAddress else { return }
         var (position, item) = (0, 0)
         while position + term.count <= keys.count {
           guard let hit = memchr(base + position, Int32(term[0]), keys.count - position) else { break }
+          hits += 1
+          if hits % Self.hitsBetweenCancellationChecks == 0, cancellation?.isCancelled == true {
+            stopped = true
+            break
+          }
           let start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
           guard start + term.count <= keys.count else { break }
           var length = 1
@@ -321,8 +328,11 @@ struct ItemColumns: Sendable {
         }
       }
     }
-    return found
+    return stopped ? nil : found
   }
+
+  /// A cancellation is looked at after this many first-byte hits (about a millisecond of scanning).
+  static let hitsBetweenCancellationChecks = 4096
 
   /// The item's value of `field` as stored; nil when it is missing or blank (as ``ItemField/value(of:)``).
   func value(of field: ItemField, at index: Int) -> String? {

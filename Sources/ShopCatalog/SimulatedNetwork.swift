@@ -23,6 +23,10 @@ public struct SimulatedNetwork: CatalogueSource {
     return base.fetch(request)
   }
 
+  public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation) -> [Int]? {
+    base.findMatches(of: pattern, in: query, cancellation: cancellation)
+  }
+
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int] {
     base.findMatches(of: pattern, in: query)
   }

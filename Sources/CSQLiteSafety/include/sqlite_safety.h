@@ -19,4 +19,12 @@ void wf_sqlite_set_deadline(void *connection, const long long *deadline);
 /// The monotonic clock `nanoseconds` from now.
 long long wf_sqlite_deadline_after(long long nanoseconds);
 
+/// Stops the statements `connection` runs (SQLITE_INTERRUPT) once `*stop` is raised (`wf_sqlite_raise`, from any
+/// thread); `stop` NULL lets them run. Unlike sqlite3_interrupt it stops only what runs while it is set, never
+/// the next statement on the connection (a page load after a search typed over).
+void wf_sqlite_stop_when(void *connection, const int *stop);
+
+/// Raises `*stop` for `wf_sqlite_stop_when`, atomically.
+void wf_sqlite_raise(int *stop);
+
 #endif

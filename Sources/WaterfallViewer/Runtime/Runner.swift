@@ -22,6 +22,8 @@ public final class Runner {
   private var lastJob = 0
   /// The executor's job of each measuring's stretch on its way, by measuring number.
   private var measureJobs: [Int: Int] = [:]
+  /// The latest match search of each purpose: its job, and what stops it when a newer one comes.
+  private var matchJobs: [MatchSearch.Purpose: (job: Int, cancellation: WorkCancellation)] = [:]
   private let clock: any Clock
   private let executor: any BackgroundExecutor
   private let output: any ScreenOutput
@@ -195,9 +197,16 @@ public final class Runner {
         }
       case .findMatches(let search):
         let (source, mailbox) = (self.source, self.mailbox)
+        let cancellation = WorkCancellation()
         lastJob -= 1
+        // Only the latest search of each purpose is worth an answer: the one before stops where it runs.
+        if let superseded = matchJobs.updateValue((lastJob, cancellation), forKey: search.purpose) {
+          superseded.cancellation.cancel()
+          executor.cancel(id: superseded.job)
+        }
         executor.schedule(id: lastJob, delayMilliseconds: 0) {
-          let ranks = source.findMatches(of: search.pattern, in: search.query)
+          guard let ranks = source.findMatches(of: search.pattern, in: search.query, cancellation: cancellation)
+          else { return }
           mailbox.post(.matchesFound(FoundMatches(search: search, ranks: ranks)))
         }
       case .measure(let load):
