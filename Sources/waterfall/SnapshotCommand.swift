@@ -92,7 +92,7 @@ struct SnapshotCommand: ParsableCommand {
       return
     }
     let run = try makeRun(size: try screenSize())
-    let screen = try run.run(try steps(), everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text)
+    let screen = run.run(try steps(), everyFrame: everyFrame, format: ansi && expect == nil ? .ansi : .text)
     try printOrExpect(screen)
     if display.showStats { FileHandle.standardError.write(Data(run.viewer.statisticsReport.utf8)) }
   }

@@ -48,6 +48,6 @@ struct JumpMeasuringTests {
     let viewer = run.viewer
     #expect(viewer.jumps.measurer.measuring == nil && viewer.store.measuredPages == nil && viewer.store.count == 20)
     #expect(viewer.waterfall.contentOffset == 0 && viewer.jumps.rankLoader.match == nil)
-    #expect(viewer.searching.search?.statusText(loadingTo: nil) == "match 1/1")
+    #expect(viewer.searching.search?.statusText(loadingTo: nil, reading: .complete(itemsRead: 0)) == "match 1/1")
   }
 }

@@ -30,7 +30,7 @@ struct SortAfterSearchTests {
     #expect(viewer.store.items.first?.title == "the cheapest")
     #expect(sorted.contains("¥1 ") && !sorted.contains("loading to"))
     #expect(viewer.searching.search?.resultRanks == [1, 4], "¥2 second; ¥12 after ¥1, ¥2, ¥10, ¥11")
-    #expect(viewer.searching.search?.statusText(loadingTo: nil) == "match 1/2")
+    #expect(viewer.searching.search?.statusText(loadingTo: nil, reading: .complete(itemsRead: 0)) == "match 1/2")
     _ = AppFixture.screen(run, "n")
     #expect(viewer.store.items[try #require(viewer.state.keyboardFocus)].title == "unique velvet")
   }
@@ -43,7 +43,8 @@ struct SortAfterSearchTests {
     #expect(viewer.store.items.map(\.title) == ["unique velvet"])
     #expect(viewer.state.keyboardFocus == nil && viewer.waterfall.contentOffset == 0)
     #expect(
-      viewer.searching.search?.resultRanks == [0] && viewer.searching.search?.statusText(loadingTo: nil) == "match 1/1")
+      viewer.searching.search?.resultRanks == [0]
+        && viewer.searching.search?.statusText(loadingTo: nil, reading: .complete(itemsRead: 0)) == "match 1/1")
   }
 
   @Test("sections after / show the first section from its top, the search still on")

@@ -76,11 +76,11 @@ struct WholeCatalogueTests {
     items[2].title = "velvet too"
     let runner = AppFixture.runner(items: items, pageSize: 10, width: 60, height: 20)
     _ = AppFixture.screen(runner, "/ v e l v e t Enter")
-    #expect(runner.viewer.searching.search?.statusText(loadingTo: nil) == "match 1/2")
+    #expect(runner.viewer.searching.search?.statusText(loadingTo: nil, reading: .complete(itemsRead: 0)) == "match 1/2")
     _ = AppFixture.screen(runner, "n")
     let focus = try! #require(runner.viewer.state.keyboardFocus)
     #expect(runner.viewer.store.items[focus].title == "unique velvet")
-    #expect(runner.viewer.searching.search?.statusText(loadingTo: nil) == "match 2/2")
+    #expect(runner.viewer.searching.search?.statusText(loadingTo: nil, reading: .complete(itemsRead: 0)) == "match 2/2")
   }
 
   @Test("sort and sections while pages arrive: each page continues the sorted, grouped result")

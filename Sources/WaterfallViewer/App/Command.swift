@@ -74,4 +74,6 @@ enum Command {
   case jumps(Jumps.Message)
   /// A message for the search part, read after the commands before it are carried out.
   case search(Searching.Message)
+  /// `&` typed (`nil`: closed): the source counts the text's matches before Enter shows them.
+  case previewFilter(String?)
 }

@@ -66,10 +66,21 @@ public struct ItemLocation: Hashable, Sendable {
 
 /// A search over a query's whole result.
 public struct MatchSearch: Hashable, Sendable {
+  /// What the matches are for: only the latest search of each purpose is worth finishing.
+  public enum Purpose: Hashable, Sendable {
+    /// `/`: where the matches are, to walk with `n` and `N`.
+    case search
+    /// `&` as it is typed: how many there are.
+    case filterCount
+  }
+
   public var pattern: ItemQuery
   public var query: CatalogueQuery
+  public var purpose: Purpose
 
-  public init(pattern: ItemQuery, query: CatalogueQuery) { (self.pattern, self.query) = (pattern, query) }
+  public init(pattern: ItemQuery, query: CatalogueQuery, purpose: Purpose = .search) {
+    (self.pattern, self.query, self.purpose) = (pattern, query, purpose)
+  }
 }
 
 /// A stretch of the result to measure, for the measuring numbered `number`.

@@ -13,6 +13,8 @@ public struct ViewState: Hashable, Sendable {
   public var panel = PanelState()
   /// The prompt being typed in the status bar, and each kind's last text.
   public var promptLine = PromptLine()
+  /// `&` being typed: its text's matches, once counted.
+  var filterPreview: FilterPreview?
   /// A short note for the status bar (a failed refresh, say), until the next key.
   public var notice: String?
   /// Label each box with its cell object's ID and reuse count.

@@ -70,6 +70,7 @@ extension Viewer {
       case .organise(let message): run(organiser.update(message).commands)
       case .jumps(let message): send(jumps: message)
       case .search(let message): send(search: message)
+      case .previewFilter(let text): previewFilter(text)
       }
     }
   }

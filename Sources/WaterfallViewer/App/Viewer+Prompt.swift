@@ -1,3 +1,5 @@
+import ShopCatalog
+
 /// The prompt in the status bar (`:`, `/`, `&`): the ``PromptLine`` part edits it; the root hands what it did to
 /// the part it concerns.
 extension Viewer {
@@ -5,5 +7,22 @@ extension Viewer {
   func openPrompt(_ purpose: Prompt.Purpose) {
     state.promptLine.open(purpose, origin: (waterfall.contentOffset, state.keyboardFocus))
     if purpose == .search { send(search: .opened) }
+  }
+
+  /// `&` typed: the source counts the text's matches, which a filter shows in any order (counted in the
+  /// catalogue's own order, which has nothing to sort). An emptied or closed prompt counts nothing.
+  func previewFilter(_ text: String?) {
+    guard let text else { return state.filterPreview = nil }
+    let pattern = ItemQuery(text)
+    guard state.filterPreview?.pattern != pattern else { return }
+    state.filterPreview = FilterPreview(pattern: pattern)
+    guard !pattern.isEmpty else { return }
+    emit(.findMatches(MatchSearch(pattern: pattern, query: CatalogueQuery(), purpose: .filterCount)))
+  }
+
+  /// The source counted a filter being typed; an answer for text typed over since is dropped.
+  func filterCounted(_ found: FoundMatches) {
+    guard state.filterPreview?.pattern == found.search.pattern else { return }
+    state.filterPreview?.count = found.ranks.count
   }
 }

@@ -42,6 +42,7 @@ extension Command {
     case .organise(let message): "organise \(message)"
     case .jumps(let message): "jumps \(String(describing: message).prefix { $0 != "(" })"
     case .search(let message): "search \(String(describing: message).prefix { $0 != "(" })"
+    case .previewFilter(let text): "preview filter \(text ?? "closed")"
     }
   }
 }

@@ -14,6 +14,13 @@ struct PromptCommandsTests {
     #expect(PromptLine.Outcome.redrawAll.commands.summary == ["effect redrawAll"])
   }
 
+  @Test("& typed has its matches counted, Esc stops counting; the search hears neither")
+  func filterTyped() {
+    let typed = Prompt(purpose: .filter, text: "sil")
+    #expect(PromptLine.Outcome.changed(typed).commands.summary == ["preview filter sil"])
+    #expect(PromptLine.Outcome.cancelled(typed).commands.summary == ["preview filter closed"])
+  }
+
   @Test("Enter: :N to the jumps, / to the search, & to the organiser as a filter")
   func submitted() {
     func submit(_ purpose: Prompt.Purpose, _ text: String) -> [String] {
@@ -21,7 +28,7 @@ struct PromptCommandsTests {
     }
     #expect(submit(.goToItem, "40") == ["jumps goToItem"])
     #expect(submit(.search, "silk") == ["search submitted"])
-    #expect(submit(.filter, "silk") == ["organise \(Organiser.Message.filter("silk"))"])
+    #expect(submit(.filter, "silk") == ["preview filter closed", "organise \(Organiser.Message.filter("silk"))"])
   }
 
   @Test("a key typed into an open prompt answers the search's command")

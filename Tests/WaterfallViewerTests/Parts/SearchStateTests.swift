@@ -54,6 +54,8 @@ struct SearchStateTests {
     let last = search.matches[2]
     #expect(search.select(-1).map { [$0.index, $0.wrapped ? 1 : 0] } == [last, 1] && search.current == 2)
     #expect(search.select(3).map(\.wrapped) == true && search.current == 0)
-    #expect(search.select(1).map(\.wrapped) == false && search.statusText(loadingTo: nil) == "match 2/3")
+    #expect(
+      search.select(1).map(\.wrapped) == false
+        && search.statusText(loadingTo: nil, reading: .complete(itemsRead: 0)) == "match 2/3")
   }
 }

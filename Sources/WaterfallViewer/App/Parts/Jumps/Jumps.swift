@@ -218,7 +218,7 @@ public struct Jumps: Sendable {
 
 extension String {
   /// The string without the given characters at either end.
-  fileprivate func trimmingCharacters(in characters: String) -> String {
+  func trimmingCharacters(in characters: String) -> String {
     var text = Substring(self)
     while let first = text.first, characters.contains(first) { text.removeFirst() }
     while let last = text.last, characters.contains(last) { text.removeLast() }

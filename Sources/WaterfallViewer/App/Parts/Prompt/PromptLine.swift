@@ -78,13 +78,13 @@ extension PromptLine.Outcome {
   var commands: [Command] {
     switch self {
     case .unchanged: []
-    case .changed(let prompt): [.search(.typed(prompt))]
-    case .cancelled(let prompt): [.search(.cancelled(prompt))]
+    case .changed(let prompt): prompt.purpose == .filter ? [.previewFilter(prompt.text)] : [.search(.typed(prompt))]
+    case .cancelled(let prompt): prompt.purpose == .filter ? [.previewFilter(nil)] : [.search(.cancelled(prompt))]
     case .submitted(let prompt):
       switch prompt.purpose {
       case .goToItem: [.jumps(.goToItem(prompt.text))]
       case .search: [.search(.submitted(prompt))]
-      case .filter: [.organise(.filter(prompt.text))]
+      case .filter: [.previewFilter(nil), .organise(.filter(prompt.text))]
       }
     case .redrawAll: [.effect(.redrawAll)]
     }

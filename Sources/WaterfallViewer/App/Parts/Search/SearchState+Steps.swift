@@ -37,6 +37,12 @@ extension SearchState {
     return LoadTarget(rank: rank, ordinal: ranks.firstIndex(of: rank)!)
   }
 
+  /// The last match of the whole result when it is beyond the loaded items, to load through to when `N` wraps.
+  func lastUnloadedMatch(loadedCount: Int) -> LoadTarget? {
+    guard let ranks = resultRanks, let rank = ranks.last, rank >= loadedCount else { return nil }
+    return LoadTarget(rank: rank, ordinal: ranks.count - 1)
+  }
+
   /// Takes where the source found the matches, when the answer is for this search over the query `shown`.
   mutating func take(_ found: FoundMatches, shown: CatalogueQuery) -> Bool {
     guard query == found.search.pattern, shown == found.search.query else { return false }

@@ -34,12 +34,45 @@ public struct SearchState: Hashable, Sendable {
     self.query = query
   }
 
-  /// "match 2/17", "loading to match 3/17…" (while pages load through to `loadingTo`), or "no match".
-  public func statusText(loadingTo: LoadTarget?) -> String {
+  /// "match 2/17", "loading to match 3/17…" (while pages load through to `loadingTo`), "no match" once the
+  /// source has looked, else "searching…": no match among the loaded items is no answer yet.
+  public func statusText(loadingTo: LoadTarget?, reading: ReadingProgress) -> String {
     let total = resultRanks?.count ?? matches.count
     if let loadingTo { return "loading to match \(loadingTo.ordinal + 1)/\(total)…" }
-    guard total > 0 else { return "no match for \(query.pattern)" }
+    guard total > 0 else {
+      return resultRanks == nil ? Self.searchingText(reading) : "no match for \(query.pattern)"
+    }
     return "match \((current ?? 0) + 1)/\(total)"
+  }
+
+  /// What the search prompt shows beside the text as it is typed: "3 of 17,725" once the source has counted the
+  /// matches (the loaded ones' count with a + before that), "no match", or "searching… (reading 38%)".
+  public func promptText(reading: ReadingProgress) -> String {
+    if let ranks = resultRanks {
+      guard !ranks.isEmpty else { return "no match" }
+      return current.map { "\(($0 + 1).grouped) of \(ranks.count.grouped)" } ?? "\(ranks.count.grouped) matches"
+    }
+    guard !matches.isEmpty else { return Self.searchingText(reading) }
+    return "\(((current ?? 0) + 1).grouped) of \(matches.count.grouped)+ \u{2026}"
+  }
+
+  /// "searching…", and how far the source has read while it reads: the match may not be read yet.
+  static func searchingText(_ reading: ReadingProgress) -> String {
+    guard !reading.isComplete else { return "searching\u{2026}" }
+    return "searching\u{2026} (reading \(reading.isSizeKnown ? "\(Int(reading.fraction * 100))%" : "on"))"
+  }
+}
+
+extension Int {
+  /// 17725 as "17,725": counts read at a glance.
+  var grouped: String {
+    let digits = String(magnitude)
+    var text = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return self < 0 ? "-" + text : text
   }
 }
 

@@ -48,6 +48,9 @@ public struct Searching: Sendable {
       // The first match at or after where the view was when the search began.
       let position = readingPosition(offset: prompt.origin.offset, around)
       commands += goToMatch(from: position, forward: true, announce: false)
+      // Text that matches nothing loaded goes back to where the search began (vim's incsearch), not left
+      // where a shorter text had matched; the source's answer may still find a match further on.
+      if search?.matches.isEmpty == true { commands += goBack(to: prompt) }
       return commands + askWholeResult(around)
     case .cancelled(let prompt):
       guard prompt.purpose == .search else { return [] }
@@ -94,6 +97,10 @@ public struct Searching: Sendable {
     let from = search!.stepPosition(
       forward: forward, focus: around.keyboardOnScreen, offset: waterfall.contentOffset, layout: waterfall.layout)
     if forward, from >= search!.matches.count, let load = loadToNextMatch(around) { return load }
+    // Back past the first, the last match of the whole result, loaded or not: any match is one jump away.
+    if !forward, from < 0, let last = search!.lastUnloadedMatch(loadedCount: around.store.count) {
+      return [.notice("search wrapped to the bottom"), .jumps(.load(.match(last)))]
+    }
     return goToMatch(from: from, forward: forward, announce: true)
   }
 

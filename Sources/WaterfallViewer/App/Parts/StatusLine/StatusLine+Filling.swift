@@ -17,14 +17,17 @@ extension StatusLine {
       onScreen: onScreen.first.flatMap { first in onScreen.last.map { first...$0 } },
       selectedNumber: focus.selected.flatMap(store.number(at:)),
       marked: picking ? state.picker.statusText : nil, reading: reading,
-      search: search?.statusText(loadingTo: rankLoader.match),
+      search: search?.statusText(loadingTo: rankLoader.match, reading: reading),
       // While the result is measured for the jump, the measuring's progress is the figure.
       place: rankLoader.place.map { measuring == nil ? $0.statusText(loaded: store.count) : $0.jumpText },
       loadedItemsOnly: store.loadedItemsOnly,
       filterShown: presentation.filter == nil ? nil : "\(store.resultCountText)\(total) shown",
       sort: presentation.sort, notice: state.notice ?? Self.loadFailure(waterfall), stepping: stepping,
       measuring: measuring.map { "\(spinner) \($0.progressText) (Esc stops)" }, glyphs: glyphs, keys: keys,
-      prompt: state.promptLine.prompt)
+      prompt: state.promptLine.prompt,
+      promptHint: state.promptLine.prompt.flatMap {
+        PromptHints.hint(for: $0, search: search, filter: state.filterPreview, store: store, reading: reading)
+      })
   }
 
   /// "load failed: why": while the first page failed and nothing is shown, the status bar keeps saying so (a key

@@ -33,6 +33,9 @@ struct StatusLine {
   var keys = KeyHints()
   /// The prompt being typed, drawn in the bar's place.
   var prompt: Prompt?
+  /// What the prompt's text comes to so far, shown at the bar's right end: a search's "3 of 17,725", a
+  /// filter's count, the range `:` takes and the item it would go to.
+  var promptHint: String?
 
   /// The pieces in the order they are shown, each with its priority.
   var parts: StatusParts {
@@ -79,7 +82,7 @@ struct StatusLine {
 
   /// Draws the bar on the screen's last row, or the prompt being typed.
   func draw(into screen: inout Screen) {
-    if let prompt { return Self.draw(prompt, into: &screen) }
+    if let prompt { return Self.draw(prompt, hint: promptHint, into: &screen) }
     let row = screen.height - 1
     screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Palette.statusBar)
     let separator = " \(glyphs.separator) "
@@ -89,8 +92,9 @@ struct StatusLine {
   }
 
   /// Draws `prompt` being typed on the screen's last row instead: its label, the end of the text in view, and a
-  /// cursor block after it, where the terminal's cursor rests.
-  static func draw(_ prompt: Prompt, into screen: inout Screen) {
+  /// cursor block after it, where the terminal's cursor rests; the `hint` at the right end when the text leaves
+  /// room for it (the text comes first).
+  static func draw(_ prompt: Prompt, hint: String?, into screen: inout Screen) {
     let row = screen.height - 1
     screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Palette.statusBar)
     let text = TextSanitizer.sanitize(prompt.text)
@@ -98,5 +102,8 @@ struct StatusLine {
     let end = screen.put(prompt.label + visible, x: 0, y: row, style: Palette.statusBar)
     screen.put(character: " ", x: end, y: row, style: Palette.promptCursor)
     (screen.cursorColumn, screen.cursorRow) = (min(end, screen.width - 1), row)
+    guard let hint = hint.map({ TextSanitizer.sanitize($0, limit: 80) }) else { return }
+    let start = screen.width - 1 - DisplayWidth.of(hint)
+    if start >= end + 3 { screen.put(hint, x: start, y: row, style: Palette.statusBar) }
   }
 }

@@ -1,0 +1,64 @@
+import ShopCatalog
+import Testing
+
+@testable import WaterfallViewer
+
+/// The prompts answer as they are typed, as less, vim and fzf do: `/` counts its matches and goes back when the
+/// text stops matching, `&` counts what Enter would show, `:` shows its range and the item it names.
+@Suite("Prompts as you type")
+struct PromptsAsYouTypeTests {
+  /// The prompt row, the screen's last.
+  static func promptRow(_ runner: ScriptedRun, _ keys: String) -> String {
+    String(AppFixture.screen(runner, keys).split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+  }
+
+  @Test("/ shows which match of how many as it is typed; text that stops matching goes back to where it began")
+  func searchCounts() {
+    let runner = OrganiseFixture.runner()
+    _ = AppFixture.screen(runner, "C-d")
+    let origin = (runner.viewer.waterfall.contentOffset, runner.viewer.state.keyboardFocus)
+    let row = Self.promptRow(runner, "/ d e n i m")
+    #expect(row.hasPrefix("/denim") && row.hasSuffix("1 of 7"), "\(row)")
+    #expect(runner.viewer.state.keyboardFocus != origin.1)
+    let none = Self.promptRow(runner, "x")
+    #expect(none.hasSuffix("no match"), "\(none)")
+    #expect(runner.viewer.waterfall.contentOffset == origin.0 && runner.viewer.state.keyboardFocus == origin.1)
+  }
+
+  @Test("& counts the items Enter would show as it is typed; Esc leaves the catalogue as it was")
+  func filterCounts() {
+    let runner = OrganiseFixture.runner()
+    #expect(Self.promptRow(runner, "&").hasSuffix("Enter shows every item"))
+    let row = Self.promptRow(runner, "s i l k")
+    #expect(row.hasPrefix("&silk") && row.hasSuffix("14 of 42 match"), "\(row)")
+    #expect(runner.viewer.store.count == 42, "only counted: the catalogue is as it was until Enter")
+    #expect(Self.promptRow(runner, "x").hasSuffix("no match"))
+    _ = AppFixture.screen(runner, "Escape")
+    #expect(runner.viewer.state.filterPreview == nil && runner.viewer.presentation.filter == nil)
+    _ = AppFixture.screen(runner, "& d e n i m Enter")
+    #expect(runner.viewer.store.count == 7)
+  }
+
+  @Test(": shows the numbers it takes and, as digits are typed, the item they name")
+  func goToShowsItsRange() {
+    let runner = OrganiseFixture.runner()
+    #expect(Self.promptRow(runner, ":").hasSuffix("go to item # (1\u{2013}42)"))
+    let row = Self.promptRow(runner, "7")
+    #expect(row.hasPrefix(":7") && row.hasSuffix("#7 silk scarf 6"), "\(row)")
+    #expect(Self.promptRow(runner, "7").hasSuffix("no item #77 (1\u{2013}42)"))
+  }
+
+  @Test("N from the first match wraps to the last match of the whole result, loaded or not")
+  func previousWrapsOverTheWholeResult() {
+    let runner = AppFixture.runner(items: AppFixture.items(200), pageSize: 20, width: 60, height: 20)
+    _ = AppFixture.screen(runner, "/ i t e m Space 1 9 Enter wait:100")
+    let viewer = runner.viewer
+    let ranks = try! #require(viewer.searching.search?.resultRanks)
+    #expect(viewer.store.count <= ranks.last!, "the last match is not loaded yet")
+    _ = AppFixture.screen(runner, "N wait:100 wait:100 wait:100 wait:100 wait:100")
+    #expect(viewer.state.keyboardFocus == ranks.last)
+    #expect(viewer.store.items[ranks.last!].title == "item 199")
+    let status = viewer.searching.search?.statusText(loadingTo: nil, reading: viewer.reading)
+    #expect(status == "match \(ranks.count)/\(ranks.count)")
+  }
+}
