@@ -36,7 +36,7 @@ struct TapePlayerTests {
       ("Right\nEnter", "Right Enter"),
       ("Right\nEnter\nEscape", "Right Enter Escape"), ("Space", "Space"), ("PageDown 2", "PageDown PageDown"),
       ("PageDown\nPageUp", "PageDown PageUp"), ("End", "End"), ("End\nHome", "End Home"), ("Left", "Left"),
-      ("Ctrl+D", "C-d"), ("Type \":12\"\nBackspace\nEnter", ": 1 2 Backspace Enter"), ("Tab", ""),
+      ("Ctrl+D", "C-d"), ("Type \":12\"\nBackspace\nEnter", ": 1 2 Backspace Enter"), ("Tab", "Tab"),
       ("Click 10 5", "click:10,5"), ("Wheel Down 3 4", "wheeldown:3,4"), ("Wheel Up 3 4", "wheelup:3,4"),
       ("Resize 80x24", "resize:80x24"), ("Type@100ms \"jj\"", "j wait:100 j wait:100"),
       // VHS's chords arrive as a terminal sends them: Alt's Esc prefix and Shift+Tab's CSI Z bind to nothing.

@@ -15,6 +15,10 @@ public struct ViewState: Hashable, Sendable {
   public var promptLine = PromptLine()
   /// `&` being typed: its text's matches, once counted.
   var filterPreview: FilterPreview?
+  /// The places jumped from (Ctrl-O, Ctrl-I) and marked (`m`, `'`).
+  var jumpList = JumpList()
+  /// Where the view was when the open prompt opened: its Enter is a jump from there.
+  var promptJumpOrigin: JumpList.Place?
   /// A short note for the status bar (a failed refresh, say), until the next key.
   public var notice: String?
   /// Label each box with its cell object's ID and reuse count.

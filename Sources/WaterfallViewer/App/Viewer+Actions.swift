@@ -4,6 +4,8 @@ extension Viewer {
   /// Carries out a waterfall action (``InputMode/normal``): an action a part owns goes to it as its message; the
   /// root's own (quitting, Esc, the panels, refreshing) are carried out here.
   func perform(_ action: Action) {
+    if Self.jumpingActions.contains(action) { recordJump() }
+    if [.jumpBack, .jumpForward, .setMark, .goToMark].contains(action) { return perform(jumpListAction: action) }
     if let message = Browsing.Message(action) { return run(Browsing.update(message, in: surroundings)) }
     if let message = Jumps.Message(action) { return send(jumps: message) }
     if let message = Searching.Message(action) { return send(search: message) }

@@ -49,7 +49,8 @@ extension Viewer {
   private func handle(_ key: Key) {
     if key == .character("!"), options.crashKeyEnabled { fatalError("crash forced with ! (WATERFALL_CRASH_KEY)") }
     let mode = state.inputMode
-    if mode == .prompt { return run(state.promptLine.update(key).commands) }
+    if mode == .prompt { return typeIntoPrompt(key) }
+    if state.jumpList.awaitingMark != nil, mode == .normal { return takeMarkLetter(key) }
     let action = mode == .overlay ? KeyMap.action(for: key, in: KeyMap.overlay) : normalAction(for: key)
     // Too small to draw anything else: only quitting and repainting make sense.
     if state.isTooSmall, action != .quit, action != .redrawAll { return }

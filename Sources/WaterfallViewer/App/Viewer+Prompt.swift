@@ -6,7 +6,16 @@ extension Viewer {
   /// Opens a prompt, remembering where the view is so that Esc can go back.
   func openPrompt(_ purpose: Prompt.Purpose) {
     state.promptLine.open(purpose, origin: (waterfall.contentOffset, state.keyboardFocus))
+    state.promptJumpOrigin = currentPlace
     if purpose == .search { send(search: .opened) }
+  }
+
+  /// A key typed into the open prompt. Enter with text is a jump from where the view was when the prompt opened
+  /// (a search has moved it already as it was typed).
+  func typeIntoPrompt(_ key: Key) {
+    let outcome = state.promptLine.update(key)
+    if case .submitted(let prompt) = outcome, !prompt.text.isEmpty { recordJump(from: state.promptJumpOrigin) }
+    run(outcome.commands)
   }
 
   /// `&` typed: the source counts the text's matches, which a filter shows in any order (counted in the

@@ -43,6 +43,14 @@ public enum Action: Hashable, Sendable, CaseIterable {
   case openLink
   /// `y`: copy the focused item's link (else its title) to the clipboard.
   case copyLink
+  /// Ctrl-O: back to where the view was before the last jump (vim's jump list).
+  case jumpBack
+  /// Ctrl-I (Tab): forward again, towards where Ctrl-O began.
+  case jumpForward
+  /// `m` and a letter: mark the place (less's and vim's marks).
+  case setMark
+  /// `'` and a letter: back to the marked place.
+  case goToMark
   /// `--pick`, Tab / Space: mark the focused item, or unmark it.
   case toggleMark
   /// `--pick`, Enter: pick the marked items (else the focused one) and quit.
