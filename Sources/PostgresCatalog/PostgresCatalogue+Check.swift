@@ -13,6 +13,8 @@ extension PostgresCatalogue {
     public var problems: [DatasetProblem] = []
     /// Rows with at least one problem (a row with two bad sides is one row).
     public var skippedRows = 0
+    /// Rows kept that are worth knowing of: no price (``CheckSummary/noPriceNote(_:file:number:)``).
+    public var notes: [String] = []
   }
 
   /// Every row read by keyset on `id`, `batch` rows to a statement, changing nothing.
@@ -34,7 +36,9 @@ extension PostgresCatalogue {
             "title": .string(title), "shop": .string(shop),
           ]
           switch ItemKeys.item(from: record, file: address, number: Int(id)) {
-          case .success: report.itemCount += 1
+          case .success(let item):
+            report.itemCount += 1
+            if let note = CheckSummary.noPriceNote(item, file: address, number: Int(id)) { report.notes.append(note) }
           case .failure(let unusable):
             report.problems += unusable.problems
             report.skippedRows += 1

@@ -27,7 +27,10 @@ extension PostgresSource {
   ) throws(SourceFailure) -> CheckSummary {
     let (_, dataset) = try Self.read(address, table: table)
     for problem in dataset.problems { report(problem.description) }
-    return CheckSummary(items: dataset.itemCount, problems: dataset.problems.count, skipped: dataset.skippedItems)
+    let notes = dataset.items.compactMap { CheckSummary.noPriceNote($0, file: $0.sourceFile, number: $0.recordNumber) }
+    for note in notes { report(note) }
+    return CheckSummary(
+      items: dataset.itemCount, problems: dataset.problems.count, skipped: dataset.skippedItems, notes: notes.count)
   }
 
   private static func read(_ address: DatasetAddress, table: String) throws(SourceFailure) -> (String, Dataset) {

@@ -36,8 +36,10 @@ public struct PostgresSource: SourceKind {
     let found: PostgresCatalogue.CheckReport
     do { found = try catalogue.check() } catch { throw SourceFailure(lines: [error.description]) }
     for problem in found.problems { report(problem.description) }
+    for note in found.notes { report(note) }
     return CheckSummary(
-      items: found.itemCount, problems: found.problems.count, skipped: found.skippedRows, skippedNoun: "row")
+      items: found.itemCount, problems: found.problems.count, skipped: found.skippedRows, notes: found.notes.count,
+      skippedNoun: "row")
   }
 
   private static func catalogue(_ address: DatasetAddress, pageSize: Int) throws(SourceFailure) -> PostgresCatalogue {

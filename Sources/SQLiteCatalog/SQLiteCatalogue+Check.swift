@@ -10,6 +10,8 @@ extension SQLiteCatalogue {
     public var problems: [DatasetProblem] = []
     /// What SQLite's `quick_check` found wrong with the file ("ok" is left out).
     public var damage: [String] = []
+    /// Rows kept that are worth knowing of: no price (``CheckSummary/noPriceNote(_:file:number:)``).
+    public var notes: [String] = []
   }
 
   /// Reads every row and checks the file's structure (`PRAGMA quick_check`), changing nothing.
@@ -25,7 +27,12 @@ extension SQLiteCatalogue {
         )
         while let row = try rows.next() {
           switch table.item(from: row) {
-          case .success: report.itemCount += 1
+          case .success(let item):
+            report.itemCount += 1
+            let number = Int(row[0] as Int64? ?? 0)
+            if let note = CheckSummary.noPriceNote(item, file: table.problemFile, number: number) {
+              report.notes.append(note)
+            }
           case .failure(let unusable): report.problems += unusable.problems
           }
         }

@@ -45,9 +45,11 @@ public struct SQLiteSource: SourceKind {
     }
     for damage in found.damage { report("\(path): \(damage)") }
     for problem in found.problems { report(problem.description) }
+    for note in found.notes { report(note) }
     let problemCount = found.problems.count + found.damage.count
     return CheckSummary(
-      items: found.itemCount, problems: problemCount, skipped: found.problems.count, skippedNoun: "row")
+      items: found.itemCount, problems: problemCount, skipped: found.problems.count, notes: found.notes.count,
+      skippedNoun: "row")
   }
 
   private static func path(of address: DatasetAddress) throws(SourceFailure) -> String {

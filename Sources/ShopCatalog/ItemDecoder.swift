@@ -68,13 +68,15 @@ enum ItemDecoder {
     let fields = Fields(record)
     let width = side(fields.width, names: ItemFieldNames.width, report: problem)
     let height = side(fields.height, names: ItemFieldNames.height, report: problem)
+    // No price is ordinary shop data ("price on request", sold out): kept without one, as a CSV's empty cell is,
+    // shown without a price and sorted after every priced item; `check` notes it (``CheckSummary/noPriceNote``).
     var price = ""
     switch fields.price {
     case .string(let text)?: price = text
     case .integer(let number)?: price = String(number)
     case .real(let number)? where number.isFinite: price = DatasetValue.format(number)
     case .real?: problem(ItemFieldNames.price, "not a finite number")
-    case nil: problem(ItemFieldNames.price, "missing")
+    case nil, .null?: break
     case let other?: problem(ItemFieldNames.price, "must be a string or a number, not \(other.kindDescription)")
     }
     // `url` is the picture in the older datasets, which have no other picture field; beside one, the page.

@@ -10,7 +10,7 @@ struct FIFOSourceEndToEndTests {
   /// Two usable items and one without a price, as JSON Lines.
   static let records = #"""
     {"w":100,"h":120,"price":"¥1","title":"first from the pipe"}
-    {"w":100,"h":140,"title":"no price"}
+    {"w":100,"h":"tall","title":"unreadable height"}
     {"w":100,"h":160,"price":"¥3","title":"third from the pipe"}
     """#
 
@@ -34,7 +34,7 @@ struct FIFOSourceEndToEndTests {
     let (check, fifo) = try Self.runOnFIFO("check")
     #expect(check.status == 1, "\(check.errors)")
     #expect(check.errors == "")
-    #expect(check.output == "\(fifo): item 2: price: missing\n2 items, 1 problem (1 item skipped)\n")
+    #expect(check.output == "\(fifo): item 2: h: not a number: \"tall\"\n2 items, 1 problem (1 item skipped)\n")
   }
 
   @Test("the viewer (snapshot FIFO) shows the same two items check counts")

@@ -66,11 +66,21 @@ public struct CheckSummary: Sendable {
 
   public init(line: String, problemCount: Int) { (self.line, self.problemCount) = (line, problemCount) }
 
-  /// A check's usual line: "3 items, 1 problem (1 item skipped)", what was skipped named by `skippedNoun`.
-  public init(items: Int, problems: Int, skipped: Int, skippedNoun: String = "item") {
+  /// A check's usual line: "3 items, 1 problem (1 item skipped)", what was skipped named by `skippedNoun`; the
+  /// notes, when there are any, after the problems ("2 notes": kept items worth knowing of).
+  public init(items: Int, problems: Int, skipped: Int, notes: Int = 0, skippedNoun: String = "item") {
     let skippedText = skipped == 0 ? "" : " (\(Self.count(skipped, skippedNoun)) skipped)"
+    let notesText = notes == 0 ? "" : ", \(Self.count(notes, "note"))"
     self.init(
-      line: "\(Self.count(items, "item")), \(Self.count(problems, "problem"))\(skippedText)", problemCount: problems)
+      line: "\(Self.count(items, "item")), \(Self.count(problems, "problem"))\(notesText)\(skippedText)",
+      problemCount: problems)
+  }
+
+  /// The note for an item kept without a price: "file: item 3: price: none (kept: shown without a price, sorted
+  /// last)". Not a problem: shops leave prices out ("price on request", sold out).
+  public static func noPriceNote(_ item: ShopItem, file: String, number: Int) -> String? {
+    guard item.price.allSatisfy(\.isWhitespace) else { return nil }
+    return "\(file): item \(number): price: none (kept: shown without a price, sorted last)"
   }
 
   /// `number` and `noun`, plural unless one: "1 item", "3 problems".
@@ -81,13 +91,20 @@ public struct CheckSummary: Sendable {
   static func dataset(
     report: (String) -> Void, read: (_ deliver: (DatasetChunk) -> Void) throws(DatasetError) -> Void
   ) throws(SourceFailure) -> CheckSummary {
-    var (itemCount, problemCount, skippedCount) = (0, 0, 0)
+    var (itemCount, problemCount, skippedCount, noteCount) = (0, 0, 0, 0)
     // Both closures only live for this call; the compiler cannot tell that `read` does not call `report` itself.
     let outcome: Result<Void, DatasetError> = withoutActuallyEscaping(report) { report in
       Result { () throws(DatasetError) in
         try read { chunk in
           if let broken = chunk.brokenFile { report(broken.description) }
           for problem in chunk.problems { report(problem.description) }
+          for item in chunk.items {
+            guard let note = CheckSummary.noPriceNote(item, file: item.sourceFile, number: item.recordNumber) else {
+              continue
+            }
+            report(note)
+            noteCount += 1
+          }
           itemCount += chunk.items.count
           problemCount += chunk.problems.count + (chunk.brokenFile == nil ? 0 : 1)
           skippedCount += chunk.skipped
@@ -95,6 +112,6 @@ public struct CheckSummary: Sendable {
       }
     }
     if case .failure(let error) = outcome { throw SourceFailure(error) }
-    return CheckSummary(items: itemCount, problems: problemCount, skipped: skippedCount)
+    return CheckSummary(items: itemCount, problems: problemCount, skipped: skippedCount, notes: noteCount)
   }
 }
