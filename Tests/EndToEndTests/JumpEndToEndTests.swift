@@ -64,3 +64,39 @@ extension ViewerEndToEndTests {
     try expectRestored(pane, status: "0")
   }
 }
+
+extension ViewerEndToEndTests {
+  @Test("Ctrl-O after G and after :N returns where each began; o one row below the top shows the cheapest first")
+  func jumpListAndSortFromTheTop() throws {
+    let file = try Self.farCatalogue()
+    defer { try? FileManager.default.removeItem(at: file) }
+    let pane = try TmuxPane(arguments: [file.path], width: 100, height: 30)
+    try pane.waitForScreen(seconds: 30) { $0.contains("┌") && $0.contains("50000 items") }
+    try pane.send(keys: ["C-d"])
+    let start = try pane.waitForScreen { !$0.contains("row 1/") }
+    let place = try #require(start.firstMatch(of: /row \d+\//)).output
+    try pane.send(keys: ["G"])
+    try pane.waitForScreen(seconds: 30) { $0.contains("zyzzyva") }
+    try pane.send(keys: ["C-o"])
+    try pane.waitForScreen { $0.contains(place) && !$0.contains("zyzzyva") }
+    try pane.send(keys: [":"])
+    try pane.send(literal: "25000")
+    try pane.send(keys: ["Enter"])
+    try pane.waitForScreen(seconds: 30) { $0.contains("item 24999 ") }
+    try pane.send(keys: ["C-o"])
+    try pane.waitForScreen { $0.contains(place) && !$0.contains("item 24999 ") }
+    try pane.send(keys: ["Tab"])
+    try pane.waitForScreen { $0.contains("item 24999 ") }
+
+    // One row below the top, nothing focused: "lowest first" shows the cheapest, from the top.
+    try pane.send(keys: ["g"])
+    try pane.waitForScreen { $0.contains("row 1/") }
+    try pane.send(keys: ["j"])
+    try pane.waitForScreen { $0.contains("row 2/") }
+    try pane.send(keys: ["o"])
+    let sorted = try pane.waitForScreen(seconds: 30) { $0.contains("sorted by price, lowest first") }
+    #expect(sorted.contains("zyzzyva") && sorted.contains("¥9 ") && sorted.contains("row 1/"), "\(sorted)")
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+}
