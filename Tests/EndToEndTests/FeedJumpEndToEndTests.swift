@@ -21,3 +21,17 @@ extension ViewerEndToEndTests {
     try expectRestored(pane, status: "0")
   }
 }
+
+extension ViewerEndToEndTests {
+  @Test("G on a feed follows its end as the pages come, counting them, and rests at the bottom when the feed ends")
+  func feedEndFollowed() throws {
+    let server = try PictureServer()
+    let pane = try TmuxPane(arguments: [server.url("/feed/page?page={page}&per=50&pages=3&end=404")])
+    try pane.waitForScreen { $0.contains("/feed/page · 50 items") }
+    try pane.send(keys: ["G"])
+    let end = try pane.waitForScreen(seconds: 20) { $0.contains("the end: 150 items") }
+    #expect(end.contains("100%") && end.contains("Item 150"), "\(end)")
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+}

@@ -99,7 +99,7 @@ struct GoToEndTests {
     #expect(run.viewer.store.measuredPages == nil)
   }
 
-  @Test("a source that cannot know its end (a feed) says so, and G goes to the end of the items loaded")
+  @Test("a source that cannot know its end (a feed) says so, and G follows the end as its pages come, until a key")
   func unmeasurableSaysSo() {
     let run = Self.runner(
       source: Unmeasured(ItemCatalogue(items: AppFixture.items(Self.count), pageSize: 20)), width: 120)
@@ -107,9 +107,19 @@ struct GoToEndTests {
     run.advance(by: 100)
     #expect(
       Self.statusBar(run).contains(
-        "a feed does not say where it ends: G went to the end of the 20 items loaded"),
+        "a feed does not say where it ends: at the end of the 40 items loaded, more coming (a key stops)"),
       "\(Self.statusBar(run))")
     #expect(run.viewer.store.measuredPages == nil)
+    // The view follows the end as pages come, the notice counting them, until a key.
+    let waterfall = run.viewer.waterfall
+    #expect(waterfall.contentOffset == waterfall.maximumOffset)
+    run.advance(by: 300)
+    #expect(run.viewer.store.count >= 80 && waterfall.contentOffset == waterfall.maximumOffset)
+    #expect(Self.statusBar(run).contains("at the end of the \(run.viewer.store.count) items loaded"))
+    Self.press(run, "k")
+    let offset = waterfall.contentOffset
+    run.advance(by: 300)
+    #expect(waterfall.contentOffset == offset, "a key takes the view back: it no longer follows")
   }
 
   @Test("after G, scrolling back up loads the pages that come into view, and only those")

@@ -74,6 +74,8 @@ enum Command {
   case jumps(Jumps.Message)
   /// A message for the search part, read after the commands before it are carried out.
   case search(Searching.Message)
+  /// `G` on a source that cannot say where it ends (`reason`): the view stays at the bottom as pages come.
+  case followEnd(reason: String)
   /// `&` typed (`nil`: closed): the source counts the text's matches before Enter shows them.
   case previewFilter(String?)
 }

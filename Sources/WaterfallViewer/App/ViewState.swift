@@ -15,6 +15,9 @@ public struct ViewState: Hashable, Sendable {
   public var promptLine = PromptLine()
   /// `&` being typed: its text's matches, once counted.
   var filterPreview: FilterPreview?
+  /// `G` on a feed: the view follows the end as pages come, until a key, a click or a failed page
+  /// (``EndFollowing``).
+  var endFollowing: EndFollowing?
   /// The places jumped from (Ctrl-O, Ctrl-I) and marked (`m`, `'`).
   var jumpList = JumpList()
   /// Where the view was when the open prompt opened: its Enter is a jump from there.

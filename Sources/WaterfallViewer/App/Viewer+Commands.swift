@@ -71,6 +71,9 @@ extension Viewer {
       case .jumps(let message): send(jumps: message)
       case .search(let message): send(search: message)
       case .previewFilter(let text): previewFilter(text)
+      case .followEnd(let reason):
+        state.endFollowing = EndFollowing(reason: reason)
+        run([.userScroll(toOffset: waterfall.maximumOffset)])
       }
     }
   }

@@ -37,8 +37,11 @@ extension Viewer {
       if options.pictures?.cellPixels != nil { cellPixels = CellPixelSize(width: width, height: height) }
     case .key(let key):
       state.notice = nil
+      // The user takes the view back: G's following of a feed's end stops.
+      state.endFollowing = nil
       handle(key)
     case .mouse(let mouse):
+      state.endFollowing = nil
       if options.mouseEnabled, !state.isTooSmall { handle(mouse) }
     case .paste(let text):
       // Pasted text is never commands: outside a prompt it does nothing.

@@ -48,6 +48,26 @@ extension Viewer {
         searching: searching.search != nil, in: surroundings)
     }
     run(consume commands)
+    if request.kind == .loadMore { followEnd(after: delivery.response) }
+  }
+
+  /// A page came while `G` follows a feed's end: the view stays at the bottom and the notice counts what is
+  /// loaded now, until the feed ends or a page fails.
+  private func followEnd(after response: CatalogueResponse) {
+    guard let following = state.endFollowing else { return }
+    let failed = if case .failure = response { true } else { false }
+    let exhausted = if case .exhausted = waterfall.paging.loadMore { true } else { false }
+    switch following.step(pageFailed: failed, exhausted: exhausted, loaded: store.countText) {
+    case .follow(let notice):
+      waterfall.userScroll(toOffset: waterfall.maximumOffset)
+      state.notice = notice
+    case .ended(let notice):
+      state.endFollowing = nil
+      waterfall.userScroll(toOffset: waterfall.maximumOffset)
+      state.notice = notice
+    case .stopped:
+      state.endFollowing = nil
+    }
   }
 
   /// The store starts over from a first page's answer. Pictures are kept by store index, which a new answer

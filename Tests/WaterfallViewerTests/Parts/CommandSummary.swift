@@ -43,6 +43,7 @@ extension Command {
     case .jumps(let message): "jumps \(String(describing: message).prefix { $0 != "(" })"
     case .search(let message): "search \(String(describing: message).prefix { $0 != "(" })"
     case .previewFilter(let text): "preview filter \(text ?? "closed")"
+    case .followEnd(let reason): "follow the end: \(reason)"
     }
   }
 }

@@ -52,14 +52,15 @@ struct MeasurerTests {
     #expect(measurer.cancel() == nil, "nothing left to cancel")
   }
 
-  @Test("a source that cannot know its end says so for G, and its query is not measured again")
+  @Test("a source that cannot know its end says so for G, which follows the end; its query is not measured again")
   func endUnknown() {
     var measurer = Measurer()
     let first = measurer.start(to: .end, query: Self.query, stretchRows: 20)
     let arrival = measurer.receive(
       Self.delivery(first, .endUnknown(reason: "a feed has no end")), stretchRows: 20, loadedText: "40 items")
-    guard case .cannotMeasure(let notice) = arrival else { Issue.record("\(arrival)"); return }
-    #expect(notice == "a feed has no end: G went to the end of the 40 items loaded")
+    guard case .cannotMeasure(let notice, let followsEnd) = arrival else { Issue.record("\(arrival)"); return }
+    #expect(notice == "a feed has no end: at the end of the 40 items loaded, more coming (a key stops)")
+    #expect(followsEnd == "a feed has no end")
     #expect(measurer.unmeasurableQuery == Self.query)
   }
 }

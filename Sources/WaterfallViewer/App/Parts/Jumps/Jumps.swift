@@ -186,9 +186,10 @@ public struct Jumps: Sendable {
     switch consume arrival {
     case .ignored: return []
     case .next(let effect): return [.effect(effect)]
-    case .cannotMeasure(let notice):
-      // A jump waiting for the measure loads page by page instead.
-      return (notice.map { [.notice($0)] } ?? []) + step(around)
+    case .cannotMeasure(let notice, let followsEnd):
+      // A jump waiting for the measure loads page by page instead; G follows the end as its pages come.
+      let following: [Command] = followsEnd.map { [.followEnd(reason: $0)] } ?? []
+      return following + (notice.map { [.notice($0)] } ?? []) + step(around)
     case .measured(var measured):
       guard measured.query == around.query, around.pendingQuery == nil else { return [] }
       var shapes: [DisplayItem] = []

@@ -12,7 +12,9 @@ public struct Measurer: Sendable {
     /// Ask for the next stretch.
     case next(Effect)
     /// The source cannot measure this result (a notice to show, if any): a jump waiting for it loads page by page.
-    case cannotMeasure(notice: String?)
+    /// `followsEnd`: `G` on a source that cannot say where it ends (a feed): the view follows the end as its
+    /// pages come, for that reason.
+    case cannotMeasure(notice: String?, followsEnd: String? = nil)
     /// The last stretch: the whole result, to lay out.
     case measured(Measuring)
   }
@@ -36,8 +38,7 @@ public struct Measurer: Sendable {
     return .measure(MeasureLoad(number: started, request: MeasureRequest(query: query, limit: stretchRows)))
   }
 
-  /// A stretch came back; `loadedText` ("50 items") names what `G` went to when the result cannot be measured (in
-  /// the past tense: a feed goes on loading pages after it, and the notice stays until a key).
+  /// A stretch came back; `loadedText` ("50 items") names what `G` went to when the result cannot be measured.
   mutating func receive(_ delivery: MeasureDelivery, stretchRows: Int, loadedText: String) -> Arrival {
     guard var measured = measuring, measured.number == delivery.load.number else { return .ignored }
     // Taken out while it grows: appended to while `measuring` still held them, the items so far (up to 10^6)
@@ -49,8 +50,8 @@ public struct Measurer: Sendable {
       return .cannotMeasure(notice: nil)
     case .endUnknown(let reason):
       unmeasurableQuery = measured.query
-      return .cannotMeasure(
-        notice: measured.destination == .end ? "\(reason): G went to the end of the \(loadedText) loaded" : nil)
+      guard measured.destination == .end else { return .cannotMeasure(notice: nil) }
+      return .cannotMeasure(notice: EndFollowing.notice(reason, loaded: loadedText), followsEnd: reason)
     case .failure(let reason):
       unmeasurableQuery = measured.query
       return .cannotMeasure(notice: "could not measure to the end: \(reason)")
