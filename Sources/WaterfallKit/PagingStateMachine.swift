@@ -104,6 +104,17 @@ public struct PagingStateMachine: Hashable, Sendable {
     return lastRequest
   }
 
+  /// Starts a refresh now even when one runs: the one in flight is for something no longer wanted (a query typed
+  /// over), so its result will be dropped as stale. Returns the new request and the one given up, if any.
+  public mutating func restartRefresh() -> (request: Int, abandoned: Int?) {
+    let abandoned: Int? = if case .refreshing(let request) = refresh { request } else { nil }
+    lastRequest += 1
+    refresh = .refreshing(request: lastRequest)
+    loadMore = .idle
+    retryRefreshes = false
+    return (lastRequest, abandoned)
+  }
+
   /// A refresh result. Returns `false`, changing nothing, when it is not for the refresh in flight.
   public mutating func refreshFinished(request: Int, outcome: PageOutcome) -> Bool {
     guard refresh == .refreshing(request: request) else { return false }

@@ -30,6 +30,16 @@ extension WaterfallView {
     if let request = paging.release() { pendingPageRequests.append(PageRequest(kind: .refresh, number: request)) }
   }
 
+  /// Starts a refresh now, giving up the one running, if any (a query typed over): its request is no longer
+  /// handed out if it was not yet, and its result will be dropped. Returns the request given up.
+  @discardableResult
+  public func restartRefresh() -> Int? {
+    let (request, abandoned) = paging.restartRefresh()
+    pendingPageRequests.removeAll { $0.kind == .refresh && $0.number == abandoned }
+    pendingPageRequests.append(PageRequest(kind: .refresh, number: request))
+    return abandoned
+  }
+
   /// Starts a refresh now (also the first load). Returns the request number, or `nil` when one is running.
   @discardableResult
   public func beginRefresh() -> Int? {

@@ -25,6 +25,19 @@ struct PagingTests {
     #expect(started2 == nil)
   }
 
+  @Test("a refresh restarted over one in flight gives it up: its result is dropped, the new one's taken")
+  func restartedRefresh() {
+    var machine = PagingStateMachine()
+    let idle = machine.restartRefresh()
+    #expect(idle.abandoned == nil)
+    let (second, abandoned) = machine.restartRefresh()
+    #expect(abandoned == idle.request && second != idle.request)
+    let stale = machine.refreshFinished(request: idle.request, outcome: .loaded(hasMore: true))
+    #expect(!stale && machine.isRefreshing)
+    let taken = machine.refreshFinished(request: second, outcome: .loaded(hasMore: true))
+    #expect(taken && !machine.isRefreshing)
+  }
+
   @Test("triggers only while moving toward the end with the footer in view")
   func triggerConditions() {
     var machine = PagingStateMachine()

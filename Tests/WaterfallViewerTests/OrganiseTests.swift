@@ -132,7 +132,9 @@ struct FilterAndSortTests {
     let runner = OrganiseFixture.runner(pageSize: 5, latency: 100)
     _ = AppFixture.screen(runner, "wait:100 & s i l k Enter wait:100")
     let viewer = runner.viewer
-    #expect(viewer.store.count == 5 && viewer.store.resultCount == 14)
+    #expect(
+      viewer.store.count == 5 && viewer.store.resultCount == 14,
+      "\(viewer.store.count) \(String(describing: viewer.store.resultCount)) \(viewer.presentation.query)")
     _ = AppFixture.screen(runner, "G wait:100 G wait:100 G wait:100")
     #expect(viewer.store.count == 14 && viewer.waterfall.itemCount == 14)
     #expect(viewer.store.items.allSatisfy { $0.title.contains("silk") })

@@ -25,18 +25,31 @@ struct PromptsAsYouTypeTests {
     #expect(runner.viewer.waterfall.contentOffset == origin.0 && runner.viewer.state.keyboardFocus == origin.1)
   }
 
-  @Test("& counts the items Enter would show as it is typed; Esc leaves the catalogue as it was")
-  func filterCounts() {
+  @Test("& narrows the catalogue as it is typed, counting the matches; Esc brings back the catalogue and the place")
+  func filterNarrowsAsTyped() {
     let runner = OrganiseFixture.runner()
+    let viewer = runner.viewer
+    _ = AppFixture.screen(runner, "C-d l")
+    let origin = try! #require(viewer.currentPlace)
     #expect(Self.promptRow(runner, "&").hasSuffix("Enter shows every item"))
     let row = Self.promptRow(runner, "s i l k")
     #expect(row.hasPrefix("&silk") && row.hasSuffix("14 of 42 match"), "\(row)")
-    #expect(runner.viewer.store.count == 42, "only counted: the catalogue is as it was until Enter")
+    #expect(viewer.store.count == 14 && viewer.store.items.allSatisfy { $0.title.contains("silk") })
     #expect(Self.promptRow(runner, "x").hasSuffix("no match"))
+    #expect(viewer.store.count == 0)
     _ = AppFixture.screen(runner, "Escape")
-    #expect(runner.viewer.state.filterPreview == nil && runner.viewer.presentation.filter == nil)
+    #expect(viewer.state.filterPreview == nil && viewer.presentation.filter == nil)
+    #expect(viewer.store.count == 42 && viewer.currentPlace == origin, "the catalogue and the place as they were")
     _ = AppFixture.screen(runner, "& d e n i m Enter")
-    #expect(runner.viewer.store.count == 7)
+    #expect(viewer.store.count == 7 && viewer.presentation.filter == ItemQuery("denim"))
+  }
+
+  @Test("a query typed over is given up, not waited for: over 300 ms of latency the last text's answer comes first")
+  func typedOverIsNotWaitedFor() {
+    let runner = OrganiseFixture.runner(latency: 300)
+    _ = AppFixture.screen(runner, "wait:300 & s wait:50 i wait:50 l wait:50 k wait:300")
+    #expect(runner.viewer.presentation.filter == ItemQuery("silk"), "one latency after the last key")
+    #expect(runner.viewer.store.count == 14)
   }
 
   @Test(": shows the numbers it takes and, as digits are typed, the item they name")

@@ -53,6 +53,8 @@ enum Command {
   case footerSaysTheEnd
   /// The engine asks the source for a first page (a newer query was asked for while one was on its way).
   case beginRefresh
+  /// A new query asked for: its refresh starts now, the one in flight for the query before given up.
+  case restartRefresh
   /// The items start over from a first page's answer (the pictures, kept by store index, and the detail go).
   case replaceItems(CatalogueResponse)
   /// Every box laid out again, no cell kept.
@@ -76,6 +78,8 @@ enum Command {
   case search(Searching.Message)
   /// `G` on a source that cannot say where it ends (`reason`): the view stays at the bottom as pages come.
   case followEnd(reason: String)
-  /// `&` typed (`nil`: closed): the source counts the text's matches before Enter shows them.
+  /// `&` typed (`nil`: closed): the catalogue narrows to the text's matches as it is typed, counted.
   case previewFilter(String?)
+  /// Esc in `&`: the filter and the place as they were when the prompt opened.
+  case filterCancelled
 }

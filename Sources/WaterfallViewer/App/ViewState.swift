@@ -22,6 +22,10 @@ public struct ViewState: Hashable, Sendable {
   var jumpList = JumpList()
   /// Where the view was when the open prompt opened: its Enter is a jump from there.
   var promptJumpOrigin: JumpList.Place?
+  /// The filter's text when `&` opened: Esc asks for it again.
+  var filterOrigin = ""
+  /// A place to put the view back at once the query asked for is shown (Esc in `&`).
+  var placeAfterQuery: JumpList.Place?
   /// A short note for the status bar (a failed refresh, say), until the next key.
   public var notice: String?
   /// Label each box with its cell object's ID and reuse count.

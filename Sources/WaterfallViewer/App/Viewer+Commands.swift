@@ -54,6 +54,8 @@ extension Viewer {
       case .appendItems: waterfall.appendItems()
       case .footerSaysTheEnd: if case .idle = waterfall.paging.loadMore { waterfall.loadMore() }
       case .beginRefresh: waterfall.beginRefresh()
+      case .restartRefresh:
+        if let abandoned = waterfall.restartRefresh() { emit(.cancelPageLoad(request: abandoned)) }
       case .replaceItems(let answer): replaceStore(with: answer)
       case .reloadAll:
         waterfall.reloadData(keepingCells: false)
@@ -71,6 +73,7 @@ extension Viewer {
       case .jumps(let message): send(jumps: message)
       case .search(let message): send(search: message)
       case .previewFilter(let text): previewFilter(text)
+      case .filterCancelled: restoreFilter()
       case .followEnd(let reason):
         state.endFollowing = EndFollowing(reason: reason)
         run([.userScroll(toOffset: waterfall.maximumOffset)])

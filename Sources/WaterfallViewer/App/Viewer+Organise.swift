@@ -23,6 +23,10 @@ extension Viewer {
     state.keyboardFocus = kept.focus
     waterfall.selectItem(at: kept.selection)
     if let target = kept.target(location: location, loadedCount: store.count) { send(jumps: .load(.place(target))) }
+    if pendingQuery == nil, let place = state.placeAfterQuery {
+      state.placeAfterQuery = nil
+      go(to: place)
+    }
   }
 
   func notice(for change: QueryChange) -> String {

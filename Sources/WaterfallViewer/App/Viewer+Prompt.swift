@@ -7,6 +7,7 @@ extension Viewer {
   func openPrompt(_ purpose: Prompt.Purpose) {
     state.promptLine.open(purpose, origin: (waterfall.contentOffset, state.keyboardFocus))
     state.promptJumpOrigin = currentPlace
+    if purpose == .filter { state.filterOrigin = organiser.latestQuery.filter?.pattern ?? "" }
     if purpose == .search { send(search: .opened) }
   }
 
@@ -18,15 +19,25 @@ extension Viewer {
     run(outcome.commands)
   }
 
-  /// `&` typed: the source counts the text's matches, which a filter shows in any order (counted in the
-  /// catalogue's own order, which has nothing to sort). An emptied or closed prompt counts nothing.
+  /// `&` typed: the catalogue narrows to the text's matches as it is typed (fzf), the focused box kept where the
+  /// answer holds it; the source counts the matches, which a filter shows in any order (counted in the
+  /// catalogue's own order, which has nothing to sort). An emptied prompt shows every item; a closed one counts
+  /// nothing.
   func previewFilter(_ text: String?) {
     guard let text else { return state.filterPreview = nil }
     let pattern = ItemQuery(text)
     guard state.filterPreview?.pattern != pattern else { return }
     state.filterPreview = FilterPreview(pattern: pattern)
+    run(organiser.update(.filter(text)).commands)
     guard !pattern.isEmpty else { return }
     emit(.findMatches(MatchSearch(pattern: pattern, query: CatalogueQuery(), purpose: .filterCount)))
+  }
+
+  /// Esc in `&`: the filter as it was when the prompt opened, and the view back where it was once that is shown.
+  func restoreFilter() {
+    guard ItemQuery(organiser.latestQuery.filter?.pattern ?? "") != ItemQuery(state.filterOrigin) else { return }
+    state.placeAfterQuery = state.promptJumpOrigin
+    run(organiser.update(.filter(state.filterOrigin)).commands)
   }
 
   /// The source counted a filter being typed; an answer for text typed over since is dropped.

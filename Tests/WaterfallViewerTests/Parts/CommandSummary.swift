@@ -30,6 +30,7 @@ extension Command {
     case .appendItems: "append items"
     case .footerSaysTheEnd: "footer says the end"
     case .beginRefresh: "begin refresh"
+    case .restartRefresh: "restart refresh"
     case .replaceItems: "replace items"
     case .reloadAll: "reload all"
     case .replaceKeepingPlace(_, let location, let kept):
@@ -44,6 +45,7 @@ extension Command {
     case .search(let message): "search \(String(describing: message).prefix { $0 != "(" })"
     case .previewFilter(let text): "preview filter \(text ?? "closed")"
     case .followEnd(let reason): "follow the end: \(reason)"
+    case .filterCancelled: "filter cancelled"
     }
   }
 }

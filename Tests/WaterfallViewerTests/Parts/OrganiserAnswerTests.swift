@@ -98,7 +98,7 @@ struct OrganiserAnswerTests {
   @Test("o, S and &: a new query drops the jumps' goal and starts a refresh; the query shown already is said")
   func keys() {
     var organiser = Organiser(presentation: Presentation(query: CatalogueQuery()))
-    #expect(organiser.update(.cycleSort).commands.summary == ["jumps drop", "begin refresh"])
+    #expect(organiser.update(.cycleSort).commands.summary == ["jumps drop", "restart refresh"])
     var plain = Organiser(presentation: Presentation(query: CatalogueQuery()))
     #expect(plain.update(.filter("")).commands.summary == ["query shown notice \(QueryChange.filter(""))"])
     #expect(plain.update(.refreshSucceeded).commands.isEmpty)

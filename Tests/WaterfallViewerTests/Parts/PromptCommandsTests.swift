@@ -18,7 +18,7 @@ struct PromptCommandsTests {
   func filterTyped() {
     let typed = Prompt(purpose: .filter, text: "sil")
     #expect(PromptLine.Outcome.changed(typed).commands.summary == ["preview filter sil"])
-    #expect(PromptLine.Outcome.cancelled(typed).commands.summary == ["preview filter closed"])
+    #expect(PromptLine.Outcome.cancelled(typed).commands.summary == ["preview filter closed", "filter cancelled"])
   }
 
   @Test("Enter: :N to the jumps, / to the search, & to the organiser as a filter")

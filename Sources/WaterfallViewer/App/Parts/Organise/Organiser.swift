@@ -84,6 +84,8 @@ public struct Organiser: Sendable {
     edit(&query)
     query = CatalogueQuery(order: query.order, filter: query.filter, grouping: query.grouping)
     if query == presentation.query, pending == nil { return .unchanged(change) }
+    // Asked for already (typed into `&`, then Enter before the answer came): that answer is the one.
+    if query == pending?.query { return .unchanged(change) }
     pending = (query, change)
     return .asked
   }
@@ -103,10 +105,11 @@ public struct Organiser: Sendable {
 
 extension Organiser.Outcome {
   /// What the root does for a key's outcome (`o`, `S`, `&`): a new query drops the jumps' goal in the old result and
-  /// starts the refresh that asks for it; a query shown already is said so.
+  /// starts the refresh that asks for it, giving up one asked for the query before (never waiting behind it); a
+  /// query shown already is said so.
   var commands: [Command] {
     switch self {
-    case .asked: [.jumps(.drop), .beginRefresh]
+    case .asked: [.jumps(.drop), .restartRefresh]
     case .unchanged(let change): [.queryShownNotice(change)]
     case .request, .notice, .done: []
     }

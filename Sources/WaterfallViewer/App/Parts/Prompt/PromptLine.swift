@@ -79,7 +79,8 @@ extension PromptLine.Outcome {
     switch self {
     case .unchanged: []
     case .changed(let prompt): prompt.purpose == .filter ? [.previewFilter(prompt.text)] : [.search(.typed(prompt))]
-    case .cancelled(let prompt): prompt.purpose == .filter ? [.previewFilter(nil)] : [.search(.cancelled(prompt))]
+    case .cancelled(let prompt):
+      prompt.purpose == .filter ? [.previewFilter(nil), .filterCancelled] : [.search(.cancelled(prompt))]
     case .submitted(let prompt):
       switch prompt.purpose {
       case .goToItem: [.jumps(.goToItem(prompt.text))]
