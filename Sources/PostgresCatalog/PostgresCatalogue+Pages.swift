@@ -159,7 +159,9 @@ extension PostgresCatalogue {
   }
 
   /// The ranks in the query's result of the rows that match `pattern`, numbered by the server in the order.
-  func matchRanks(of pattern: ItemQuery, in query: CatalogueQuery) throws -> [Int] {
+  func matchRanks(
+    of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation? = nil
+  ) throws -> [Int] {
     if pattern.isEmpty { return [] }
     let key = sortKey(query.order)
     func ranks(in section: Section?) throws -> [Int] {
@@ -169,7 +171,9 @@ extension PostgresCatalogue {
       statement.append(" AS m FROM items WHERE ")
       statement.append(within(query, section: section))
       statement.append(") AS result WHERE m ORDER BY r")
-      return try session.rows(statement.query, unbounded: true).map { Int(try $0.decode(Int64.self)) }
+      return try session.rows(statement.query, unbounded: true, cancellation: cancellation).map {
+        Int(try $0.decode(Int64.self))
+      }
     }
     guard let grouping = query.grouping else { return try ranks(in: nil) }
     var found: [Int] = []

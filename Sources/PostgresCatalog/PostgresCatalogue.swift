@@ -136,6 +136,15 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     (try? matchRanks(of: pattern, in: query)) ?? []
   }
 
+  /// Stopped on the server: a cancellation while the statement runs asks the server to cancel it
+  /// (``PostgresSession/cancelRunningStatement()``), so no superseded search keeps a backend busy.
+  public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation) -> [Int]? {
+    let ranks = cancellation.whileRunning(stoppedBy: session.cancelRunningStatement) {
+      try? matchRanks(of: pattern, in: query, cancellation: cancellation)
+    }
+    return cancellation.isCancelled ? nil : ranks
+  }
+
   public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? {
     (try? rank(ofRow: Int64(item.rawValue) + 1, in: query)) ?? nil
   }

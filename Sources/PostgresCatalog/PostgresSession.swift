@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 import PostgresNIO
+import ShopCatalog
 
 /// One connection to the server, used from threads that may wait (the viewer's fetches, `check`, `import`): each
 /// call sends its statement on SwiftNIO's event loop and waits for the whole answer. Never from an event loop.
@@ -13,6 +14,8 @@ final class PostgresSession: Sendable {
   /// How long a statement may go unanswered before its connection is taken for lost (nil: as long as it takes).
   let answerDeadline: Duration?
   private let current: Locked<PostgresConnection>
+  /// The server process behind the connection now, for a cancel request sent on another connection.
+  private let backendPID = Locked<Int32?>(nil)
   /// Held while connecting again, so threads that lost the same connection make one new one.
   private let reconnecting = Locked(0)
   private static let logger = Logger(label: "waterfall.postgres")
@@ -35,9 +38,11 @@ final class PostgresSession: Sendable {
     _ address: PostgresAddress, readOnly: Bool, answerDeadline: Duration? = nil
   ) throws(PostgresFailure) -> PostgresSession {
     do {
-      return PostgresSession(
+      let session = PostgresSession(
         address: address, connection: try open(address, readOnly: readOnly), readOnly: readOnly,
         answerDeadline: answerDeadline)
+      if readOnly { session.learnBackendPID() }
+      return session
     } catch {
       throw PostgresFailure(address: address.description, reason: reason(error, address: address))
     }
@@ -101,13 +106,19 @@ final class PostgresSession: Sendable {
   /// The rows of `query`, every value bound; asked again on a new connection when a read-only session's is lost.
   /// `unbounded`: a statement whose time grows with the table (a whole result's sections, ranks or count, seconds
   /// at 10^7 rows) waits without the session's deadline; a statement on this connection after it has one.
-  func rows(_ query: PostgresQuery, unbounded: Bool = false) throws -> [PostgresRow] {
+  /// A statement cancelled on the server when `cancellation` did not ask for it (a cancel meant for a search
+  /// that had just ended) is asked again.
+  func rows(
+    _ query: PostgresQuery, unbounded: Bool = false, cancellation: WorkCancellation? = nil
+  ) throws -> [PostgresRow] {
     let deadline = unbounded ? nil : answerDeadline
     let connection = try liveConnection()
     do {
       return try answer(query, on: connection, within: deadline)
     } catch  where readOnly && (Self.isLost(error) || error is Unanswered) {
       try reconnect(replacing: connection)
+      return try answer(query, on: self.connection, within: deadline)
+    } catch  where Self.isCancelledOnRequest(error) && cancellation?.isCancelled != true {
       return try answer(query, on: self.connection, within: deadline)
     }
   }
@@ -163,6 +174,7 @@ final class PostgresSession: Sendable {
         do {
           let fresh = try Self.open(address, readOnly: readOnly)
           current.withLock { $0 = fresh }
+          learnBackendPID()
           count += 1
           try? lost.close().wait()
           return
@@ -206,6 +218,31 @@ final class PostgresSession: Sendable {
   }
 
   func run(_ sql: String) throws { _ = try rows(PostgresQuery(unsafeSQL: sql)) }
+
+  /// Reads the server process of the connection now (`pg_backend_pid()`), before anything else is asked on it.
+  private func learnBackendPID() {
+    let pid = try? connection.query("SELECT pg_backend_pid()", logger: Self.logger).wait().rows.first?
+      .decode(Int32.self)
+    backendPID.withLock { $0 = pid }
+  }
+
+  /// Asks the server to cancel the statement the connection runs now (`pg_cancel_backend`), on a connection of
+  /// its own, made off the caller's thread. A statement that ended meanwhile is not touched; one after it on the
+  /// same connection may be, and is asked again (``rows(_:unbounded:cancellation:)``).
+  func cancelRunningStatement() {
+    guard let pid = backendPID.withLock({ $0 }) else { return }
+    let address = self.address
+    DispatchQueue.global().async {
+      guard let canceller = try? PostgresSession.connect(address, readOnly: false) else { return }
+      _ = try? canceller.rows("SELECT pg_cancel_backend(\(pid))")
+      canceller.close()
+    }
+  }
+
+  /// A statement the server cancelled on request (SQLSTATE 57014: ours, for a search typed over).
+  static func isCancelledOnRequest(_ error: any Error) -> Bool {
+    (error as? PSQLError)?.serverInfo?[.sqlState] == "57014"
+  }
 
   func close() { try? connection.close().wait() }
 
