@@ -291,44 +291,76 @@ struct ItemColumns: Sendable {
     query.isEmpty || query.matches(key: searchKey(of: index))
   }
 
-  /// The items that match `query`, ascending. The first term is looked for in the whole key buffer at once
-  /// (`memchr` to its first byte), not item by item; the items it is found in are then checked for the rest.
-  /// `nil` when `cancellation` stops it (looked at every few thousand hits).
+  /// The items that match `query`, ascending. One term (the rarest in a sample of the keys) is looked for in the
+  /// whole key buffer at once (`memmem`), not item by item; the items it is found in are then checked for the
+  /// rest. `nil` when `cancellation` stops it (looked at every few thousand hits).
   func matchingIndices(_ query: ItemQuery, cancellation: WorkCancellation? = nil) -> [Int]? {
-    guard let term = query.terms.first else { return Array(0..<count) }
+    guard !query.terms.isEmpty else { return Array(0..<count) }
     var found: [Int] = []
     var (hits, stopped) = (0, false)
     searchKeys.withUnsafeBufferPointer { keys in
       searchKeyEnds.withUnsafeBufferPointer { ends in
         guard let base = keys.baseAddress else { return }
+        let term = Self.rarest(query.terms, in: UnsafeBufferPointer(rebasing: keys.prefix(Self.sampleBytes)))
         var (position, item) = (0, 0)
-        while position + term.count <= keys.count {
-          guard let hit = memchr(base + position, Int32(term[0]), keys.count - position) else { break }
-          hits += 1
-          if hits % Self.hitsBetweenCancellationChecks == 0, cancellation?.isCancelled == true {
-            stopped = true
-            break
+        term.withUnsafeBufferPointer { needle in
+          while position + needle.count <= keys.count {
+            guard let hit = Self.find(needle, in: base, from: position, count: keys.count) else { break }
+            hits += 1
+            if hits % Self.hitsBetweenCancellationChecks == 0, cancellation?.isCancelled == true {
+              stopped = true
+              break
+            }
+            let start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            while Int(ends[item]) <= start { item += 1 }
+            // A match that runs into the next item's key is no match.
+            guard start + needle.count <= Int(ends[item]) else {
+              position = start + 1
+              continue
+            }
+            if query.terms.count == 1 || query.matches(key: searchKey(of: item)) { found.append(item) }
+            position = Int(ends[item])
           }
-          let start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-          guard start + term.count <= keys.count else { break }
-          var length = 1
-          while length < term.count && keys[start + length] == term[length] { length += 1 }
-          guard length == term.count else {
-            position = start + 1
-            continue
-          }
-          while Int(ends[item]) <= start { item += 1 }
-          // A match that runs into the next item's key is no match.
-          guard start + term.count <= Int(ends[item]) else {
-            position = start + 1
-            continue
-          }
-          if query.terms.count == 1 || query.matches(key: searchKey(of: item)) { found.append(item) }
-          position = Int(ends[item])
         }
       }
     }
     return stopped ? nil : found
+  }
+
+  /// How much of the key buffer is sampled to choose the term to scan for.
+  static let sampleBytes = 1 << 16
+
+  /// The term found least often in `sample` (the longer on a tie): "77" drives the scan for `item 77`, where
+  /// "item" is in every key and would have every item checked for the rest.
+  static func rarest(_ terms: [[UInt8]], in sample: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    guard terms.count > 1, let base = sample.baseAddress else { return terms[0] }
+    func occurrences(_ term: [UInt8]) -> Int {
+      var (count, position) = (0, 0)
+      term.withUnsafeBufferPointer { needle in
+        while let hit = find(needle, in: base, from: position, count: sample.count) {
+          count += 1
+          position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) + 1
+        }
+      }
+      return count
+    }
+    return terms.map { ($0, occurrences($0)) }.min { ($0.1, -$0.0.count) < ($1.1, -$1.0.count) }!.0
+  }
+
+  /// The first place at or after `position` where `needle` stands among the `count` bytes at `base`: `memchr` to
+  /// its first byte, then the rest compared.
+  static func find(
+    _ needle: UnsafeBufferPointer<UInt8>, in base: UnsafePointer<UInt8>, from position: Int, count: Int
+  ) -> UnsafeRawPointer? {
+    var position = position
+    while position + needle.count <= count {
+      guard let hit = memchr(base + position, Int32(needle[0]), count - position) else { return nil }
+      let start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+      guard start + needle.count <= count else { return nil }
+      if memcmp(hit, needle.baseAddress!, needle.count) == 0 { return UnsafeRawPointer(hit) }
+      position = start + 1
+    }
+    return nil
   }
 
   /// A cancellation is looked at after this many first-byte hits (about a millisecond of scanning).

@@ -13,7 +13,22 @@ struct CatalogueBenchmarks {
   /// What the probe prints, in order.
   enum Measure: Int, CaseIterable {
     case firstFrame, fullyRead, peakResident, retainedPerItem, sortByPrice, sortByTitle, sectionsByShop,
-      keystrokeToFrame, wholeResultSearch, sortByPriceCPU, sortByTitleCPU, sectionsByShopCPU
+      keystrokeToFrame, wholeResultSearch, sortByPriceCPU, sortByTitleCPU, sectionsByShopCPU, filterCountToFrame,
+      slowestTypedFrame
+  }
+
+  /// The title of item `index` in ``writeDataset(count:)``.
+  static func title(_ index: Int) -> String { "商品 item \(index) ✨" }
+
+  /// The text typed into `&` for the live count, and the floor's pattern: a plain substring scan of the titles.
+  static let filterText = "item 77"
+
+  /// Writes the titles of ``writeDataset(count:)``, one a line: `grep -c`'s file.
+  static func writeTitles(count: Int) -> String {
+    let path = NSTemporaryDirectory() + "waterfall-bench-titles-\(count).txt"
+    let text = (0..<count).map(title).joined(separator: "\n") + "\n"
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
   }
 
   /// Writes a JSON array of `count` items of about 110 bytes each (w, h, price, title, shop).
@@ -31,7 +46,7 @@ struct CatalogueBenchmarks {
       if index > 0 { text += ",\n" }
       text +=
         "{\"w\": \(200 + index % 300), \"h\": \(150 + (index * 7) % 500), \"price\": \"¥\((index * 7919) % 9999)\", "
-      text += "\"title\": \"商品 item \(index) ✨\", \"shop\": \"shop \(index % 97)\"}"
+      text += "\"title\": \"\(title(index))\", \"shop\": \"shop \(index % 97)\"}"
       if text.utf8.count > 1 << 20 {
         handle.write(Data(text.utf8))
         text = ""
@@ -50,6 +65,12 @@ struct CatalogueBenchmarks {
     var ours: [[Double]] = []
     var jq: [Double] = []
     var python: [Double] = []
+    var grep: [Double] = []
+    let titles = Self.writeTitles(count: count)
+    defer { try? FileManager.default.removeItem(atPath: titles) }
+    // Warm in the page cache, as the probe's file is after its first read.
+    let grepCommand = "grep -c '\(Self.filterText)' '\(titles)' >/dev/null"
+    _ = Self.timeCommand(grepCommand)
     // The interpreter itself, not a version manager's shim (pyenv's adds most of a second per start).
     let python3 = Shell.output(of: "python3 -c 'import sys; print(sys.executable)'")
       .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -61,6 +82,7 @@ struct CatalogueBenchmarks {
       if run.count == Measure.allCases.count { ours.append(run) }
       jq.append(Self.timeCommand("jq length '\(path)' >/dev/null"))
       python.append(Self.timeCommand(pythonCommand))
+      grep.append(Self.timeCommand(grepCommand))
     }
     guard !ours.isEmpty else {
       print("(catalogue: the probe failed; skipped)")
@@ -78,6 +100,15 @@ struct CatalogueBenchmarks {
         baselineNanoseconds: pythonTime),
     ]
     let milliseconds = { (measure: Measure) in median(measure) / 1e6 }
+    figures += [
+      .comparison(
+        name:
+          "\(label)-item JSON: `&\(Self.filterText)` typed, last key to its live count drawn vs `grep -c` on the titles",
+        oursNanoseconds: median(.filterCountToFrame), baselineNanoseconds: Harness.median(grep)),
+      .scaling(
+        name: "\(label)-item JSON: slowest frame of a key typed into /, & and : (goal 16 ms)",
+        value: milliseconds(.slowestTypedFrame), unit: "ms"),
+    ]
     figures += [
       .scaling(name: "\(label)-item JSON: first frame", value: milliseconds(.firstFrame), unit: "ms"),
       .scaling(name: "\(label)-item JSON: fully read and indexed", value: milliseconds(.fullyRead), unit: "ms"),
@@ -160,11 +191,41 @@ struct CatalogueBenchmarks {
     let searchStart = Harness.now()
     _ = catalogue.findMatches(of: ItemQuery("item 77"), in: CatalogueQuery())
     let wholeSearch = Double(Harness.now() - searchStart)
+    // Every key typed into the prompts, each timed to its frame; then `&`'s live count, from the last key to the
+    // frame that shows it (the count comes on a thread while the frames go on).
+    // Keys 30 ms apart, as a typist's: the frames go on between them. A text of its own for each prompt, so no
+    // answer is one the source kept from the last.
+    var slowest = 0.0
+    func type(_ keys: [Key]) {
+      for key in keys {
+        let start = Harness.now()
+        live.step([.key(key)])
+        slowest = max(slowest, Double(Harness.now() - start))
+        let pause = Harness.now()
+        while Harness.now() - pause < 30_000_000 {
+          usleep(1_000)
+          live.step([])
+        }
+      }
+    }
+    let characters = { (text: String) in text.map { Key.character($0) } }
+    let text = characters(Self.filterText)
+    type([.escape, .character("/")] + characters("item 55") + [.escape, .character(":")] + characters("500000"))
+    type([.escape, .character("&")] + text.dropLast())
+    let countStart = Harness.now()
+    type([text.last!])
+    while live.viewer.state.filterCount == nil {
+      precondition(Harness.now() - countStart < 60_000_000_000, "the filter's count never came")
+      usleep(100)
+      live.step([])
+    }
+    let filterCount = Double(Harness.now() - countStart)
     let values: [Measure: Double] = [
       .firstFrame: Double(firstFrame), .fullyRead: Double(fullyRead), .peakResident: Probe.peakResidentBytes(),
       .retainedPerItem: retained, .sortByPrice: byPrice.wall, .sortByTitle: byTitle.wall,
       .sectionsByShop: sections.wall, .keystrokeToFrame: keystroke, .wholeResultSearch: wholeSearch,
       .sortByPriceCPU: byPrice.cpu, .sortByTitleCPU: byTitle.cpu, .sectionsByShopCPU: sections.cpu,
+      .filterCountToFrame: filterCount, .slowestTypedFrame: slowest,
     ]
     print(Measure.allCases.map { String(values[$0]!) }.joined(separator: " "))
   }

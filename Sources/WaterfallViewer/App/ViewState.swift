@@ -15,6 +15,8 @@ public struct ViewState: Hashable, Sendable {
   public var promptLine = PromptLine()
   /// `&` being typed: its text's matches, once counted.
   var filterPreview: FilterPreview?
+  /// The matches of the text typed into `&`, once the source has counted them (what the prompt shows).
+  public var filterCount: Int? { filterPreview?.count }
   /// `G` on a feed: the view follows the end as pages come, until a key, a click or a failed page
   /// (``EndFollowing``).
   var endFollowing: EndFollowing?
