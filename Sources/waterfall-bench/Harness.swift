@@ -25,9 +25,14 @@ enum Harness {
   static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
   /// CPU time of the calling thread: what a computation cost, however many other jobs share the cores.
-  static func threadCPUTime() -> UInt64 {
+  static func threadCPUTime() -> UInt64 { cpuTime(CLOCK_THREAD_CPUTIME_ID) }
+
+  /// CPU nanoseconds of the whole process, every thread's (the runner's workers too).
+  static func processCPUTime() -> UInt64 { cpuTime(CLOCK_PROCESS_CPUTIME_ID) }
+
+  private static func cpuTime(_ clock: clockid_t) -> UInt64 {
     var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    clock_gettime(clock, &time)
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
   }
 
