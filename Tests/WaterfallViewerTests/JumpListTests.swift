@@ -35,6 +35,18 @@ struct JumpListTests {
     #expect(AppFixture.screen(runner, "Tab").contains("no later place"))
   }
 
+  @Test("Ctrl-O typed before G's measuring is done comes back, and stays: the jump on its way is given up")
+  func backBeforeTheJumpArrives() {
+    let runner = GoToEndTests.runner()
+    let viewer = runner.viewer
+    _ = AppFixture.screen(runner, "l")
+    let before = try! #require(Self.place(viewer))
+    _ = AppFixture.screen(runner, "G C-o")
+    runner.advance(by: 1_000)
+    #expect(viewer.jumps.measurer.measuring == nil)
+    #expect(Self.place(viewer) == before, "the view stays where Ctrl-O brought it")
+  }
+
   @Test("Ctrl-O after :N and after a search returns to where each began, the newest first")
   func backThroughPrompts() {
     let runner = Self.runner()

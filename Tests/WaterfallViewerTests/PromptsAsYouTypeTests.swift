@@ -61,6 +61,25 @@ struct PromptsAsYouTypeTests {
     #expect(Self.promptRow(runner, "7").hasSuffix("no item #77 (1\u{2013}42)"))
   }
 
+  @Test(": under a filter names the items it shows and says which it does not; letters are no number")
+  func goToUnderAFilter() {
+    let runner = OrganiseFixture.runner()
+    _ = AppFixture.screen(runner, "& s i l k Enter")
+    #expect(Self.promptRow(runner, ": 1").hasSuffix("#1 silk scarf 0"))
+    #expect(Self.promptRow(runner, "Backspace 2").hasSuffix("no item #2 in this result"))
+    #expect(Self.promptRow(runner, "C-u a b").hasSuffix("not an item number (1\u{2013}42)"))
+  }
+
+  @Test(": shows a long title cut to the room beside the text, with an ellipsis")
+  func longTitleIsCut() {
+    var items = AppFixture.items(3)
+    items[1].title = String(repeating: "很长的标题 ", count: 40)
+    let runner = AppFixture.runner(items: items, width: 60, height: 20)
+    let row = Self.promptRow(runner, ": 2")
+    #expect(row.hasPrefix(":2") && row.contains("#2 很长的标题") && row.hasSuffix("\u{2026}"), "\(row)")
+    #expect(DisplayWidth.of(row) <= 60)
+  }
+
   @Test("N from the first match wraps to the last match of the whole result, loaded or not")
   func previousWrapsOverTheWholeResult() {
     let runner = AppFixture.runner(items: AppFixture.items(200), pageSize: 20, width: 60, height: 20)

@@ -7,7 +7,9 @@ extension Viewer {
   /// the top of the view.
   var currentPlace: JumpList.Place? {
     let focused = focus.keyboardOnScreen
-    guard let index = focused ?? waterfall.placeAnchor(), index < store.count else { return nil }
+    // A box whose item is not loaded yet (a measured result's page on its way) is no item to come back to.
+    guard let index = focused ?? waterfall.placeAnchor(), index < store.count, store.ids[index].rawValue >= 0
+    else { return nil }
     let distance = waterfall.layout.frame(of: index).y - waterfall.contentOffset
     return JumpList.Place(item: store.ids[index], distanceFromTop: distance, focused: focused != nil)
   }
@@ -63,8 +65,11 @@ extension Viewer {
   }
 
   /// Puts the view back at `place`: the item at the same distance from the top, focused if it was. An item not
-  /// loaded (a page further on, another order) is found and loaded through to, as `:N` does.
+  /// loaded (a page further on, another order) is found and loaded through to, as `:N` does. A jump still on its
+  /// way (G measuring, typed just before) is given up: it would move the view again when done.
   func go(to place: JumpList.Place) {
+    send(jumps: .itemsChanging)
+    send(jumps: .drop)
     guard let index = store.ids.firstIndex(of: place.item) else {
       guard place.item.rawValue >= 0 else { return state.notice = "that place is no longer loaded" }
       return send(jumps: .goToItem("\(place.item.number)"))

@@ -41,11 +41,11 @@ public enum KeyMap {
       keys: [.character("/")], action: .search, label: { _ in "/ text" },
       help: "search titles, shops, prices, other fields (Enter keeps)"),
     KeyBinding(
-      keys: [.control("o")], action: .jumpBack, label: { _ in "Ctrl-O / Tab" },
+      keys: [.control("o")], action: .jumpBack, label: { _ in "Ctrl-O Tab" },
       help: "back to before the last jump (G, g, :N, a search, a sort or filter) / forward again"),
     KeyBinding(keys: [.tab, .control("i")], action: .jumpForward, label: { _ in "" }, help: ""),
     KeyBinding(
-      keys: [.character("m")], action: .setMark, label: { _ in "m / ' letter" },
+      keys: [.character("m")], action: .setMark, label: { _ in "m ' letter" },
       help: "mark the place with a letter / go back to it"),
     KeyBinding(keys: [.character("'")], action: .goToMark, label: { _ in "" }, help: ""),
     KeyBinding(keys: [.character("n")], action: .nextMatch, label: { _ in "n / N" }, help: "next / previous match"),

@@ -28,18 +28,30 @@ enum PromptHints {
   }
 
   /// `:`'s range (`go to item # (1–180)`), and as digits are typed the item they name: its title when it is
-  /// loaded, or that there is no such item.
+  /// loaded, that it is not in the result (all of it loaded), or that there is no such item.
   static func goToHint(_ text: String, store: ItemStore, reading: ReadingProgress) -> String {
     let last = reading.total
     let range = last.map { " (1\u{2013}\($0.grouped))" } ?? ""
     let trimmed = text.trimmingCharacters(in: " #")
-    guard let number = Int(trimmed) else { return "go to item #" + range }
+    guard !trimmed.isEmpty else { return "go to item #" + range }
+    guard let number = Int(trimmed) else { return "not an item number" + range }
     if number < 1 || last.map({ number > $0 }) == true { return "no item #\(trimmed)" + range }
-    // In the catalogue's own order item #N is at rank N-1: no scan of a million ranks on every key.
-    let (item, rank) = (ItemID(number: number), number - 1)
-    guard rank < store.count, store.ids.isLoaded(rank), store.ids[rank] == item else {
-      return "#\(number): Enter goes to it"
+    guard let rank = rank(of: ItemID(number: number), in: store) else {
+      let allLoaded = store.isAtEnd && store.measuredPages == nil
+      return allLoaded ? "no item #\(number) in this result" : "#\(number): Enter goes to it"
     }
     return "#\(number) \(store.items[rank].title)"
   }
+
+  /// Where item `item` is among the loaded ones: in the catalogue's own order item #N is at rank N-1, found at
+  /// once; another order or a filter is looked through when it holds no more than ``ranksLookedThrough``.
+  static func rank(of item: ItemID, in store: ItemStore) -> Int? {
+    let own = item.rawValue
+    if own >= 0, own < store.count, store.ids.isLoaded(own), store.ids[own] == item { return own }
+    guard store.count <= ranksLookedThrough else { return nil }
+    return store.ids.firstIndex(of: item)
+  }
+
+  /// A key's look through the loaded items stays well inside a frame.
+  static let ranksLookedThrough = 100_000
 }

@@ -102,8 +102,11 @@ struct StatusLine {
     let end = screen.put(prompt.label + visible, x: 0, y: row, style: Palette.statusBar)
     screen.put(character: " ", x: end, y: row, style: Palette.promptCursor)
     (screen.cursorColumn, screen.cursorRow) = (min(end, screen.width - 1), row)
-    guard let hint = hint.map({ TextSanitizer.sanitize($0, limit: 80) }) else { return }
-    let start = screen.width - 1 - DisplayWidth.of(hint)
-    if start >= end + 3 { screen.put(hint, x: start, y: row, style: Palette.statusBar) }
+    // What fits beside the text, cut with an ellipsis (a long title's preview); none when the text leaves too
+    // little room for it to say anything.
+    let room = screen.width - 1 - (end + 3)
+    guard let hint, room >= 8 else { return }
+    let fitted = TextLayout.clip(TextSanitizer.sanitize(hint), toWidth: room)
+    screen.put(fitted, x: screen.width - 1 - DisplayWidth.of(fitted), y: row, style: Palette.statusBar)
   }
 }
