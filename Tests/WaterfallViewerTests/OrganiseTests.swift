@@ -82,6 +82,17 @@ struct SearchTests {
     #expect(!screen.contains("bg cyan"))
   }
 
+  @Test("Esc in a new / brings back the search kept before it, as in vim: n walks its matches again")
+  func escapeKeepsTheSearchBefore() {
+    let runner = OrganiseFixture.runner()
+    _ = AppFixture.screen(runner, "/ s i l k Enter")
+    _ = AppFixture.screen(runner, "/ d e n Escape")
+    #expect(runner.viewer.searching.search?.query == ItemQuery("silk"))
+    _ = AppFixture.screen(runner, "n")
+    let focus = try! #require(runner.viewer.state.keyboardFocus)
+    #expect(runner.viewer.store.items[focus].title.contains("silk"))
+  }
+
   @Test("searching while pages load: the matches follow the new items")
   func whilePagesLoad() {
     let runner = OrganiseFixture.runner(pageSize: 14, latency: 300)

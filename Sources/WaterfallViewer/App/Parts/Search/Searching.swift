@@ -34,12 +34,16 @@ public struct Searching: Sendable {
 
   /// The search whose matches are highlighted and walked with n / N.
   public internal(set) var search: SearchState?
+  /// The search kept when `/` opened a new one: Esc in the new prompt brings it back, as in vim.
+  var searchBeforePrompt: SearchState?
   /// The loaded items folded for search, from the first on.
   var index = SearchIndex()
 
   mutating func update(_ message: Message, in around: Surroundings) -> [Command] {
     switch message {
-    case .opened: return replace(with: nil)
+    case .opened:
+      searchBeforePrompt = search
+      return replace(with: nil)
     case .typed(let prompt):
       guard prompt.purpose == .search else { return [] }
       guard !prompt.text.isEmpty else { return replace(with: nil) + goBack(to: prompt) }
@@ -54,8 +58,12 @@ public struct Searching: Sendable {
       return commands + askWholeResult(around)
     case .cancelled(let prompt):
       guard prompt.purpose == .search else { return [] }
-      return replace(with: nil) + goBack(to: prompt)
-    case .submitted(let prompt): return prompt.text.isEmpty ? replace(with: nil) : []
+      let kept = searchBeforePrompt
+      searchBeforePrompt = nil
+      return replace(with: kept) + goBack(to: prompt)
+    case .submitted(let prompt):
+      searchBeforePrompt = nil
+      return prompt.text.isEmpty ? replace(with: nil) : []
     case .ended: return replace(with: nil)
     case .step(let forward): return step(forward: forward, around)
     case .found(let found, let loadingToPlace): return receive(found, loadingToPlace: loadingToPlace, around)
