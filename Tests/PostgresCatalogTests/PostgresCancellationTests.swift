@@ -1,5 +1,6 @@
 import Foundation
 import ShopCatalog
+import TestSupport
 import Testing
 
 @testable import PostgresCatalog
@@ -32,7 +33,7 @@ struct PostgresCancellationTests {
     Thread.sleep(forTimeInterval: 0.3)
     let cancellation = WorkCancellation()
     let answered = DispatchSemaphore(value: 0)
-    let ranks = Locked<[Int]?>(nil)
+    let ranks = SharedValue<[Int]?>(nil)
     Thread.detachNewThread {
       ranks.set(catalogue.findMatches(of: ItemQuery("a"), in: CatalogueQuery(), cancellation: cancellation))
       answered.signal()
@@ -55,13 +56,4 @@ struct PostgresCancellationTests {
     #expect(page.items.count == 10)
     print("PostgreSQL search cancelled on the server \(Int(stoppedIn * 1000)) ms after the cancellation")
   }
-}
-
-/// A value set on one thread and read on another.
-private final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value
-  init(_ value: Value) { stored = value }
-  var value: Value { lock.withLock { stored } }
-  func set(_ value: Value) { lock.withLock { stored = value } }
 }

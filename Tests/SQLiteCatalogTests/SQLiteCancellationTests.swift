@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SQLiteCatalog
 import ShopCatalog
+import TestSupport
 import Testing
 
 /// A search over a SQLite table that nobody wants any more is stopped by SQLite itself (its progress handler),
@@ -34,7 +35,7 @@ struct SQLiteCancellationTests {
     let whole = Date().timeIntervalSince(started)
 
     let cancellation = WorkCancellation()
-    let answer = Locked<(ranks: [Int]?, at: Date)?>(nil)
+    let answer = SharedValue<(ranks: [Int]?, at: Date)?>(nil)
     let thread = Thread {
       let ranks = catalogue.findMatches(of: pattern, in: CatalogueQuery(), cancellation: cancellation)
       answer.set((ranks, Date()))
@@ -58,13 +59,4 @@ struct SQLiteCancellationTests {
       "SQLite search over 100,000 rows: \(Int(whole * 1000)) ms whole; cancelled, stopped in \(Int(stoppedIn * 1000)) ms"
     )
   }
-}
-
-/// A value set on one thread and read on another.
-private final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value
-  init(_ value: Value) { stored = value }
-  var value: Value { lock.withLock { stored } }
-  func set(_ value: Value) { lock.withLock { stored = value } }
 }
