@@ -59,6 +59,9 @@ public struct PostgresAddress: Sendable, Hashable {
   public var serverOptions: String?
   /// What the reading noticed and ignored, in libpq's words (a password file readable by others).
   public var warnings: [String] = []
+  /// The schema a session names its tables in (its `search_path`, that schema alone); nil: the server's path.
+  /// Not part of the address as written: the catalogue's schema (`--schema`) is the caller's choice.
+  public var schema: String?
 
   public init(
     host: String, port: Int, user: String, password: String?, database: String, tls: TLSMode,

@@ -17,6 +17,22 @@ extension PostgresCatalogue {
     public var notes: [String] = []
   }
 
+  /// A row's item fields as the server holds them, before the dataset rules have read them.
+  struct RowFields {
+    var width, height: Double
+    var picture, price, title, shop: String
+
+    /// The item the dataset rules make of the row (numbered by its id), or why they reject it: a row is read as a
+    /// file's record is, whoever wrote it.
+    func item(file: String, id: Int64) -> Result<ShopItem, UnusableRecord> {
+      let record: [String: DatasetValue] = [
+        "w": .real(width), "h": .real(height), "img": .string(picture), "price": .string(price),
+        "title": .string(title), "shop": .string(shop),
+      ]
+      return ItemKeys.item(from: record, file: file, number: Int(clamping: id))
+    }
+  }
+
   /// Every row read by keyset on `id`, `batch` rows to a statement, changing nothing.
   public func check(batch: Int = 1_000) throws(PostgresFailure) -> CheckReport {
     var report = CheckReport()
@@ -31,11 +47,8 @@ extension PostgresCatalogue {
           let (id, width, height, picture, price, title, shop) = try row.decode(
             (Int64, Double, Double, String, String, String, String).self)
           lastID = id
-          let record: [String: DatasetValue] = [
-            "w": .real(width), "h": .real(height), "img": .string(picture), "price": .string(price),
-            "title": .string(title), "shop": .string(shop),
-          ]
-          switch ItemKeys.item(from: record, file: address, number: Int(id)) {
+          let fields = RowFields(width: width, height: height, picture: picture, price: price, title: title, shop: shop)
+          switch fields.item(file: address, id: id) {
           case .success(let item):
             report.itemCount += 1
             if let note = CheckSummary.noPriceNote(item, file: address, number: Int(id)) { report.notes.append(note) }

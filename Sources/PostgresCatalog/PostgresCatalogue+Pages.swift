@@ -27,10 +27,10 @@ extension PostgresCatalogue {
     return makePage(page.rows, groups: page.runs, next: page.next, count: page.total)
   }
 
-  /// A row read: its id, its item and its sort key.
+  /// A row read: its id, its item (or why the dataset rules reject it) and its sort key.
   struct Found {
     var id: Int64
-    var item: ShopItem
+    var item: Result<ShopItem, UnusableRecord>
     var key: KeysetCursor.Key
   }
 
@@ -71,10 +71,24 @@ extension PostgresCatalogue {
     KeysetCursor(rank: rank, group: group, lastID: found.id, lastKey: found.key)
   }
 
+  /// A row the dataset rules reject (another client wrote `w = 1e-150`) is left out of the page and named, as a
+  /// SQLite catalogue's is; the page's cursor still moves past it.
   private func makePage(_ found: [Found], groups: [GroupRun], next: KeysetCursor?, count: Int?) -> CataloguePage {
-    CataloguePage(
-      items: found.map(\.item), ids: found.map { ItemID(Int($0.id) - 1) }, groups: groups,
-      next: next.map { PageCursor(token: $0.token) }, resultCount: count)
+    var items: [ShopItem] = []
+    var ids: [ItemID] = []
+    var skipped: [String] = []
+    for row in found {
+      switch row.item {
+      case .success(let item):
+        items.append(item)
+        ids.append(ItemID(Int(clamping: row.id) - 1))
+      case .failure(let unusable): skipped += unusable.problems.map(\.description)
+      }
+    }
+    var page = CataloguePage(
+      items: items, ids: ids, groups: groups, next: next.map { PageCursor(token: $0.token) }, resultCount: count)
+    page.skippedPages = skipped
+    return page
   }
 
   /// Up to `limit` rows of the query (of one section) after the cursor, in the order's keyset.
@@ -91,9 +105,12 @@ extension PostgresCatalogue {
       let (id, width, height, picture, price, title, shop, extra) = try row.decode(
         (Int64, Double, Double, String, String, String, String, String?).self)
       let sortKey = try Self.keysetKey(PostgresRandomAccessRow(row)[8], order: query.order)
-      let item = ShopItem(
-        width: width, height: height, imageURL: picture, price: price, title: title, shop: shop,
-        extraFields: Self.extraFields(extra))
+      let fields = RowFields(width: width, height: height, picture: picture, price: price, title: title, shop: shop)
+      let item = fields.item(file: address, id: id).map { item in
+        var item = item
+        item.extraFields = Self.extraFields(extra)
+        return item
+      }
       return Found(id: id, item: item, key: sortKey)
     }
   }

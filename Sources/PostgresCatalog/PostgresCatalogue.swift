@@ -48,9 +48,11 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   /// naming the address, without its password: it cannot be read, refused, or holds no catalogue. A statement
   /// unanswered for `answerDeadline` is asked again on a new connection, then fails.
   public static func open(
-    address text: String, pageSize: Int = 50, answerDeadline: Duration = answerDeadline
+    address text: String, schema: String = PostgresSchema.defaultSchema, pageSize: Int = 50,
+    answerDeadline: Duration = answerDeadline
   ) throws(PostgresFailure) -> PostgresCatalogue {
-    let address = try PostgresAddress.reading(text)
+    var address = try PostgresAddress.reading(text)
+    address.schema = schema
     let session = try PostgresSession.connect(address, readOnly: true, answerDeadline: answerDeadline)
     do {
       var metadata: [String: String] = [:]
@@ -61,7 +63,8 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
       guard metadata[PostgresSchema.Key.format] == PostgresSchema.formatVersion,
         let count = metadata[PostgresSchema.Key.itemCount].flatMap(Int.init)
       else {
-        throw PostgresFailure(address: address.description, reason: "waterfall_catalogue is not a catalogue's")
+        throw PostgresFailure(
+          address: address.description, reason: "\(schema).waterfall_catalogue is not a catalogue's")
       }
       let keys =
         metadata[PostgresSchema.Key.extraKeys].flatMap {
@@ -75,7 +78,9 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
       session.close()
       throw PostgresFailure(
         address: address.description,
-        reason: "no catalogue in this database (no table waterfall_catalogue; waterfall import makes one)")
+        reason:
+          "no catalogue in schema \(schema) of this database (no table \(schema).waterfall_catalogue; waterfall import makes one)"
+      )
     } catch {
       session.close()
       throw PostgresFailure(address: address.description, reason: PostgresSession.reason(error, address: address))

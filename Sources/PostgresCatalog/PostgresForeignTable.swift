@@ -15,8 +15,11 @@ enum PostgresForeignTable {
 
   /// The table's rows as a dataset named `address (table NAME)`; a table that is not there or lacks a required
   /// column throws, naming the table and the column.
-  static func read(address text: String, table: String) throws(PostgresFailure) -> (name: String, dataset: Dataset) {
-    let address = try PostgresAddress.reading(text)
+  static func read(
+    address text: String, table: String, schema: String? = nil
+  ) throws(PostgresFailure) -> (name: String, dataset: Dataset) {
+    var address = try PostgresAddress.reading(text)
+    address.schema = schema
     let session = try PostgresSession.connect(address, readOnly: true)
     defer { session.close() }
     do {

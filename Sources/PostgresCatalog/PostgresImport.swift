@@ -10,13 +10,15 @@ public enum PostgresImport {
   public typealias Progress = ImportProgress
   public typealias Summary = ImportSummary
 
-  /// Imports `sources` into the database `address` names; tables already there are refused unless `replace`.
+  /// Imports `sources` into the schema `schema` (made when missing) of the database `address` names; a catalogue
+  /// already there is refused unless `replace`, and tables there that no import made are refused always.
   public static func run(
-    sources: [String], address text: String, replace: Bool, pictureProbe: PictureProbe? = nil,
-    progress: (Progress) -> Void = { _ in }
+    sources: [String], address text: String, schema: String = PostgresSchema.defaultSchema, replace: Bool,
+    pictureProbe: PictureProbe? = nil, progress: (Progress) -> Void = { _ in }
   ) throws(PostgresFailure) -> Summary {
     let start = ContinuousClock.now
-    let address = try PostgresAddress.reading(text)
+    var address = try PostgresAddress.reading(text)
+    address.schema = schema
     for source in sources where !FileManager.default.fileExists(atPath: source) {
       throw PostgresFailure(address: source, reason: "no such file or directory")
     }
@@ -24,16 +26,23 @@ public enum PostgresImport {
     defer { session.close() }
     do {
       try session.run("BEGIN")
-      let existing = try session.rows(
-        "SELECT to_regclass('items') IS NOT NULL OR to_regclass('waterfall_catalogue') IS NOT NULL"
-      ).first?.decode(Bool.self)
-      if existing == true {
+      try makeSchemaIfMissing(schema, session: session)
+      switch try whatSchemaHolds(session) {
+      case .nothing: break
+      case .catalogue:
         guard replace else {
           try? session.run("ROLLBACK")
           throw PostgresFailure(
-            address: address.description, reason: "already holds a catalogue (--replace writes over it)")
+            address: address.description,
+            reason: "schema \(schema) already holds a catalogue (--replace writes over it)")
         }
         try session.run(PostgresSchema.dropTables)
+      case .othersTables(let names):
+        try? session.run("ROLLBACK")
+        throw PostgresFailure(
+          address: address.description,
+          reason: "schema \(schema) holds \(names.joined(separator: ", ")), which no import made: nothing was "
+            + "changed (--schema NAME imports into another schema)")
       }
       for statement in PostgresSchema.createTables { try session.run(statement) }
       var copied = try copyRows(sources, session: session, pictureProbe: pictureProbe, progress: progress)
@@ -49,7 +58,11 @@ public enum PostgresImport {
       try session.run("SAVEPOINT search_index")
       do {
         try session.run("CREATE EXTENSION IF NOT EXISTS pg_trgm")
-        try session.run(PostgresSchema.createSearchIndex)
+        // Its operator class is named in the schema it was made in, which may be off the session's path.
+        let home = try session.rows(
+          "SELECT quote_ident(n.nspname) FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'"
+        ).first?.decode(String.self)
+        try session.run(PostgresSchema.createSearchIndex(operatorSchema: home ?? "public"))
       } catch {
         try session.run("ROLLBACK TO SAVEPOINT search_index")
         copied.notes.append(
@@ -77,6 +90,43 @@ public enum PostgresImport {
     } catch {
       throw PostgresFailure(address: address.description, reason: PostgresSession.reason(error, address: address))
     }
+  }
+
+  /// A schema's tables that an import would make, as found before it makes them.
+  enum SchemaHolds: Equatable {
+    case nothing
+    /// A catalogue an import made: its metadata table says so.
+    case catalogue
+    /// Tables of an import's names that no import made (a shop's own `items`): never written over.
+    case othersTables([String])
+  }
+
+  /// What the session's schema holds of the tables an import makes, told by the format its metadata table holds.
+  static func whatSchemaHolds(_ session: PostgresSession) throws -> SchemaHolds {
+    var present: [String] = []
+    for name in PostgresSchema.madeTables {
+      let found = try session.rows("SELECT to_regclass(quote_ident(\(name))) IS NOT NULL").first?.decode(Bool.self)
+      if found == true { present.append(name) }
+    }
+    guard !present.isEmpty else { return .nothing }
+    guard present.contains(PostgresSchema.metadataTable) else { return .othersTables(present) }
+    // A table of that name with other columns fails the read: rolled back to here, it is someone else's.
+    try session.run("SAVEPOINT ownership")
+    var format: String?
+    do {
+      format = try session.rows(PostgresQuery(unsafeSQL: PostgresSchema.writtenFormat)).first?.decode(String?.self)
+      try session.run("RELEASE SAVEPOINT ownership")
+    } catch {
+      try session.run("ROLLBACK TO SAVEPOINT ownership")
+    }
+    return format == PostgresSchema.formatVersion ? .catalogue : .othersTables(present)
+  }
+
+  /// Makes the schema unless it is there (asked first: CREATE SCHEMA IF NOT EXISTS needs the right to create
+  /// schemas even when it makes none).
+  private static func makeSchemaIfMissing(_ schema: String, session: PostgresSession) throws {
+    let missing = try session.rows("SELECT to_regnamespace(quote_ident(\(schema))) IS NULL").first?.decode(Bool.self)
+    if missing == true { try session.run("CREATE SCHEMA " + PostgresForeignTable.quoted(schema)) }
   }
 
   private struct Copied {

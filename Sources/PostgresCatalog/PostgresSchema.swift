@@ -2,13 +2,25 @@
 /// the viewer shows and, beside it, what it queries, computed once by the catalogue's own rules (the price's value
 /// in both orders, +∞ when unreadable so it goes last; the folded title's sort key; the folded search text), and
 /// each field's section value (NULL when blank, as the in-memory catalogue groups).
-enum PostgresSchema {
+///
+/// They live in a schema of their own (``defaultSchema`` unless `--schema` names another), which every session sets
+/// as its whole `search_path` (``PostgresAddress/schema``): the shop's own tables beside it, an `items` of its own
+/// among them, are never read, refused or dropped as the catalogue's.
+public enum PostgresSchema {
   static let formatVersion = "1"
   static let metadataTable = "waterfall_catalogue"
   static let itemsTable = "items"
+  /// The schema the catalogue lives in when `--schema` names none.
+  public static let defaultSchema = "waterfall"
 
-  /// Dropped by `--replace` (the triggers go with the table; its function is made again over the old one).
-  static let dropTables = "DROP TABLE IF EXISTS items, waterfall_catalogue, waterfall_shapes"
+  /// Every table an import makes, each dropped by `--replace` only when the schema's ``metadataTable`` says an
+  /// import made them (the triggers go with the table; its function is made again over the old one).
+  static let madeTables = [itemsTable, metadataTable, "waterfall_shapes"]
+  static let dropTables = "DROP TABLE IF EXISTS " + madeTables.joined(separator: ", ")
+
+  /// The format an import wrote in the schema's metadata table, or NULL: a table of that name that is not a
+  /// catalogue's (no such columns) fails, which the import takes for "not ours".
+  static let writtenFormat = "SELECT value FROM waterfall_catalogue WHERE key = '\(Key.format)'"
 
   static let createTables = [
     "CREATE TABLE waterfall_catalogue(key text PRIMARY KEY, value text NOT NULL)",
@@ -51,17 +63,20 @@ enum PostgresSchema {
   ]
 
   /// Search by trigrams where the server has pg_trgm (a trusted extension: a database owner may create it).
-  static let createSearchIndex = "CREATE INDEX items_search ON items USING gin (search gin_trgm_ops)"
+  static func createSearchIndex(operatorSchema: String) -> String {
+    "CREATE INDEX items_search ON items USING gin (search \(operatorSchema).gin_trgm_ops)"
+  }
 
   /// The channel the trigger below notifies, named for the table, and the trigger's name.
   static let addedRowsChannel = "items_added"
 
   /// Made after the rows are in, so the import's own COPY announces nothing: a statement-level trigger (one
   /// notification for a many-row INSERT or a COPY, its payload the rows' count) that tells viewers open on the
-  /// catalogue, which LISTEN, that another client added rows. NOTIFY is sent at commit, never for a rollback.
+  /// catalogue, which LISTEN, that another client added rows. NOTIFY is sent at commit, never for a rollback. Its
+  /// function keeps the import's search_path (the catalogue's schema), as ``PostgresShapes/createTrigger``'s does.
   static let createTrigger = [
     """
-    CREATE OR REPLACE FUNCTION waterfall_items_added() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION waterfall_items_added() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
     BEGIN
       PERFORM pg_notify('\(addedRowsChannel)', (SELECT count(*) FROM added)::text);
       RETURN NULL;

@@ -77,13 +77,16 @@ final class PostgresSession: Sendable {
       // `allow`: refused without TLS, tried again with it (libpq's second attempt).
       connection = try connect(try address.configuration(for: endpoint, withTLS: true))
     }
-    if readOnly {
-      do {
-        _ = try connection.query(viewingSettings, logger: logger).wait()
-      } catch {
-        try? connection.close().wait()
-        throw error
+    do {
+      if readOnly { _ = try connection.query(viewingSettings, logger: logger).wait() }
+      if let schema = address.schema {
+        _ = try connection.query(
+          "SELECT set_config('search_path', quote_ident(\(schema)), false)", logger: logger
+        ).wait()
       }
+    } catch {
+      try? connection.close().wait()
+      throw error
     }
     return connection
   }

@@ -11,10 +11,11 @@ enum PostgresShapes {
 
   static let createTable = "CREATE TABLE waterfall_shapes(id bigint PRIMARY KEY, run bytea NOT NULL)"
 
-  /// Made once the runs are written: from then on a change to `items` makes them stale, so it deletes them.
+  /// Made once the runs are written: from then on a change to `items` makes them stale, so it deletes them. A
+  /// trigger runs with the writing client's search_path: the function keeps the import's, the catalogue's schema.
   static let createTrigger = [
     """
-    CREATE OR REPLACE FUNCTION waterfall_shapes_stale() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION waterfall_shapes_stale() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
     BEGIN
       DELETE FROM waterfall_shapes;
       RETURN NULL;
@@ -61,8 +62,12 @@ enum PostgresShapes {
   static func read(
     order: ItemOrder, ranks: Range<Int>, total: Int, session: PostgresSession
   ) throws -> (ids: [Int64], shapes: MeasuredShapes)? {
+    // A role may read the catalogue's rows and not its packed shapes (granted SELECT on `items` alone): the rows
+    // are measured instead.
     guard var assembly = ShapeRuns.Assembly(order: order, ranks: ranks, total: total),
-      try session.rows("SELECT to_regclass('waterfall_shapes') IS NOT NULL").first?.decode(Bool.self) == true
+      try session.rows(
+        "SELECT to_regclass('waterfall_shapes') IS NOT NULL AND has_table_privilege('waterfall_shapes', 'SELECT')"
+      ).first?.decode(Bool.self) == true
     else { return nil }
     var statement = PostgresStatement("SELECT id, run FROM waterfall_shapes WHERE id BETWEEN ")
     statement.bind(assembly.keys.lowerBound)

@@ -5,7 +5,7 @@ import ShopCatalog
 /// does not read it again.
 extension PostgresSource {
   func openForeign(_ address: DatasetAddress, table: String) throws(SourceFailure) -> any OpenedSource {
-    let (name, dataset) = try Self.read(address, table: table)
+    let (name, dataset) = try read(address, table: table)
     // A table whose every row has a problem is said as a dataset's is, rather than opened empty.
     if dataset.itemCount == 0, !dataset.problems.isEmpty {
       let more =
@@ -25,7 +25,7 @@ extension PostgresSource {
   func checkForeign(
     _ address: DatasetAddress, table: String, report: (String) -> Void
   ) throws(SourceFailure) -> CheckSummary {
-    let (_, dataset) = try Self.read(address, table: table)
+    let (_, dataset) = try read(address, table: table)
     for problem in dataset.problems { report(problem.description) }
     let notes = dataset.items.compactMap { CheckSummary.noPriceNote($0, file: $0.sourceFile, number: $0.recordNumber) }
     for note in notes { report(note) }
@@ -33,10 +33,10 @@ extension PostgresSource {
       items: dataset.itemCount, problems: dataset.problems.count, skipped: dataset.skippedItems, notes: notes.count)
   }
 
-  private static func read(_ address: DatasetAddress, table: String) throws(SourceFailure) -> (String, Dataset) {
+  private func read(_ address: DatasetAddress, table: String) throws(SourceFailure) -> (String, Dataset) {
     guard case .named(let text) = address else { throw SourceFailure(lines: ["no PostgreSQL address"]) }
     do {
-      return try PostgresForeignTable.read(address: text, table: table)
+      return try PostgresForeignTable.read(address: text, table: table, schema: schema)
     } catch {
       throw SourceFailure(lines: [error.description])
     }

@@ -5,8 +5,13 @@ public struct PostgresSource: SourceKind {
   let pageSize: Int
   /// A table not made by `waterfall import` (`--table NAME`), read as a dataset (``PostgresForeignTable``).
   let table: String?
+  /// `--schema NAME`: where the catalogue is (nil: ``PostgresSchema/defaultSchema``), or where `table` is (nil: the
+  /// server's search path).
+  let schema: String?
 
-  public init(pageSize: Int, table: String? = nil) { (self.pageSize, self.table) = (pageSize, table) }
+  public init(pageSize: Int, table: String? = nil, schema: String? = nil) {
+    (self.pageSize, self.table, self.schema) = (pageSize, table, schema)
+  }
 
   public func opens(_ address: DatasetAddress) -> Bool {
     guard case .named(let text) = address else { return false }
@@ -19,7 +24,7 @@ public struct PostgresSource: SourceKind {
     _ address: DatasetAddress, whole: Bool, query: CatalogueQuery
   ) throws(SourceFailure) -> any OpenedSource {
     if let table { return try openForeign(address, table: table) }
-    let catalogue = try Self.catalogue(address, pageSize: pageSize)
+    let catalogue = try catalogue(address, pageSize: pageSize)
     if case .failure(let reason) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery())) {
       throw SourceFailure(lines: [reason])
     }
@@ -32,7 +37,7 @@ public struct PostgresSource: SourceKind {
   /// (``PostgresCatalogue/check(batch:)``), listed as a SQLite catalogue's is, and the check exits 1.
   public func check(_ address: DatasetAddress, report: (String) -> Void) throws(SourceFailure) -> CheckSummary {
     if let table { return try checkForeign(address, table: table, report: report) }
-    let catalogue = try Self.catalogue(address, pageSize: 1_000)
+    let catalogue = try catalogue(address, pageSize: 1_000)
     let found: PostgresCatalogue.CheckReport
     do { found = try catalogue.check() } catch { throw SourceFailure(lines: [error.description]) }
     for problem in found.problems { report(problem.description) }
@@ -42,10 +47,11 @@ public struct PostgresSource: SourceKind {
       skippedNoun: "row")
   }
 
-  private static func catalogue(_ address: DatasetAddress, pageSize: Int) throws(SourceFailure) -> PostgresCatalogue {
+  private func catalogue(_ address: DatasetAddress, pageSize: Int) throws(SourceFailure) -> PostgresCatalogue {
     guard case .named(let text) = address else { throw SourceFailure(lines: ["no PostgreSQL address"]) }
     do {
-      return try PostgresCatalogue.open(address: text, pageSize: pageSize)
+      return try PostgresCatalogue.open(
+        address: text, schema: schema ?? PostgresSchema.defaultSchema, pageSize: pageSize)
     } catch {
       throw SourceFailure(lines: [error.description])
     }

@@ -57,19 +57,19 @@ enum PostgresSuite {
         let condition = ItemKeys.terms(of: ItemQuery(term)).map { "search LIKE '%\($0)%'" }.joined(separator: " AND ")
         peers[peer, default: []].append(
           psql.milliseconds([
-            "SELECT \(columns) FROM items WHERE \(condition) ORDER BY id LIMIT 51",
-            "SELECT count(*) FROM items WHERE \(condition)",
+            "SELECT \(columns) FROM waterfall.items WHERE \(condition) ORDER BY id LIMIT 51",
+            "SELECT count(*) FROM waterfall.items WHERE \(condition)",
           ]))
       }
       peers[.peerFirstFrame, default: []].append(
-        psql.wallMilliseconds("SELECT \(columns) FROM items ORDER BY id LIMIT 51"))
+        psql.wallMilliseconds("SELECT \(columns) FROM waterfall.items ORDER BY id LIMIT 51"))
       peers[.peerPrice, default: []].append(
-        psql.milliseconds(["SELECT \(columns) FROM items ORDER BY price_up, id LIMIT 51"]))
+        psql.milliseconds(["SELECT \(columns) FROM waterfall.items ORDER BY price_up, id LIMIT 51"]))
       peers[.peerTitle, default: []].append(
-        psql.milliseconds(["SELECT \(columns) FROM items ORDER BY title_key, id LIMIT 51"]))
+        psql.milliseconds(["SELECT \(columns) FROM waterfall.items ORDER BY title_key, id LIMIT 51"]))
       // The floor of `G` in the dataset's order: every run of its packed shapes (order 0's keys are below 2^32).
       peers[.peerShapes, default: []].append(
-        psql.milliseconds(["SELECT id, run FROM waterfall_shapes WHERE id < 4294967296 ORDER BY id"]))
+        psql.milliseconds(["SELECT id, run FROM waterfall.waterfall_shapes WHERE id < 4294967296 ORDER BY id"]))
     }
     guard !runs.isEmpty else { fatalError("the viewer's probe failed") }
     // Ten viewers started together, each a process of its own doing what one does above: the slowest of them.
@@ -79,7 +79,7 @@ enum PostgresSuite {
     values[.crowdGoToEnd] = crowd.map { $0[3] }.max()
     values[.crowdResident] = crowd.map { $0[4] }.max()
     let peerCrowd = psql.wallMillisecondsTogether(
-      "SELECT \(columns) FROM items ORDER BY id LIMIT 51", count: crowdSize)
+      "SELECT \(columns) FROM waterfall.items ORDER BY id LIMIT 51", count: crowdSize)
     guard peerCrowd.count == crowdSize else { fatalError("\(crowdSize - peerCrowd.count) of the psql crowd failed") }
     values[.peerCrowdFirstFrame] = peerCrowd.max()
     for (index, measure) in [Measure.firstFrame, .priceScreenful, .titleScreenful, .goToEnd, .peakResident]

@@ -21,12 +21,16 @@ struct CheckCommand: ParsableCommand {
     name: .long, help: "A SQLite file's or PostgreSQL database's table of items (default: an imported catalogue's).")
   var table: String?
 
+  @Option(name: .long, help: ArgumentHelp(DataOptions.schemaHelp))
+  var schema: String?
+
   func validate() throws {
     if address == .unnamed {
       throw ValidationError("check needs a dataset: a path, an address, or - for standard input (or pipe one in)")
     }
     try DatasetAddress.refuseTerminalAsDataset(path)
     try DataOptions.refuseTable(table, outsideSQLite: path)
+    try DataOptions.refuseSchema(schema, outsidePostgres: path)
   }
 
   /// The dataset named, or standard input piped in, as the viewer reads it.
@@ -34,7 +38,7 @@ struct CheckCommand: ParsableCommand {
 
   func run() throws {
     // The viewer's sources, asked in the viewer's order: a path is read by the source the viewer would read it with.
-    let kinds = SourceRegistry.kinds(table: table, network: NetworkConfiguration())
+    let kinds = SourceRegistry.kinds(table: table, schema: schema, network: NetworkConfiguration())
     let summary: CheckSummary
     do {
       summary = try SourceRegistry.kind(for: address, among: kinds).check(address, report: printLine)

@@ -137,8 +137,9 @@ struct ConfigFile: Sendable {
       } catch {
         throw fail(typeMismatch(name, value, written: written) ?? ViewCommand.message(for: error))
       }
-      // The config's table is for SQLite files only: a JSON file opened with the same config stays a JSON file.
-      let spelled = name == "table" ? "config-table" : name
+      // The config's table is for SQLite files only, its schema for PostgreSQL: a JSON file opened with the same
+      // config stays a JSON file.
+      let spelled = ["table": "config-table", "schema": "config-schema"][name] ?? name
       return Setting(name: name, words: ["--\(spelled)", written], line: line, written: written)
     }
   }

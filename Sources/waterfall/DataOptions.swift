@@ -55,6 +55,16 @@ struct DataOptions: ParsableArguments {
   @Option(name: .customLong("config-table"), help: ArgumentHelp(visibility: .private))
   var configTable: String?
 
+  @Option(name: .long, help: ArgumentHelp(Self.schemaHelp))
+  var schema: String?
+
+  /// The config file's `schema`, for PostgreSQL addresses only, as `table` is for SQLite files (``schemaForSource``).
+  @Option(name: .customLong("config-schema"), help: ArgumentHelp(visibility: .private))
+  var configSchema: String?
+
+  static let schemaHelp =
+    "A PostgreSQL database's schema: the catalogue's (default: \(PostgresSchema.defaultSchema)), or with --table the table's (default: the server's search path)."
+
   /// The longest simulated latency: a day, far beyond any test, and safe to add to the clock.
   static let maximumLatency = 86_400_000
 
@@ -72,6 +82,7 @@ struct DataOptions: ParsableArguments {
     }
     try DatasetAddress.refuseTerminalAsDataset(datasetPath)
     try Self.refuseTable(table, outsideSQLite: datasetPath)
+    try Self.refuseSchema(schema, outsidePostgres: datasetPath)
     // `waterfall --config X config`: a subcommand is known by the first word only, so it was read as a dataset.
     if let path, Waterfall.subcommandNames.contains(path), !FileManager.default.fileExists(atPath: path) {
       throw ValidationError("\(path) is a subcommand: put it first (waterfall \(path) [options])")
@@ -89,6 +100,15 @@ struct DataOptions: ParsableArguments {
     guard isOther else { return }
     throw ValidationError("--table \(table) applies only to SQLite files and PostgreSQL addresses: \(path) is neither")
   }
+
+  /// `--schema` names a PostgreSQL database's schema: on anything else it would be ignored, so it is refused.
+  static func refuseSchema(_ schema: String?, outsidePostgres path: String?) throws {
+    guard let schema, !(path.map(PostgresAddress.isAddress) ?? false) else { return }
+    throw ValidationError("--schema \(schema) applies only to PostgreSQL addresses: \(path ?? "no dataset") is not one")
+  }
+
+  /// The schema the PostgreSQL source is given: the command line's, or the config's.
+  var schemaForSource: String? { schema ?? configSchema }
 
   /// The table the SQLite source is given: the command line's, or the config's when the dataset is a SQLite file.
   var tableForSource: String? {

@@ -25,6 +25,13 @@ struct ImportCommand: ParsableCommand {
   @Flag(name: .long, help: "Write over OUTPUT if it exists (otherwise an existing file is refused).")
   var replace = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Into PostgreSQL: the schema to hold the catalogue, made if missing (default: \(PostgresSchema.defaultSchema)). Its tables that no import made are never written over."
+    ))
+  var schema: String?
+
   func validate() throws {
     guard paths.count >= 2 else { throw ValidationError("give one or more SOURCE datasets, then OUTPUT.sqlite") }
     // A SOURCE is opened by name, or `-` for standard input into a SQLite file: an address would be "no such file
@@ -40,6 +47,7 @@ struct ImportCommand: ParsableCommand {
           "into PostgreSQL, import reads files, not standard input: save it first (cat > items.json) and import that")
       }
     }
+    try DataOptions.refuseSchema(schema, outsidePostgres: paths.last)
     for source in sources {
       if let scheme = URLScheme(of: source), scheme != .file, !PostgresAddress.isAddress(source) {
         throw ValidationError(
@@ -73,7 +81,8 @@ extension ImportCommand {
     let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
     let summary = try Self.importing(bar: bar) {
       try PostgresImport.run(
-        sources: Array(paths.dropLast()), address: output, replace: replace, pictureProbe: pictureProbe
+        sources: Array(paths.dropLast()), address: output, schema: schema ?? PostgresSchema.defaultSchema,
+        replace: replace, pictureProbe: pictureProbe
       ) { progress in
         bar.show(fraction: progress.overall, items: progress.itemsWritten)
       }

@@ -9,10 +9,10 @@ import ShopCatalog
 /// conforming to `SourceKind` in its own target, and one line here.
 enum SourceRegistry {
   static func kinds(
-    pageSize: Int = 50, loops: Bool = false, table: String?, network: NetworkConfiguration
+    pageSize: Int = 50, loops: Bool = false, table: String?, schema: String? = nil, network: NetworkConfiguration
   ) -> [any SourceKind] {
     [
-      PostgresSource(pageSize: pageSize, table: table),
+      PostgresSource(pageSize: pageSize, table: table, schema: schema),
       SQLiteSource(table: table, pageSize: pageSize),
       StreamSource(pageSize: pageSize, loops: loops),
       HTTPFeedSource(network: network),

@@ -41,10 +41,10 @@ extension ViewerEndToEndTests {
     let committed = Date()
     try Self.psql(
       """
-      INSERT INTO items
+      INSERT INTO waterfall.items
       SELECT 301, w, h, img, '¥7', 'arrived live', shop, extra, price_up, price_down, title_key, search,
         shop_group, price_group, title_group, extra_group
-      FROM items WHERE id = 1
+      FROM waterfall.items WHERE id = 1
       """, at: address, environment)
     let announced = try pane.waitForScreen(seconds: 30) { $0.contains("1 new item · r shows it") }
     print("announced on the screen \(Date().timeIntervalSince(committed)) s after psql's INSERT returned")

@@ -27,7 +27,7 @@ struct PostgresCancellationTests {
     // Another session holds the table for two seconds: the search waits on it, as a slow one would run.
     let address = fixture.address
     let locker = Thread {
-      _ = try? TestServer.psql(address, "BEGIN; LOCK TABLE items IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(2); COMMIT;")
+      _ = try? TestServer.psql(address, "BEGIN; LOCK TABLE waterfall.items IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(2); COMMIT;")
     }
     locker.start()
     Thread.sleep(forTimeInterval: 0.3)

@@ -13,10 +13,10 @@ struct PostgresCheckTests {
     try TestServer.psql(
       fixture.address,
       """
-      UPDATE items SET w = -5 WHERE id = 3;
-      UPDATE items SET h = 0 WHERE id = 12;
-      UPDATE items SET h = 'NaN' WHERE id = 20;
-      UPDATE items SET w = 'Infinity', h = 200000 WHERE id = 27
+      UPDATE waterfall.items SET w = -5 WHERE id = 3;
+      UPDATE waterfall.items SET h = 0 WHERE id = 12;
+      UPDATE waterfall.items SET h = 'NaN' WHERE id = 20;
+      UPDATE waterfall.items SET w = 'Infinity', h = 200000 WHERE id = 27
       """)
     var lines: [String] = []
     let summary = try PostgresSource(pageSize: 50).check(.named(fixture.address)) { lines.append($0) }

@@ -22,7 +22,7 @@ struct PostgresDeletedCursorRowTests {
     let start = try #require(measured.pageStarts[3]?.token.flatMap(KeysetCursor.init(token:)))
     let deleted = try #require(start.lastID)
     #expect(start.rank == 30 && order[29] == ItemID(Int(deleted) - 1), "the measure names the row at rank 29")
-    try TestServer.psql(fixture.address, "DELETE FROM items WHERE id = \(deleted)")
+    try TestServer.psql(fixture.address, "DELETE FROM waterfall.items WHERE id = \(deleted)")
     let shown = PostgresMeasureTests.ids(catalogue, query, measured.pageStarts[3])
     #expect(shown == Array(order[30..<40]), "the rows after the deleted one, not an empty page")
   }

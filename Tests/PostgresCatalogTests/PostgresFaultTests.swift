@@ -62,7 +62,7 @@ struct PostgresFaultTests {
   func missingTable() throws {
     guard let address = try TestServer.freshDatabase() else { return }
     let line = try #require(failure(address))
-    #expect(line.contains("no catalogue in this database"), "\(line)")
+    #expect(line.contains("no catalogue in schema waterfall of this database"), "\(line)")
   }
 
   @Test("a port nobody listens on")
@@ -116,7 +116,7 @@ struct PostgresFaultTests {
     let catalogue = try PostgresCatalogue.open(address: fixture.address)
     #expect(throws: (any Error).self) { try catalogue.session.run("DELETE FROM items") }
     #expect(catalogue.itemCount == 5)
-    #expect(try TestServer.psql(fixture.address, "SELECT count(*) FROM items") == "5")
+    #expect(try TestServer.psql(fixture.address, "SELECT count(*) FROM waterfall.items") == "5")
   }
 
   @Test("an import over a catalogue is refused without --replace, and replaces it with")
@@ -143,7 +143,7 @@ struct PostgresImportFailureTests {
     #expect(throws: PostgresFailure.self) {
       try PostgresImport.run(sources: [fixture.dataset, broken], address: fixture.address, replace: true)
     }
-    #expect(try TestServer.psql(fixture.address, "SELECT count(*) FROM items") == "12", "the catalogue before")
+    #expect(try TestServer.psql(fixture.address, "SELECT count(*) FROM waterfall.items") == "12", "the catalogue before")
     guard let empty = try TestServer.freshDatabase() else { return }
     #expect(throws: PostgresFailure.self) {
       try PostgresImport.run(sources: [fixture.dataset, broken], address: empty, replace: false)

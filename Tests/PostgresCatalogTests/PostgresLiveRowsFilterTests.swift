@@ -24,10 +24,10 @@ struct PostgresLiveRowsFilterTests {
     try TestServer.psql(
       fixture.address,
       """
-      INSERT INTO items
-      SELECT (SELECT max(id) FROM items) + n, w, h, img, price, t, shop, extra, price_up, price_down,
+      INSERT INTO waterfall.items
+      SELECT (SELECT max(id) FROM waterfall.items) + n, w, h, img, price, t, shop, extra, price_up, price_down,
         title_key, t, shop_group, price_group, t, extra_group
-      FROM items, unnest(ARRAY['zebra scarf', 'plain scarf']) WITH ORDINALITY AS added(t, n) WHERE id = 1
+      FROM waterfall.items, unnest(ARRAY['zebra scarf', 'plain scarf']) WITH ORDINALITY AS added(t, n) WHERE id = 1
       """)
     #expect(try await PostgresLiveRowsTests.eventually { catalogue.progress.newItems != 0 })
     #expect(catalogue.progress.newItems == 1)

@@ -14,10 +14,10 @@ struct PostgresLiveRowsTests {
     try TestServer.psql(
       address,
       """
-      INSERT INTO items
-      SELECT (SELECT max(id) FROM items) + n, w, h, img, price, '\(title)', shop, extra, price_up, price_down,
+      INSERT INTO waterfall.items
+      SELECT (SELECT max(id) FROM waterfall.items) + n, w, h, img, price, '\(title)', shop, extra, price_up, price_down,
         title_key, search, shop_group, price_group, title_group, extra_group
-      FROM items, generate_series(1, \(count)) AS n WHERE id = 1
+      FROM waterfall.items, generate_series(1, \(count)) AS n WHERE id = 1
       """)
   }
 
@@ -82,7 +82,7 @@ struct PostgresLiveRowsTests {
   @Test("a table without the trigger: the watch polls the newest rows and announces them")
   func announcedByThePoll() async throws {
     guard let fixture = try PostgresFixture(count: 20, seed: 12) else { return }
-    try TestServer.psql(fixture.address, "DROP TRIGGER \(PostgresSchema.addedRowsChannel) ON items")
+    try TestServer.psql(fixture.address, "DROP TRIGGER \(PostgresSchema.addedRowsChannel) ON waterfall.items")
     let catalogue = try Self.watched(fixture)
     let committed = ContinuousClock.now
     try Self.insert(1, title: "polled", into: fixture.address)

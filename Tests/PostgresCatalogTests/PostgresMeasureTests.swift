@@ -23,7 +23,7 @@ struct PostgresMeasureTests {
   }
 
   static func packedRuns(_ address: String) throws -> Int {
-    Int(try TestServer.psql(address, "SELECT count(*) FROM waterfall_shapes")) ?? -1
+    Int(try TestServer.psql(address, "SELECT count(*) FROM waterfall.waterfall_shapes")) ?? -1
   }
 
   /// The ids of the page `cursor` starts (nil: the first), or nil when it fails.
@@ -61,7 +61,7 @@ struct PostgresMeasureTests {
     let packed = try PostgresCatalogue.open(address: fixture.address, pageSize: 20)
     try Self.expectSameAsOracle(packed, oracle, filters: [nil, "cafe"], label: "packed")
     // An older catalogue, without them: measured from its rows by keyset.
-    try TestServer.psql(fixture.address, "DROP TABLE waterfall_shapes")
+    try TestServer.psql(fixture.address, "DROP TABLE waterfall.waterfall_shapes")
     let rows = try PostgresCatalogue.open(address: fixture.address, pageSize: 20)
     try Self.expectSameAsOracle(rows, oracle, filters: [nil], label: "rows")
   }
@@ -70,7 +70,7 @@ struct PostgresMeasureTests {
   func rowChangedByHand() throws {
     guard let fixture = try PostgresFixture(count: 300, seed: 32) else { return }
     #expect(try Self.packedRuns(fixture.address) == 4)
-    try TestServer.psql(fixture.address, "UPDATE items SET w = 7, h = 700 WHERE id = 5")
+    try TestServer.psql(fixture.address, "UPDATE waterfall.items SET w = 7, h = 700 WHERE id = 5")
     #expect(try Self.packedRuns(fixture.address) == 0)
     var items = fixture.items
     (items[4].width, items[4].height) = (7, 700)

@@ -43,6 +43,6 @@ struct PostgresReconnectTests {
     #expect(catalogue.session.reconnects == 1)
     #expect(catalogue.rank(of: first.ids[3], in: query) == 3)
     #expect(throws: (any Error).self) { try catalogue.session.run("DELETE FROM items") }
-    #expect(try TestServer.psql(fixture.address, "SELECT count(*) FROM items") == "30")
+    #expect(try TestServer.psql(fixture.address, "SELECT count(*) FROM waterfall.items") == "30")
   }
 }
