@@ -33,7 +33,8 @@ extension PostgresCatalogue {
     }
     if let known { return known }
     guard deferred else {
-      let count = try countNow(plain, session: session)
+      // Waited for over a large table (by G's measuring): a long statement, off the pages' connection.
+      let count = try countNow(plain, session: itemCount > countsAtOnceUpTo ? longStatements() : session)
       remember(plain) { $0.count = count }
       return count
     }
@@ -44,15 +45,15 @@ extension PostgresCatalogue {
   private func countNow(_ plain: CatalogueQuery, session: PostgresSession) throws -> Int {
     var statement = PostgresStatement("SELECT count(*) FROM items WHERE ")
     statement.append(Self.condition(for: plain.filter))
-    return Int(try session.rows(statement.query, unbounded: true).first?.decode(Int64.self) ?? 0)
+    return Int(try session.rows(statement.query).first?.decode(Int64.self) ?? 0)
   }
 
   /// Counts `plain` on a connection and thread of their own (the viewer's connection answers pages meanwhile).
   private func countLater(_ plain: CatalogueQuery) {
-    let (address, deadline) = (session.address, session.answerDeadline)
+    let address = session.address
     let thread = Thread { [self] in
       let outcome = Result { () throws -> Int in
-        let own = try PostgresSession.connect(address, readOnly: true, answerDeadline: deadline)
+        let own = try Self.longStatementsSession(address)
         defer { own.close() }
         return try countNow(plain, session: own)
       }

@@ -49,7 +49,7 @@ extension PostgresCatalogue {
     statement.append(after(from, key: key))
     statement.append(" ORDER BY \(ordering(key)) LIMIT \(limit + 1)")
     // Up to 65,536 rows, a filter's scanned for them: time that grows with the table.
-    let rows = try session.rows(statement.query, unbounded: true)
+    let rows = try longStatements().rows(statement.query)
     var shapes = MeasuredShapes()
     shapes.reserveCapacity(min(limit, rows.count))
     var starts: [PageCursor?] = []

@@ -51,7 +51,7 @@ extension PostgresCatalogue {
     var statement = PostgresStatement("SELECT id, \(key) FROM items WHERE ")
     statement.append(within(query, section: nil))
     statement.append(" ORDER BY \(ordering(key)) OFFSET \(cursor.rank - 2) LIMIT 1")
-    guard let row = try session.rows(statement.query, unbounded: true).first else { return nil }
+    guard let row = try longStatements().rows(statement.query).first else { return nil }
     let cells = PostgresRandomAccessRow(row)
     return KeysetCursor(
       rank: cursor.rank, group: 0, lastID: try cells[0].decode(Int64.self),
@@ -131,7 +131,7 @@ extension PostgresCatalogue {
     statement.append(" AS g, row_number() OVER (ORDER BY \(ordering(sortKey(query.order)))) AS r FROM items WHERE ")
     statement.append(Self.condition(for: query.filter))
     statement.append(") AS result GROUP BY g ORDER BY g IS NULL, min(r)")
-    let sections = try session.rows(statement.query, unbounded: true).map { row in
+    let sections = try longStatements().rows(statement.query).map { row in
       let (value, count) = try row.decode((String?, Int64).self)
       return Section(value: value, name: value ?? "(no \(grouping.name))", count: Int(count))
     }
@@ -172,12 +172,12 @@ extension PostgresCatalogue {
     counting.append(key.map { "(\($0), id) < (SELECT \($0), id FROM items WHERE id = " } ?? "id < (")
     counting.bind(id)
     counting.append(")")
-    return earlier + Int(try session.rows(counting.query, unbounded: true).first?.decode(Int64.self) ?? 0)
+    return earlier + Int(try longStatements().rows(counting.query).first?.decode(Int64.self) ?? 0)
   }
 
   /// The ranks in the query's result of the rows that match `pattern`, numbered by the server in the order.
   func matchRanks(
-    of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation? = nil
+    of pattern: ItemQuery, in query: CatalogueQuery, on long: PostgresSession, cancellation: WorkCancellation? = nil
   ) throws -> [Int] {
     if pattern.isEmpty { return [] }
     let key = sortKey(query.order)
@@ -188,7 +188,7 @@ extension PostgresCatalogue {
       statement.append(" AS m FROM items WHERE ")
       statement.append(within(query, section: section))
       statement.append(") AS result WHERE m ORDER BY r")
-      return try session.rows(statement.query, unbounded: true, cancellation: cancellation).map {
+      return try long.rows(statement.query, cancellation: cancellation).map {
         Int(try $0.decode(Int64.self))
       }
     }

@@ -44,6 +44,15 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   /// of its statements takes at 10^7 rows (a section list, a search's ranks: a few seconds).
   public static let answerDeadline = Duration.seconds(30)
 
+  /// The statements whose time grows with the table (a result's sections, ranks, matches, measures and counts:
+  /// seconds at 10^7 rows) run on a connection of their own (``longStatements()``), so a page never waits behind
+  /// one, with a deadline of their own: the server ends one at ``longStatementTimeout``, and the viewer takes the
+  /// connection for lost a little after.
+  static let longStatementTimeout = Duration.seconds(240)
+  static let longAnswerDeadline = Duration.seconds(250)
+  /// The long statements' connection, made when the first is asked.
+  private let longSession = Locked<PostgresSession?>(nil)
+
   /// Connects (read-only) to the database `text` names and reads its catalogue's description. Throws one line
   /// naming the address, without its password: it cannot be read, refused, or holds no catalogue. A statement
   /// unanswered for `answerDeadline` is asked again on a new connection, then fails.
@@ -96,6 +105,23 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   deinit {
     watch.withLock { $0?.stop() }
     session.closeSoon()
+    longSession.withLock { $0?.closeSoon() }
+  }
+
+  /// The connection long statements run on, made on first use.
+  func longStatements() throws -> PostgresSession {
+    try longSession.withLock { made in
+      if let made { return made }
+      let session = try Self.longStatementsSession(self.session.address)
+      made = session
+      return session
+    }
+  }
+
+  /// A new connection for long statements, with their deadlines.
+  static func longStatementsSession(_ address: PostgresAddress) throws(PostgresFailure) -> PostgresSession {
+    try PostgresSession.connect(
+      address, readOnly: true, answerDeadline: longAnswerDeadline, statementTimeout: longStatementTimeout)
   }
 
   /// Every item is there; the rows other clients added since the result shown was read are news.
@@ -138,14 +164,15 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   }
 
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int] {
-    (try? matchRanks(of: pattern, in: query)) ?? []
+    findMatches(of: pattern, in: query, cancellation: WorkCancellation()) ?? []
   }
 
   /// Stopped on the server: a cancellation while the statement runs asks the server to cancel it
   /// (``PostgresSession/cancelRunningStatement()``), so no superseded search keeps a backend busy.
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation) -> [Int]? {
-    let ranks = cancellation.whileRunning(stoppedBy: session.cancelRunningStatement) {
-      try? matchRanks(of: pattern, in: query, cancellation: cancellation)
+    guard let long = try? longStatements() else { return nil }
+    let ranks = cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) {
+      try? matchRanks(of: pattern, in: query, on: long, cancellation: cancellation)
     }
     return cancellation.isCancelled ? nil : ranks
   }

@@ -13,6 +13,9 @@ final class PostgresSession: Sendable {
   let readOnly: Bool
   /// How long a statement may go unanswered before its connection is taken for lost (nil: as long as it takes).
   let answerDeadline: Duration?
+  /// The server's own limit on a statement (`statement_timeout`), set on every connection the session makes; nil:
+  /// the server's setting.
+  let statementTimeout: Duration?
   private let current: Locked<PostgresConnection>
   /// The server process behind the connection now, for a cancel request sent on another connection.
   private let backendPID = Locked<Int32?>(nil)
@@ -25,8 +28,12 @@ final class PostgresSession: Sendable {
   /// How many times the session has connected again.
   var reconnects: Int { reconnecting.withLock { $0 } }
 
-  private init(address: PostgresAddress, connection: PostgresConnection, readOnly: Bool, answerDeadline: Duration?) {
+  private init(
+    address: PostgresAddress, connection: PostgresConnection, readOnly: Bool, answerDeadline: Duration?,
+    statementTimeout: Duration?
+  ) {
     (self.address, self.readOnly, self.answerDeadline) = (address, readOnly, answerDeadline)
+    self.statementTimeout = statementTimeout
     current = Locked(connection)
   }
 
@@ -35,12 +42,13 @@ final class PostgresSession: Sendable {
   /// that long closes its connection and is asked again on a new one (a server that stops answering without
   /// closing the connection, a network dropped with no reset, would otherwise keep it waiting for ever).
   static func connect(
-    _ address: PostgresAddress, readOnly: Bool, answerDeadline: Duration? = nil
+    _ address: PostgresAddress, readOnly: Bool, answerDeadline: Duration? = nil, statementTimeout: Duration? = nil
   ) throws(PostgresFailure) -> PostgresSession {
     do {
+      let connection = try open(address, readOnly: readOnly, statementTimeout: statementTimeout)
       let session = PostgresSession(
-        address: address, connection: try open(address, readOnly: readOnly), readOnly: readOnly,
-        answerDeadline: answerDeadline)
+        address: address, connection: connection, readOnly: readOnly, answerDeadline: answerDeadline,
+        statementTimeout: statementTimeout)
       if readOnly { session.learnBackendPID() }
       return session
     } catch {
@@ -50,11 +58,13 @@ final class PostgresSession: Sendable {
 
   /// The first of the address's servers that lets us in, each tried in order as libpq does (a refusal, a failed
   /// login or a lost connection on one moves on to the next).
-  private static func open(_ address: PostgresAddress, readOnly: Bool) throws -> PostgresConnection {
+  private static func open(
+    _ address: PostgresAddress, readOnly: Bool, statementTimeout: Duration?
+  ) throws -> PostgresConnection {
     var failures: [(PostgresAddress.Endpoint, any Error)] = []
     for endpoint in address.endpoints {
       do {
-        return try open(address, at: endpoint, readOnly: readOnly)
+        return try open(address, at: endpoint, readOnly: readOnly, statementTimeout: statementTimeout)
       } catch {
         failures.append((endpoint, error))
       }
@@ -68,7 +78,7 @@ final class PostgresSession: Sendable {
   }
 
   private static func open(
-    _ address: PostgresAddress, at endpoint: PostgresAddress.Endpoint, readOnly: Bool
+    _ address: PostgresAddress, at endpoint: PostgresAddress.Endpoint, readOnly: Bool, statementTimeout: Duration?
   ) throws -> PostgresConnection {
     let connection: PostgresConnection
     do {
@@ -82,6 +92,12 @@ final class PostgresSession: Sendable {
       if let schema = address.schema {
         _ = try connection.query(
           "SELECT set_config('search_path', quote_ident(\(schema)), false)", logger: logger
+        ).wait()
+      }
+      if let statementTimeout {
+        let milliseconds = String(statementTimeout.components.seconds * 1_000)
+        _ = try connection.query(
+          "SELECT set_config('statement_timeout', \(milliseconds), false)", logger: logger
         ).wait()
       }
     } catch {
@@ -107,14 +123,10 @@ final class PostgresSession: Sendable {
     """
 
   /// The rows of `query`, every value bound; asked again on a new connection when a read-only session's is lost.
-  /// `unbounded`: a statement whose time grows with the table (a whole result's sections, ranks or count, seconds
-  /// at 10^7 rows) waits without the session's deadline; a statement on this connection after it has one.
   /// A statement cancelled on the server when `cancellation` did not ask for it (a cancel meant for a search
   /// that had just ended) is asked again.
-  func rows(
-    _ query: PostgresQuery, unbounded: Bool = false, cancellation: WorkCancellation? = nil
-  ) throws -> [PostgresRow] {
-    let deadline = unbounded ? nil : answerDeadline
+  func rows(_ query: PostgresQuery, cancellation: WorkCancellation? = nil) throws -> [PostgresRow] {
+    let deadline = answerDeadline
     let connection = try liveConnection()
     do {
       return try answer(query, on: connection, within: deadline)
@@ -175,7 +187,7 @@ final class PostgresSession: Sendable {
           Thread.sleep(forTimeInterval: Self.seconds(delay))
         }
         do {
-          let fresh = try Self.open(address, readOnly: readOnly)
+          let fresh = try Self.open(address, readOnly: readOnly, statementTimeout: statementTimeout)
           current.withLock { $0 = fresh }
           learnBackendPID()
           count += 1
@@ -242,9 +254,11 @@ final class PostgresSession: Sendable {
     }
   }
 
-  /// A statement the server cancelled on request (SQLSTATE 57014: ours, for a search typed over).
+  /// A statement the server cancelled on request (SQLSTATE 57014: ours, for a search typed over), not for
+  /// passing `statement_timeout` (57014 too, which asking again would only repeat).
   static func isCancelledOnRequest(_ error: any Error) -> Bool {
-    (error as? PSQLError)?.serverInfo?[.sqlState] == "57014"
+    guard let info = (error as? PSQLError)?.serverInfo, info[.sqlState] == "57014" else { return false }
+    return !(info[.message] ?? "").contains("statement timeout")
   }
 
   func close() { try? connection.close().wait() }

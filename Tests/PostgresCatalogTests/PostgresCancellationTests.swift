@@ -56,4 +56,63 @@ struct PostgresCancellationTests {
     #expect(page.items.count == 10)
     print("PostgreSQL search cancelled on the server \(Int(stoppedIn * 1000)) ms after the cancellation")
   }
+
+  /// The viewer's statements sleeping on the server now.
+  static func sleepingStatements(_ address: String) throws -> Int {
+    Int(
+      try TestServer.psql(
+        address,
+        """
+        SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'waterfall'
+          AND state = 'active' AND query LIKE 'SELECT pg_sleep%'
+        """)) ?? -1
+  }
+
+  @Test("a long statement frozen on its own connection: pages keep loading beside it; superseded, it is cancelled")
+  func pagesBesideALongStatement() throws {
+    guard let fixture = try PostgresFixture(count: 60, seed: 24) else { return }
+    let catalogue = try PostgresCatalogue.open(address: fixture.address, pageSize: 10)
+    // A statement frozen for 30 s where the catalogue runs its ranks, sections, counts and measures.
+    let long = try catalogue.longStatements()
+    // Its deadline of its own: the server ends a long statement after four minutes.
+    #expect(try long.rows("SHOW statement_timeout").first?.decode(String.self) == "4min")
+    let cancellation = WorkCancellation()
+    let ended = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) {
+        _ = try? long.rows("SELECT pg_sleep(30)", cancellation: cancellation)
+      }
+      ended.signal()
+    }
+    let deadline = Date().addingTimeInterval(5)
+    while try Self.sleepingStatements(fixture.address) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    #expect(try Self.sleepingStatements(fixture.address) == 1, "the long statement runs")
+    // Every page of the catalogue, sorted, while it runs.
+    let started = Date()
+    var cursor: PageCursor?
+    var shown = 0
+    repeat {
+      let request = CataloguePageRequest(query: CatalogueQuery(order: .title), cursor: cursor)
+      guard case .page(let page) = catalogue.fetch(request) else {
+        Issue.record("a page failed beside the long statement")
+        break
+      }
+      shown += page.items.count
+      cursor = page.next
+    } while cursor != nil
+    let pagesTook = Date().timeIntervalSince(started)
+    #expect(shown == 60 && pagesTook < 5, "\(shown) items in \(pagesTook) s")
+    let cancelledAt = Date()
+    cancellation.cancel()
+    #expect(ended.wait(timeout: .now() + 2) == .success, "the long statement ended")
+    var gone = try Self.sleepingStatements(fixture.address) == 0
+    while !gone, Date().timeIntervalSince(cancelledAt) < 2 {
+      gone = try Self.sleepingStatements(fixture.address) == 0
+    }
+    let goneIn = Date().timeIntervalSince(cancelledAt)
+    #expect(gone, "nothing left running on the server")
+    print(
+      "PostgreSQL: 6 pages in \(Int(pagesTook * 1000)) ms beside a frozen long statement, "
+        + "which was gone from pg_stat_activity \(Int(goneIn * 1000)) ms after its cancellation")
+  }
 }
