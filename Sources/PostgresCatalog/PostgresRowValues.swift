@@ -6,7 +6,9 @@ import ShopCatalog
 enum PostgresRowValues {
   /// The price for sorting lowest first; +∞ when unreadable, so it goes last.
   static func priceUp(_ price: String) -> Double {
-    PriceValue.parse(price).map { NSDecimalNumber(decimal: $0).doubleValue } ?? .infinity
+    // Read from its digits, correctly rounded, as the server reads a numeric as a double (``PostgresRowKeys``):
+    // NSDecimalNumber's doubleValue can be an ulp away.
+    PriceValue.parse(price).flatMap { Double($0.description) } ?? .infinity
   }
 
   /// A section's value: NULL (nil) when blank, as the in-memory catalogue groups.

@@ -15,7 +15,9 @@ public enum PostgresSchema {
 
   /// Every table an import makes, each dropped by `--replace` only when the schema's ``metadataTable`` says an
   /// import made them (the triggers go with the table; its function is made again over the old one).
-  static let madeTables = [itemsTable, metadataTable, "waterfall_shapes"]
+  static let madeTables = [
+    itemsTable, metadataTable, "waterfall_shapes", PostgresRowKeys.foldingTable, PostgresRowKeys.classesTable,
+  ]
   static let dropTables = "DROP TABLE IF EXISTS " + madeTables.joined(separator: ", ")
 
   /// The format an import wrote in the schema's metadata table, or NULL: a table of that name that is not a

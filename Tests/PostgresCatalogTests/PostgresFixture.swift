@@ -18,13 +18,13 @@ final class PostgresFixture {
   /// The shared random words, and a backslash and a tab for COPY.
   static let words = RandomShopDataset.words + ["50%_off", "back\\slash", "tab\there"]
 
-  init?(count: Int, seed: UInt64) throws {
+  init?(count: Int, seed: UInt64, words: [String] = PostgresFixture.words) throws {
     guard let address = try TestServer.freshDatabase() else { return nil }
     self.address = address
     folder = NSTemporaryDirectory() + "waterfall-postgres-tests-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     dataset = folder + "/items.jsonl"
-    try RandomShopDataset.write(count: count, seed: seed, words: Self.words, to: dataset)
+    try RandomShopDataset.write(count: count, seed: seed, words: words, to: dataset)
     items = try DatasetLoader.load(path: dataset).files.flatMap(\.items)
     summary = try PostgresImport.run(sources: [dataset], address: address, replace: false)
   }

@@ -41,3 +41,26 @@ struct ItemKeysTests {
     #expect(ItemKeys.terms(of: ItemQuery("CAFÉ  羊毛")) == ["cafe", "羊毛"])
   }
 }
+
+@Suite("The rule tables a database's trigger reads")
+struct RuleTablesTests {
+  @Test("no scalar outside the planes read is assigned, but to private use: nothing folds or has a class there")
+  func planesRead() {
+    var assigned: [UInt32] = []
+    for value in UInt32(0)...0x10_FFFF where !RuleTables.assignedPlanes.contains(where: { $0.contains(value) }) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      switch scalar.properties.generalCategory {
+      case .unassigned, .privateUse: continue
+      default: assigned.append(value)
+      }
+    }
+    #expect(assigned.isEmpty, "\(assigned.prefix(5).map { String($0, radix: 16) })")
+  }
+
+  @Test("the fold table holds what folding gives: é to e, Ａ to a, a zero-width space to nothing, a tab to a space")
+  func foldTable() {
+    let table = Dictionary(uniqueKeysWithValues: RuleTables.folding.map { ($0.scalar, $0.folded) })
+    #expect(table[0xE9] == "e" && table[0xFF21] == "a" && table[0x200B] == "" && table[0x09] == " ")
+    #expect(table[0x61] == nil && table[0x65B0] == nil, "a scalar that folds to itself is not listed")
+  }
+}
