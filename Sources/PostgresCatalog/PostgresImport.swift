@@ -11,10 +11,10 @@ public enum PostgresImport {
   public typealias Summary = ImportSummary
 
   /// Imports `sources` into the schema `schema` (made when missing) of the database `address` names; a catalogue
-  /// already there is refused unless `replace`, and tables there that no import made are refused always.
+  /// already there is treated as `existing` says, and tables there that no import made are refused always.
   public static func run(
-    sources: [String], address text: String, schema: String = PostgresSchema.defaultSchema, replace: Bool,
-    pictureProbe: PictureProbe? = nil, progress: (Progress) -> Void = { _ in }
+    sources: [String], address text: String, schema: String = PostgresSchema.defaultSchema,
+    existing: ImportExisting = .refuse, pictureProbe: PictureProbe? = nil, progress: (Progress) -> Void = { _ in }
   ) throws(PostgresFailure) -> Summary {
     let start = ContinuousClock.now
     var address = try PostgresAddress.reading(text)
@@ -29,16 +29,19 @@ public enum PostgresImport {
     do {
       try session.run("BEGIN")
       try makeSchemaIfMissing(schema, session: session)
+      var appending = false
       switch try whatSchemaHolds(session) {
       case .nothing: break
       case .catalogue:
-        guard replace else {
+        switch existing {
+        case .refuse:
           try? session.run("ROLLBACK")
           throw PostgresFailure(
             address: address.description,
-            reason: "schema \(schema) already holds a catalogue (--replace writes over it)")
+            reason: "schema \(schema) already holds a catalogue (--replace writes over it, --append adds to it)")
+        case .replace: try session.run(PostgresSchema.dropTables)
+        case .append: appending = true
         }
-        try session.run(PostgresSchema.dropTables)
       case .othersTables(let names):
         try? session.run("ROLLBACK")
         throw PostgresFailure(
@@ -46,39 +49,15 @@ public enum PostgresImport {
           reason: "schema \(schema) holds \(names.joined(separator: ", ")), which no import made: nothing was "
             + "changed (--schema NAME imports into another schema)")
       }
-      for statement in PostgresSchema.createTables { try session.run(statement) }
-      var copied = try copyRows(sources, session: session, pictureProbe: pictureProbe, progress: progress)
       // The indexes are one sort each, and so is each order's list of ids for the shapes; the trigram index's
       // build, the longest, is faster with room to sort in (PostgreSQL's defaults are 64 MB and 4 MB). For this
       // transaction only.
       try session.run("SET LOCAL maintenance_work_mem = '256MB'")
       try session.run("SET LOCAL work_mem = '256MB'")
-      for statement in PostgresSchema.createIndexes { try session.run(statement) }
-      for statement in PostgresSchema.createTrigger { try session.run(statement) }
-      try PostgresRowKeys.install(session: session)
-      try PostgresShapes.write(copied.shapes, session: session)
-      // pg_trgm is in PostgreSQL's own contrib, trusted since 13; a server without it still searches, by a scan.
-      try session.run("SAVEPOINT search_index")
-      do {
-        try session.run("CREATE EXTENSION IF NOT EXISTS pg_trgm")
-        // Its operator class is named in the schema it was made in, which may be off the session's path.
-        let home = try session.rows(
-          "SELECT quote_ident(n.nspname) FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'"
-        ).first?.decode(String.self)
-        try session.run(PostgresSchema.createSearchIndex(operatorSchema: home ?? "public"))
-      } catch {
-        try session.run("ROLLBACK TO SAVEPOINT search_index")
-        copied.notes.append(
-          "no pg_trgm on this server (\(PostgresSession.reason(error, address: address))): searches read every row")
-      }
-      let keys = String(
-        decoding: try JSONSerialization.data(withJSONObject: copied.extraKeys.sorted()), as: UTF8.self)
-      for (key, value) in [
-        (PostgresSchema.Key.format, PostgresSchema.formatVersion),
-        (PostgresSchema.Key.itemCount, String(copied.summary.items)), (PostgresSchema.Key.extraKeys, keys),
-      ] {
-        _ = try session.rows("INSERT INTO waterfall_catalogue(key, value) VALUES (\(key), \(value))")
-      }
+      let copied =
+        try appending
+        ? append(sources, session: session, pictureProbe: pictureProbe, progress: progress)
+        : create(sources, session: session, address: address, pictureProbe: pictureProbe, progress: progress)
       try session.run("ANALYZE items")
       try session.run("COMMIT")
       var result = copied.summary
@@ -92,6 +71,88 @@ public enum PostgresImport {
       throw PostgresFailure(address: error.file, reason: error.reason)
     } catch {
       throw PostgresFailure(address: address.description, reason: PostgresSession.reason(error, address: address))
+    }
+  }
+
+  /// A new catalogue: the tables, the rows, then the indexes, triggers, shapes and metadata.
+  private static func create(
+    _ sources: [String], session: PostgresSession, address: PostgresAddress, pictureProbe: PictureProbe?,
+    progress: (Progress) -> Void
+  ) throws -> Copied {
+    for statement in PostgresSchema.createTables { try session.run(statement) }
+    var copied = try copyRows(
+      sources, after: 0, shapes: ShapeRuns.Collected(), session: session, pictureProbe: pictureProbe,
+      progress: progress)
+    for statement in PostgresSchema.createIndexes { try session.run(statement) }
+    for statement in PostgresSchema.createTrigger { try session.run(statement) }
+    try PostgresRowKeys.install(session: session)
+    try PostgresShapes.write(copied.shapes, session: session)
+    // pg_trgm is in PostgreSQL's own contrib, trusted since 13; a server without it still searches, by a scan.
+    try session.run("SAVEPOINT search_index")
+    do {
+      try session.run("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+      // Its operator class is named in the schema it was made in, which may be off the session's path.
+      let home = try session.rows(
+        "SELECT quote_ident(n.nspname) FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'"
+      ).first?.decode(String.self)
+      try session.run(PostgresSchema.createSearchIndex(operatorSchema: home ?? "public"))
+    } catch {
+      try session.run("ROLLBACK TO SAVEPOINT search_index")
+      copied.notes.append(
+        "no pg_trgm on this server (\(PostgresSession.reason(error, address: address))): searches read every row")
+    }
+    try writeMetadata(itemCount: copied.summary.items, extraKeys: copied.extraKeys, session: session)
+    return copied
+  }
+
+  /// The sources' items added to the catalogue there, numbered after its last row, keys computed here as for a
+  /// new one (its trigger is told to leave them be); the shapes packed again with the rows' own when their ids run
+  /// 1, 2, … (rows another client deleted leave gaps: then `G` measures the rows). Viewers open on the catalogue
+  /// are told of the rows at commit, by its trigger.
+  private static func append(
+    _ sources: [String], session: PostgresSession, pictureProbe: PictureProbe?, progress: (Progress) -> Void
+  ) throws -> Copied {
+    var existing = ShapeRuns.Collected()
+    var lastID: Int64 = 0
+    var contiguous = true
+    while true {
+      let batch = try session.rows("SELECT id, w, h, title FROM items WHERE id > \(lastID) ORDER BY id LIMIT 100000")
+      for row in batch {
+        let (id, width, height, title) = try row.decode((Int64, Double, Double, String).self)
+        if id != lastID + 1 { contiguous = false }
+        if contiguous { existing.append(width: width, height: height, title: title) }
+        lastID = id
+      }
+      if batch.count < 100_000 { break }
+    }
+    let stored = try session.rows("SELECT value FROM waterfall_catalogue WHERE key = \(PostgresSchema.Key.extraKeys)")
+      .first?.decode(String.self)
+    let storedKeys = stored.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String] } ?? []
+    try session.run("SET LOCAL \(PostgresRowKeys.importingSetting) = 'on'")
+    var copied = try copyRows(
+      sources, after: lastID, shapes: contiguous ? existing : ShapeRuns.Collected(), session: session,
+      pictureProbe: pictureProbe, progress: progress)
+    copied.extraKeys.formUnion(storedKeys)
+    try session.run("DROP TRIGGER IF EXISTS \(PostgresShapes.staleTrigger) ON items")
+    try session.run("DROP TABLE IF EXISTS \(PostgresShapes.table)")
+    if contiguous { try PostgresShapes.write(copied.shapes, session: session) }
+    try PostgresRowKeys.install(session: session)
+    let count = try session.rows("SELECT count(*) FROM items").first?.decode(Int64.self) ?? 0
+    try session.run("DELETE FROM waterfall_catalogue WHERE key IN ('\(PostgresSchema.Key.itemCount)', '\(PostgresSchema.Key.extraKeys)')")
+    try writeMetadata(itemCount: Int(count), extraKeys: copied.extraKeys, format: false, session: session)
+    copied.summary.catalogueItems = Int(count)
+    return copied
+  }
+
+  /// The catalogue's description: its format (unless already there), item count and extra fields' names.
+  private static func writeMetadata(
+    itemCount: Int, extraKeys: Set<String>, format: Bool = true, session: PostgresSession
+  ) throws {
+    let keys = String(decoding: try JSONSerialization.data(withJSONObject: extraKeys.sorted()), as: UTF8.self)
+    var entries = [(PostgresSchema.Key.itemCount, String(itemCount)), (PostgresSchema.Key.extraKeys, keys)]
+    if format { entries.insert((PostgresSchema.Key.format, PostgresSchema.formatVersion), at: 0) }
+    for (key, value) in entries {
+      _ = try session.rows("INSERT INTO waterfall_catalogue(key, value) VALUES (\(key), \(value))")
     }
   }
 
@@ -146,7 +207,8 @@ public enum PostgresImport {
   /// The datasets read on this thread, chunk by chunk, each chunk's rows handed to a task that writes them to
   /// COPY; the reader waits when the writer is ``chunksAhead`` behind, so memory stays bounded.
   private static func copyRows(
-    _ sources: [String], session: PostgresSession, pictureProbe: PictureProbe?, progress: (Progress) -> Void
+    _ sources: [String], after lastID: Int64, shapes: ShapeRuns.Collected, session: PostgresSession,
+    pictureProbe: PictureProbe?, progress: (Progress) -> Void
   ) throws -> Copied {
     let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream()
     let room = DispatchSemaphore(value: chunksAhead)
@@ -173,7 +235,7 @@ public enum PostgresImport {
       }
       finished.signal()
     }
-    var copied = Copied()
+    var copied = Copied(shapes: shapes)
     var folder = ItemKeysFolder()
     var readFailure: (any Error)?
     do {
@@ -190,7 +252,7 @@ public enum PostgresImport {
             for field in item.extraFields { copied.extraKeys.insert(field.key) }
             copied.shapes.append(width: item.width, height: item.height, title: item.title)
             PostgresRowValues.copyLine(
-              id: Int64(copied.summary.items), item: item, picture: PostgresRowValues.pictureAddress(item),
+              id: lastID + Int64(copied.summary.items), item: item, picture: PostgresRowValues.pictureAddress(item),
               folder: &folder, into: &bytes)
           }
           if !bytes.isEmpty {

@@ -15,14 +15,18 @@ enum PostgresRowKeys {
   static let foldingTable = "waterfall_folding"
   static let classesTable = "waterfall_price_classes"
   static let idSequence = "items_id_seq"
+  /// Set (`SET LOCAL`) by an import that adds rows whose keys it computed itself: the trigger leaves them be.
+  static let importingSetting = "waterfall.importing"
 
   /// Computes the rule tables (once a process), so that ``install(session:)`` finds them made.
   static func computeTables() {
     _ = (RuleTables.folding.count, RuleTables.priceClasses.count)
   }
 
-  /// Made after the rows are in: the two rule tables, the functions, the id's default and the trigger.
+  /// Made after the rows are in: the two rule tables, the functions, the id's default and the trigger; made
+  /// again over what an earlier import made (`--append` to a catalogue imported before them too).
   static func install(session: PostgresSession) throws {
+    try session.run("DROP TABLE IF EXISTS \(foldingTable), \(classesTable)")
     try session.run("CREATE TABLE \(foldingTable)(code integer PRIMARY KEY, folded text NOT NULL)")
     try insert(
       RuleTables.folding.map { "(\($0.scalar), \(literal($0.folded)))" }, into: foldingTable, session: session)
@@ -33,7 +37,7 @@ enum PostgresRowKeys {
       RuleTables.priceClasses.map { "(\($0.first), \($0.last), '\($0.kind.rawValue)', \($0.zero))" },
       into: classesTable, session: session)
     for statement in functions + [hasTextFunction] { try session.run(statement) }
-    try session.run("CREATE SEQUENCE \(idSequence) OWNED BY items.id")
+    try session.run("CREATE SEQUENCE IF NOT EXISTS \(idSequence) OWNED BY items.id")
     try session.run("SELECT setval('\(idSequence)', (SELECT coalesce(max(id), 0) + 1 FROM items), false)")
     for statement in [
       "ALTER TABLE items ALTER COLUMN id SET DEFAULT nextval('\(idSequence)')",
@@ -44,6 +48,7 @@ enum PostgresRowKeys {
     ] {
       try session.run(statement)
     }
+    try session.run("DROP TRIGGER IF EXISTS waterfall_items_keys ON items")
     for statement in trigger { try session.run(statement) }
   }
 
@@ -264,10 +269,12 @@ enum PostgresRowKeys {
     """,
   ]
 
-  static let trigger = [
+  static var trigger: [String] {
+    [
     """
     CREATE OR REPLACE FUNCTION waterfall_items_keys() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
     BEGIN
+      IF current_setting('\(importingSetting)', true) = 'on' THEN RETURN NEW; END IF;
       IF TG_OP = 'UPDATE' AND (NEW.title, NEW.price, NEW.shop, NEW.extra)
         IS NOT DISTINCT FROM (OLD.title, OLD.price, OLD.shop, OLD.extra)
       THEN
@@ -293,5 +300,6 @@ enum PostgresRowKeys {
     CREATE TRIGGER waterfall_items_keys BEFORE INSERT OR UPDATE ON items
     FOR EACH ROW EXECUTE FUNCTION waterfall_items_keys()
     """,
-  ]
+    ]
+  }
 }

@@ -8,6 +8,7 @@ import ShopCatalog
 /// catalogue without them (an older one, one changed) is measured from its rows.
 enum PostgresShapes {
   static let table = "waterfall_shapes"
+  static let staleTrigger = "waterfall_shapes_stale"
 
   static let createTable = "CREATE TABLE waterfall_shapes(id bigint PRIMARY KEY, run bytea NOT NULL)"
 

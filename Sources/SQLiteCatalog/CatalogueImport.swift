@@ -10,18 +10,24 @@ public enum CatalogueImport {
   public typealias Summary = ImportSummary
 
   /// Imports `sources` (any dataset Waterfall reads) into a new catalogue at `output`; an existing `output` is
-  /// refused unless `replace`. Throws what stops it (a source that cannot be read, a file that breaks off, the
-  /// output not writable), naming the file.
+  /// treated as `existing` says (appended to: a copy of it, renamed over it when whole). Throws what stops it (a
+  /// source that cannot be read, a file that breaks off, the output not writable or not a catalogue to append
+  /// to), naming the file.
   public static func run(
-    sources: [String], output: String, replace: Bool, pictureProbe: PictureProbe? = nil,
+    sources: [String], output: String, existing: ImportExisting = .refuse, pictureProbe: PictureProbe? = nil,
     progress: (Progress) -> Void = { _ in }
   ) throws(SQLiteCatalogueError) -> Summary {
     let start = ContinuousClock.now
     var isDirectory: ObjCBool = false
+    var appending = false
     if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
       guard !isDirectory.boolValue else { throw SQLiteCatalogueError(file: output, reason: "is a directory") }
-      guard replace else {
-        throw SQLiteCatalogueError(file: output, reason: "already exists (--replace writes over it)")
+      switch existing {
+      case .refuse:
+        throw SQLiteCatalogueError(
+          file: output, reason: "already exists (--replace writes over it, --append adds to it)")
+      case .replace: break
+      case .append: appending = true
       }
     }
     for source in sources where source != "-" && !FileManager.default.fileExists(atPath: source) {
@@ -31,8 +37,9 @@ public enum CatalogueImport {
     removeStaleTemporaries(of: output)
     try? FileManager.default.removeItem(atPath: temporary)
     do {
+      if appending { try FileManager.default.copyItem(atPath: output, toPath: temporary) }
       var summary = try write(
-        sources: sources, to: temporary, pictureProbe: pictureProbe, progress: progress)
+        sources: sources, to: temporary, appending: appending, pictureProbe: pictureProbe, progress: progress)
       if rename(temporary, output) != 0 {
         throw SQLiteCatalogueError(file: output, reason: "cannot be written (\(String(cString: strerror(errno))))")
       }
@@ -73,7 +80,7 @@ public enum CatalogueImport {
   }
 
   private static func write(
-    sources: [String], to path: String, pictureProbe: PictureProbe?, progress: (Progress) -> Void
+    sources: [String], to path: String, appending: Bool, pictureProbe: PictureProbe?, progress: (Progress) -> Void
   ) throws -> Summary {
     var configuration = Configuration()
     configuration.prepareDatabase { db in CatalogueFunctions.register(in: db) }
@@ -85,7 +92,27 @@ public enum CatalogueImport {
         // A new file that is renamed into place only when whole: no journal needed, and no syncs until then.
         try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
         try db.inTransaction {
-          try db.execute(sql: CatalogueSchema.createTables)
+          // Appending: the rows there are numbered on from its last, their extra fields' names kept.
+          var lastID: Int64 = 0
+          if appending {
+            guard
+              try String.fetchOne(
+                db, sql: "SELECT value FROM waterfall_catalogue WHERE key = ?", arguments: [CatalogueSchema.Key.format])
+                == CatalogueSchema.formatVersion
+            else {
+              throw SQLiteCatalogueError(
+                file: path, reason: "is not a catalogue waterfall import made: nothing was appended")
+            }
+            lastID = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM items") ?? 0
+            let stored = try String.fetchOne(
+              db, sql: "SELECT value FROM waterfall_catalogue WHERE key = ?", arguments: [CatalogueSchema.Key.extraKeys])
+            extraKeys.formUnion(
+              stored.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String] } ?? [])
+            // Packed again from every row at the end: not kept up to date (by its triggers) row by row.
+            try dropShapes(db: db)
+          } else {
+            try db.execute(sql: CatalogueSchema.createTables)
+          }
           let insertItem = try db.makeStatement(
             sql: """
               INSERT INTO items(id, w, h, img, price, title, shop, extra, price_up, price_down, title_key)
@@ -103,7 +130,7 @@ public enum CatalogueImport {
               do {
                 for item in chunk.items {
                   summary.items += 1
-                  let id = Int64(summary.items)
+                  let id = lastID + Int64(summary.items)
                   for field in item.extraFields { extraKeys.insert(field.key) }
                   try insertItem.execute(arguments: [
                     id, item.width, item.height, pictureAddress(item), item.price, item.title, item.shop,
@@ -122,16 +149,23 @@ public enum CatalogueImport {
             }
             if let failure { throw failure }
           }
-          try db.execute(sql: CatalogueSchema.createIndexes)
-          try CatalogueShapes.write(shapes, db: db)
+          if appending {
+            try repackShapes(db: db)
+          } else {
+            try db.execute(sql: CatalogueSchema.createIndexes)
+            try CatalogueShapes.write(shapes, db: db)
+          }
           // Merging the search index's segments makes every search read one b-tree instead of many.
           try db.execute(sql: "INSERT INTO items_search(items_search) VALUES ('optimize')")
           let keys = String(decoding: try JSONSerialization.data(withJSONObject: extraKeys.sorted()), as: UTF8.self)
+          let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
+          if appending { summary.catalogueItems = count }
           for (key, value) in [
             (CatalogueSchema.Key.format, CatalogueSchema.formatVersion),
-            (CatalogueSchema.Key.itemCount, String(summary.items)), (CatalogueSchema.Key.extraKeys, keys),
+            (CatalogueSchema.Key.itemCount, String(count)), (CatalogueSchema.Key.extraKeys, keys),
           ] {
-            try db.execute(sql: "INSERT INTO waterfall_catalogue(key, value) VALUES (?, ?)", arguments: [key, value])
+            try db.execute(
+              sql: "INSERT OR REPLACE INTO waterfall_catalogue(key, value) VALUES (?, ?)", arguments: [key, value])
           }
           // Statistics for the query planner, from a sample (quick on millions of rows).
           try db.execute(sql: "PRAGMA analysis_limit = 1000; ANALYZE")

@@ -26,6 +26,18 @@ public struct ImportSummary: Sendable {
   public var seconds = 0.0
   /// Said once about the database (PostgreSQL without pg_trgm: searches then read every row).
   public var notes: [String] = []
+  /// After an append, the catalogue's items, its own and the ones added; nil for a new catalogue.
+  public var catalogueItems: Int?
 
   public init() {}
+}
+
+/// What an import does with a catalogue already at its output.
+public enum ImportExisting: Sendable {
+  /// Refuses it: nothing is written.
+  case refuse
+  /// Writes a new catalogue over it (`--replace`).
+  case replace
+  /// Adds the sources' items after its rows (`--append`).
+  case append
 }

@@ -41,7 +41,7 @@ enum PostgresSuite {
     let psql = Psql(program: bin + "/psql", url: url)
     var values: [Measure: Double] = [:]
     let start = Harness.now()
-    guard let summary = try? PostgresImport.run(sources: [dataset], address: url, replace: true) else {
+    guard let summary = try? PostgresImport.run(sources: [dataset], address: url, existing: .replace) else {
       fatalError("the import failed")
     }
     values[.importRate] = Double(summary.items) / (Double(Harness.now() - start) / 1e9)

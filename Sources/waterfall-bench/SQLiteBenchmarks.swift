@@ -57,7 +57,7 @@ struct SQLiteBenchmarks {
     let database = folder + "/shop.sqlite"
     Self.writeDataset(count: count, to: source)
     let importStart = Harness.now()
-    guard (try? CatalogueImport.run(sources: [source], output: database, replace: true)) != nil else {
+    guard (try? CatalogueImport.run(sources: [source], output: database, existing: .replace)) != nil else {
       print("(sqlite: the import failed; skipped)")
       return []
     }

@@ -22,8 +22,16 @@ struct ImportCommand: ParsableCommand {
   @Argument(help: "The datasets to read, then the catalogue to write (OUTPUT.sqlite).", completion: .file())
   var paths: [String] = []
 
-  @Flag(name: .long, help: "Write over OUTPUT if it exists (otherwise an existing file is refused).")
+  @Flag(name: .long, help: "Write over OUTPUT if it exists (otherwise an existing catalogue is refused).")
   var replace = false
+
+  @Flag(
+    name: .long,
+    help: "Add the sources' items to the catalogue at OUTPUT, after its own (a new one when there is none).")
+  var append = false
+
+  /// What to do with a catalogue already at OUTPUT.
+  private var existing: ImportExisting { replace ? .replace : append ? .append : .refuse }
 
   @Option(
     name: .long,
@@ -34,6 +42,7 @@ struct ImportCommand: ParsableCommand {
 
   func validate() throws {
     guard paths.count >= 2 else { throw ValidationError("give one or more SOURCE datasets, then OUTPUT.sqlite") }
+    if replace && append { throw ValidationError("--replace and --append: give one (write over, or add to)") }
     // A SOURCE is opened by name, or `-` for standard input into a SQLite file: an address would be "no such file
     // or directory", which misleads.
     let sources = paths.dropLast()
@@ -64,14 +73,12 @@ struct ImportCommand: ParsableCommand {
     defer { wf_keep_file_on_quit_signals() }
     let summary = try Self.importing(bar: bar) {
       try CatalogueImport.run(
-        sources: Array(paths.dropLast()), output: output, replace: replace, pictureProbe: pictureProbe
+        sources: Array(paths.dropLast()), output: output, existing: existing, pictureProbe: pictureProbe
       ) { progress in
         bar.show(fraction: progress.overall, items: progress.itemsWritten)
       }
     }
-    Self.report(
-      output: output, items: summary.items, skipped: summary.skipped, problems: summary.problems,
-      brokenFiles: summary.brokenFiles, seconds: summary.seconds)
+    Self.report(output: output, summary)
   }
 }
 
@@ -82,16 +89,13 @@ extension ImportCommand {
     let summary = try Self.importing(bar: bar) {
       try PostgresImport.run(
         sources: Array(paths.dropLast()), address: output, schema: schema ?? PostgresSchema.defaultSchema,
-        replace: replace, pictureProbe: pictureProbe
+        existing: existing, pictureProbe: pictureProbe
       ) { progress in
         bar.show(fraction: progress.overall, items: progress.itemsWritten)
       }
     }
     for note in summary.notes { printError(note) }
-    Self.report(
-      output: (try? PostgresAddress.parse(output).get().description) ?? output, items: summary.items,
-      skipped: summary.skipped, problems: summary.problems, brokenFiles: summary.brokenFiles,
-      seconds: summary.seconds)
+    Self.report(output: (try? PostgresAddress.parse(output).get().description) ?? output, summary)
   }
 
   /// Runs an import under its progress bar, which is cleared at the end; what stops it is its one line on
@@ -111,19 +115,17 @@ extension ImportCommand {
   }
 
   /// What an import says at its end: the files it skipped, the first problems, and the one line of its count.
-  private static func report(
-    output: String, items: Int, skipped: Int, problems: [DatasetProblem], brokenFiles: [DatasetError],
-    seconds: Double
-  ) {
-    for broken in brokenFiles { printError("\(broken.description) (skipped)") }
-    for problem in problems.prefix(10) { printError(problem.description) }
-    if problems.count > 10 {
-      printError("\(problems.count - 10) more problems (`waterfall check SOURCE` lists them all)")
+  private static func report(output: String, _ summary: ImportSummary) {
+    for broken in summary.brokenFiles { printError("\(broken.description) (skipped)") }
+    for problem in summary.problems.prefix(10) { printError(problem.description) }
+    if summary.problems.count > 10 {
+      printError("\(summary.problems.count - 10) more problems (`waterfall check SOURCE` lists them all)")
     }
-    let itemCount = items == 1 ? "1 item" : "\(items) items"
-    let skippedCount = skipped == 1 ? "1 item" : "\(skipped) items"
+    func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+    let done = summary.catalogueItems.map { "added (\(items($0)) in the catalogue)" } ?? "imported"
     printLine(
-      "\(output): \(itemCount) imported, \(skippedCount) skipped for problems, " + String(format: "%.1f s", seconds))
+      "\(output): \(items(summary.items)) \(done), \(items(summary.skipped)) skipped for problems, "
+        + String(format: "%.1f s", summary.seconds))
   }
 
   /// Ctrl-C or a TERM (or a HUP: the terminal closed) during an import: the half-written temporary file is

@@ -30,3 +30,20 @@ struct ImportCommandTests {
     #expect(try options([file]).isSQLite)
   }
 }
+
+@Suite("import --append and --schema on the command line")
+struct ImportAppendCommandTests {
+  @Test("--replace with --append is a usage error; --schema applies to PostgreSQL addresses only")
+  func refusedCombinations() throws {
+    let both = try #require(CommandLineTests.usageError(["import", "a.json", "out.sqlite", "--replace", "--append"]))
+    #expect(both.message.contains("--replace and --append: give one") && both.exitCode == 64)
+    let schema = try #require(CommandLineTests.usageError(["import", "a.json", "out.sqlite", "--schema", "shop"]))
+    #expect(schema.message.contains("--schema shop applies only to PostgreSQL addresses: out.sqlite is not one"))
+    let viewer = try #require(CommandLineTests.usageError(["shop.json", "--schema", "shop"]))
+    #expect(viewer.message.contains("--schema shop applies only to PostgreSQL addresses"), "\(viewer.message)")
+    let command = try #require(
+      try Waterfall.parseAsRoot(["import", "a.json", "postgresql://h/db", "--append", "--schema", "shop"])
+        as? ImportCommand)
+    #expect(command.append && command.schema == "shop")
+  }
+}

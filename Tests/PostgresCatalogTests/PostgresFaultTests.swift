@@ -123,10 +123,10 @@ struct PostgresFaultTests {
   func replace() throws {
     guard let fixture = try PostgresFixture(count: 8, seed: 5) else { return }
     #expect(throws: PostgresFailure.self) {
-      try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, replace: false)
+      try PostgresImport.run(sources: [fixture.dataset], address: fixture.address)
     }
     let again = try PostgresImport.run(
-      sources: [fixture.dataset, fixture.dataset], address: fixture.address, replace: true)
+      sources: [fixture.dataset, fixture.dataset], address: fixture.address, existing: .replace)
     #expect(again.items == 16)
     #expect(try PostgresCatalogue.open(address: fixture.address).itemCount == 16)
   }
@@ -141,12 +141,12 @@ struct PostgresImportFailureTests {
     let broken = fixture.folder + "/broken.json"
     try Data("[{\"w\": 1, \"h\": 1, \"price\": \"¥1\"}, {\"w\": ".utf8).write(to: URL(fileURLWithPath: broken))
     #expect(throws: PostgresFailure.self) {
-      try PostgresImport.run(sources: [fixture.dataset, broken], address: fixture.address, replace: true)
+      try PostgresImport.run(sources: [fixture.dataset, broken], address: fixture.address, existing: .replace)
     }
     #expect(try TestServer.psql(fixture.address, "SELECT count(*) FROM waterfall.items") == "12", "the catalogue before")
     guard let empty = try TestServer.freshDatabase() else { return }
     #expect(throws: PostgresFailure.self) {
-      try PostgresImport.run(sources: [fixture.dataset, broken], address: empty, replace: false)
+      try PostgresImport.run(sources: [fixture.dataset, broken], address: empty)
     }
     #expect(try TestServer.psql(empty, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0")
   }

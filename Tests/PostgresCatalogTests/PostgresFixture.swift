@@ -26,7 +26,7 @@ final class PostgresFixture {
     dataset = folder + "/items.jsonl"
     try RandomShopDataset.write(count: count, seed: seed, words: words, to: dataset)
     items = try DatasetLoader.load(path: dataset).files.flatMap(\.items)
-    summary = try PostgresImport.run(sources: [dataset], address: address, replace: false)
+    summary = try PostgresImport.run(sources: [dataset], address: address)
   }
 
   deinit { try? FileManager.default.removeItem(atPath: folder) }

@@ -20,7 +20,7 @@ import Testing
       #"{"w": 11, "h": 21, "title": "Café 羊毛", "price": "99", "shop": "\\N", "tag": "\\."}"#,
     ]
     try (lines.joined(separator: "\n") + "\n").write(toFile: dataset, atomically: true, encoding: .utf8)
-    _ = try PostgresImport.run(sources: [dataset], address: address, replace: false)
+    _ = try PostgresImport.run(sources: [dataset], address: address)
     let catalogue = try PostgresCatalogue.open(address: address)
     guard case .page(let page) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery())) else {
       Issue.record("no page")

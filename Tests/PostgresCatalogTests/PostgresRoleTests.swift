@@ -42,7 +42,7 @@ struct PostgresRoleTests {
     #expect(measured.items == expected.items && measured.resultCount == 40)
     // The same role may not write: it never could, and the session is read-only besides.
     #expect(throws: PostgresFailure.self) {
-      try PostgresImport.run(sources: [fixture.dataset], address: address, replace: true)
+      try PostgresImport.run(sources: [fixture.dataset], address: address, existing: .replace)
     }
   }
 }

@@ -23,7 +23,7 @@ struct PostgresSchemaOwnershipTests {
     guard let fixture = try PostgresFixture(count: 30, seed: 41) else { return }
     try TestServer.psql(fixture.address, Self.shopTables)
     // Made after the first import: a database that had them first is the next test's.
-    _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, replace: true)
+    _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, existing: .replace)
     #expect(try TestServer.psql(fixture.address, Self.shopRows) == "A-1:3,B-2:0")
     #expect(try TestServer.psql(fixture.address, "SELECT note FROM public.waterfall_catalogue") == "the shop's own")
     let catalogue = try PostgresCatalogue.open(address: fixture.address, pageSize: 50)
@@ -43,7 +43,7 @@ struct PostgresSchemaOwnershipTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let dataset = folder.appendingPathComponent("items.jsonl").path
     try RandomShopDataset.write(count: 12, seed: 42, words: RandomShopDataset.words, to: dataset)
-    let summary = try PostgresImport.run(sources: [dataset], address: address, replace: false)
+    let summary = try PostgresImport.run(sources: [dataset], address: address)
     #expect(summary.items == 12)
     #expect(try TestServer.psql(address, Self.shopRows) == "A-1:3,B-2:0")
     #expect(try TestServer.psql(address, "SELECT count(*) FROM waterfall.items") == "12")
@@ -58,7 +58,7 @@ struct PostgresSchemaOwnershipTests {
       "CREATE SCHEMA shop; CREATE TABLE shop.items(sku text); INSERT INTO shop.items VALUES ('kept');")
     for replace in [false, true] {
       do {
-        _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "shop", replace: replace)
+        _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "shop", existing: replace ? .replace : .refuse)
         Issue.record("imported over the shop's items (replace: \(replace))")
       } catch {
         #expect(error.description.contains("schema shop holds items, which no import made: nothing was changed"))
@@ -68,7 +68,7 @@ struct PostgresSchemaOwnershipTests {
     // A catalogue table of the same name that an import did not write is not taken for one.
     try TestServer.psql(fixture.address, "CREATE SCHEMA other; CREATE TABLE other.waterfall_catalogue(note text)")
     #expect(throws: PostgresFailure.self) {
-      _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "other", replace: true)
+      _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "other", existing: .replace)
     }
     #expect(try TestServer.psql(fixture.address, "SELECT to_regclass('other.waterfall_catalogue') IS NOT NULL") == "t")
   }
@@ -76,7 +76,7 @@ struct PostgresSchemaOwnershipTests {
   @Test("--schema: the catalogue in a schema named, opened by it; the default schema then holds none")
   func namedSchema() throws {
     guard let fixture = try PostgresFixture(count: 8, seed: 44) else { return }
-    _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "Shop Window", replace: false)
+    _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "Shop Window")
     #expect(try PostgresCatalogue.open(address: fixture.address, schema: "Shop Window").itemCount == 8)
     try TestServer.psql(fixture.address, "DROP SCHEMA waterfall CASCADE")
     do {
@@ -87,9 +87,9 @@ struct PostgresSchemaOwnershipTests {
     }
     // A second import into the named schema is refused without --replace and replaces with it.
     #expect(throws: PostgresFailure.self) {
-      _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "Shop Window", replace: false)
+      _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "Shop Window")
     }
-    _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "Shop Window", replace: true)
+    _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "Shop Window", existing: .replace)
   }
 
   @Test("a row another client sets to absurd sides is left out of its page and named; the rest are shown")
@@ -104,5 +104,32 @@ struct PostgresSchemaOwnershipTests {
     #expect(page.ids == [0, 1, 3, 4, 5, 6, 7, 8, 9].map { ItemID($0) })
     #expect(page.skippedPages.count == 2, "\(page.skippedPages)")
     #expect(page.skippedPages.allSatisfy { $0.contains("item 3") && $0.contains("must be between") })
+  }
+}
+
+@Suite("waterfall import --append into PostgreSQL")
+struct PostgresAppendTests {
+  @Test("items added after the catalogue's own: every order, search and G as one import of both; viewers told")
+  func appendedAsOneImport() throws {
+    guard let fixture = try PostgresFixture(count: 300, seed: 64) else { return }
+    let viewer = try PostgresCatalogue.open(address: fixture.address, pageSize: 20)
+    _ = viewer.fetch(CataloguePageRequest(query: CatalogueQuery()))
+    viewer.watchAddedRows(connectDelay: 0)
+    defer { viewer.stopWatching() }
+    Thread.sleep(forTimeInterval: 0.5)
+    let more = fixture.folder + "/more.jsonl"
+    try RandomShopDataset.write(count: 200, seed: 65, words: PostgresFixture.words, to: more)
+    let summary = try PostgresImport.run(sources: [more], address: fixture.address, existing: .append)
+    #expect(summary.items == 200)
+    let added = try DatasetLoader.load(path: more).files.flatMap(\.items)
+    let catalogue = try PostgresCatalogue.open(address: fixture.address, pageSize: 20)
+    #expect(catalogue.itemCount == 500)
+    #expect(try PostgresMeasureTests.packedRuns(fixture.address) == 4, "the shapes packed again")
+    try PostgresMeasureTests.expectSameAsOracle(
+      catalogue, ItemCatalogue(items: fixture.items + added, pageSize: 20), filters: [nil, "cafe"], label: "appended")
+    // The viewer open before it hears of the 200 rows from the catalogue's trigger, at the append's commit.
+    let deadline = Date().addingTimeInterval(5)
+    while viewer.progress.newItems != 200, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(viewer.progress.newItems == 200)
   }
 }

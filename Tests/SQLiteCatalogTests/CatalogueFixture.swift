@@ -20,7 +20,7 @@ final class CatalogueFixture {
     try RandomShopDataset.write(count: count, seed: seed, to: dataset)
     items = try DatasetLoader.load(path: dataset).files.flatMap(\.items)
     database = folder + "/shop.sqlite"
-    _ = try CatalogueImport.run(sources: [dataset], output: database, replace: false)
+    _ = try CatalogueImport.run(sources: [dataset], output: database)
   }
 
   deinit { try? FileManager.default.removeItem(atPath: folder) }

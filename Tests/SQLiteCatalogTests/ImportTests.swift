@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteCatalog
 import ShopCatalog
+import TestSupport
 import Testing
 
 @Suite("waterfall import")
@@ -8,11 +9,11 @@ struct ImportTests {
   @Test("an existing output is refused unless replacing; replacing writes the new catalogue")
   func existingOutput() throws {
     let fixture = try CatalogueFixture(count: 10, seed: 10)
-    #expect(throws: SQLiteCatalogueError(file: fixture.database, reason: "already exists (--replace writes over it)")) {
-      try CatalogueImport.run(sources: [fixture.dataset], output: fixture.database, replace: false)
+    #expect(throws: SQLiteCatalogueError(file: fixture.database, reason: "already exists (--replace writes over it, --append adds to it)")) {
+      try CatalogueImport.run(sources: [fixture.dataset], output: fixture.database)
     }
     let two = fixture.write("two.json", #"[{"w": 1, "h": 2, "price": "¥1"}, {"w": 3, "h": 4, "price": "¥2"}]"#)
-    let summary = try CatalogueImport.run(sources: [two], output: fixture.database, replace: true)
+    let summary = try CatalogueImport.run(sources: [two], output: fixture.database, existing: .replace)
     #expect(summary.items == 2)
     #expect(try SQLiteCatalogue.open(path: fixture.database).itemCount == 2)
   }
@@ -25,7 +26,7 @@ struct ImportTests {
     let output = fixture.folder + "/both.sqlite"
     var fractions: [Double] = []
     let summary = try CatalogueImport.run(
-      sources: [fixture.dataset, bad], output: output, replace: false,
+      sources: [fixture.dataset, bad], output: output,
       progress: {
         fractions.append($0.overall)
       })
@@ -37,12 +38,12 @@ struct ImportTests {
     let broken = fixture.write("broken.json", "[{\"w\": 1, \"h\": 1, \"price\": \"1\"}, {\"w\": ")
     let refused = fixture.folder + "/refused.sqlite"
     #expect(throws: SQLiteCatalogueError.self) {
-      try CatalogueImport.run(sources: [fixture.dataset, broken], output: refused, replace: false)
+      try CatalogueImport.run(sources: [fixture.dataset, broken], output: refused)
     }
     let left = try FileManager.default.contentsOfDirectory(atPath: fixture.folder).filter { $0.hasPrefix("refused") }
     #expect(left.isEmpty, "no catalogue and no temporary file: \(left)")
     #expect(throws: SQLiteCatalogueError(file: fixture.folder + "/none.json", reason: "no such file or directory")) {
-      try CatalogueImport.run(sources: [fixture.folder + "/none.json"], output: refused, replace: false)
+      try CatalogueImport.run(sources: [fixture.folder + "/none.json"], output: refused)
     }
   }
 
@@ -57,5 +58,61 @@ struct ImportTests {
       plan.contains("SEARCH items USING INDEX items_by_price_up") && !plan.contains("TEMP B-TREE"), "keyset: \(plan)")
     #expect(try catalogue.queryPlan(CatalogueQuery(order: .title)).contains("items_by_title"))
     #expect(try catalogue.queryPlan(CatalogueQuery(filter: ItemQuery("cafe"))).contains("VIRTUAL TABLE INDEX"))
+  }
+}
+
+@Suite("waterfall import --append")
+struct ImportAppendTests {
+  /// Every page of `query`'s result, in order: the items' ids.
+  static func allIDs(_ source: any CatalogueSource, _ query: CatalogueQuery) -> [ItemID]? {
+    var ids: [ItemID] = []
+    var cursor: PageCursor?
+    repeat {
+      guard case .page(let page) = source.fetch(CataloguePageRequest(query: query, cursor: cursor)) else { return nil }
+      ids += page.ids
+      cursor = page.next
+    } while cursor != nil
+    return ids
+  }
+
+  @Test("the items are added after the catalogue's own, numbered on: every order, search and G as one import of both")
+  func appendedAsOneImport() throws {
+    let fixture = try CatalogueFixture(count: 300, seed: 61)
+    let more = fixture.folder + "/more.jsonl"
+    try RandomShopDataset.write(count: 200, seed: 62, to: more)
+    let summary = try CatalogueImport.run(sources: [more], output: fixture.database, existing: .append)
+    #expect(summary.items == 200)
+    let added = try DatasetLoader.load(path: more).files.flatMap(\.items)
+    let catalogue = try SQLiteCatalogue.open(path: fixture.database, pageSize: 40)
+    let oracle = ItemCatalogue(items: fixture.items + added, pageSize: 40)
+    #expect(catalogue.itemCount == 500)
+    for order in ItemOrder.allCases {
+      for filter in [nil, "cafe", "item 7"] {
+        let query = CatalogueQuery(order: order, filter: filter.map(ItemQuery.init))
+        #expect(Self.allIDs(catalogue, query) == Self.allIDs(oracle, query), "\(query)")
+        // G: the shapes packed again over both, as the oracle measures them.
+        guard case .stretch(let got) = catalogue.measure(MeasureRequest(query: query, from: nil, limit: 1_000)),
+          case .stretch(let want) = oracle.measure(MeasureRequest(query: query, from: nil, limit: 1_000))
+        else {
+          Issue.record("not measured: \(query)")
+          continue
+        }
+        #expect(got.items == want.items && got.resultCount == want.resultCount, "\(query)")
+      }
+    }
+  }
+
+  @Test("appending to a file that is not a catalogue changes nothing; appending where there is none makes one")
+  func notACatalogue() throws {
+    let fixture = try CatalogueFixture(count: 5, seed: 63)
+    let other = fixture.folder + "/other.sqlite"
+    try "not a database".write(toFile: other, atomically: true, encoding: .utf8)
+    #expect(throws: SQLiteCatalogueError.self) {
+      try CatalogueImport.run(sources: [fixture.dataset], output: other, existing: .append)
+    }
+    #expect(try String(contentsOfFile: other, encoding: .utf8) == "not a database")
+    let fresh = fixture.folder + "/fresh.sqlite"
+    #expect(try CatalogueImport.run(sources: [fixture.dataset], output: fresh, existing: .append).items == 5)
+    #expect(try SQLiteCatalogue.open(path: fresh).itemCount == 5)
   }
 }

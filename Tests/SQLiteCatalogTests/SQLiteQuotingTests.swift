@@ -24,7 +24,7 @@ struct SQLiteQuotingTests {
     let dataset = folder.path + "/items.jsonl"
     try lines.joined(separator: "\n").write(toFile: dataset, atomically: true, encoding: .utf8)
     let database = folder.path + "/shop.sqlite"
-    _ = try CatalogueImport.run(sources: [dataset], output: database, replace: false)
+    _ = try CatalogueImport.run(sources: [dataset], output: database)
     return (folder, try DatasetLoader.load(path: dataset).files.flatMap(\.items), database)
   }
 
