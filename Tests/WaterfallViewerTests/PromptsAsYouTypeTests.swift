@@ -1,3 +1,4 @@
+import Locking
 import ShopCatalog
 import Testing
 
@@ -42,6 +43,39 @@ struct PromptsAsYouTypeTests {
     #expect(viewer.store.count == 42 && viewer.currentPlace == origin, "the catalogue and the place as they were")
     _ = AppFixture.screen(runner, "& d e n i m Enter")
     #expect(viewer.store.count == 7 && viewer.presentation.filter == ItemQuery("denim"))
+  }
+
+  /// The column store, counting what it is asked.
+  final class CountedSource: CatalogueSource, Sendable {
+    let base: ItemCatalogue
+    let fetches = Locked(0)
+    let searches = Locked(0)
+    init(_ base: ItemCatalogue) { self.base = base }
+    func fetch(_ request: CataloguePageRequest) -> CatalogueResponse {
+      fetches.withLock { $0 += 1 }
+      return base.fetch(request)
+    }
+    func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int] {
+      searches.withLock { $0 += 1 }
+      return base.findMatches(of: pattern, in: query)
+    }
+    func rank(of item: ItemID, in query: CatalogueQuery) -> Int? { base.rank(of: item, in: query) }
+    var progress: ReadingProgress { base.progress }
+    var latencyMilliseconds: Int { 0 }
+  }
+
+  @Test("& over a catalogue read whole asks the source once a key: the count comes with the narrowed page")
+  func filterAsksOnceAKey() {
+    let source = CountedSource(ItemCatalogue(items: OrganiseFixture.items(), pageSize: 50))
+    let runner = AppFixture.runner(source: source, width: 80, height: 24)
+    _ = AppFixture.screen(runner, "")
+    let before = source.fetches.withLock { $0 }
+    let row = Self.promptRow(runner, "& s i l k")
+    #expect(row.hasSuffix("14 of 42 match"), "\(row)")
+    #expect(source.searches.withLock { $0 } == 0, "no count of its own")
+    #expect(source.fetches.withLock { $0 } - before == 4, "one narrowed first page a key")
+    // Typed back to a text already shown: counted from what is shown.
+    #expect(Self.promptRow(runner, "x Backspace").hasSuffix("14 of 42 match"))
   }
 
   @Test("a query typed over is given up, not waited for: over 300 ms of latency the last text's answer comes first")

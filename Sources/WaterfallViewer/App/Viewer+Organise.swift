@@ -27,6 +27,7 @@ extension Viewer {
       state.placeAfterQuery = nil
       go(to: place)
     }
+    if pendingQuery == nil { countFilterPreview() }
   }
 
   func notice(for change: QueryChange) -> String {

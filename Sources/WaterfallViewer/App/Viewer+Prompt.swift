@@ -29,8 +29,22 @@ extension Viewer {
     guard state.filterPreview?.pattern != pattern else { return }
     state.filterPreview = FilterPreview(pattern: pattern)
     run(organiser.update(.filter(text)).commands)
-    guard !pattern.isEmpty else { return }
-    emit(.findMatches(MatchSearch(pattern: pattern, query: CatalogueQuery(), purpose: .filterCount)))
+    // The text's result already shown (typed back to it): counted now.
+    if pendingQuery == nil { countFilterPreview() }
+  }
+
+  /// The `&` being typed, counted once its narrowed result is shown: by the result's own count when its first
+  /// page brought one and the source is read whole (the column store's), else by a count of its own (a source
+  /// that counts later, a server's table, a file still being read). One query a key where the page says it all.
+  func countFilterPreview() {
+    guard let preview = state.filterPreview, preview.count == nil, !preview.pattern.isEmpty,
+      ItemQuery(presentation.query.filter?.pattern ?? "") == preview.pattern
+    else { return }
+    if let count = store.resultCount, reading.isComplete, !reading.readsOnDemand {
+      state.filterPreview?.count = count
+    } else {
+      emit(.findMatches(MatchSearch(pattern: preview.pattern, query: CatalogueQuery(), purpose: .filterCount)))
+    }
   }
 
   /// Esc in `&`: the filter as it was when the prompt opened, and the view back where it was once that is shown.
