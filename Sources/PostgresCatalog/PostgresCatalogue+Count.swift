@@ -42,24 +42,34 @@ extension PostgresCatalogue {
     return nil
   }
 
-  private func countNow(_ plain: CatalogueQuery, session: PostgresSession) throws -> Int {
+  func countNow(
+    _ plain: CatalogueQuery, session: PostgresSession, cancellation: WorkCancellation? = nil
+  ) throws -> Int {
     var statement = PostgresStatement("SELECT count(*) FROM items WHERE ")
     statement.append(Self.condition(for: plain.filter))
-    return Int(try session.rows(statement.query).first?.decode(Int64.self) ?? 0)
+    return Int(try session.rows(statement.query, cancellation: cancellation).first?.decode(Int64.self) ?? 0)
   }
 
   /// Counts `plain` on a connection and thread of their own (the viewer's connection answers pages meanwhile).
+  /// Only the latest filter's count runs: the one before it, typed over, is cancelled on the server.
   private func countLater(_ plain: CatalogueQuery) {
     let address = session.address
+    let cancellation = WorkCancellation()
+    backgroundCount.withLock { $0 }?.cancel()
+    backgroundCount.withLock { $0 = cancellation }
     let thread = Thread { [self] in
       let outcome = Result { () throws -> Int in
         let own = try Self.longStatementsSession(address)
         defer { own.close() }
-        return try countNow(plain, session: own)
+        return try cancellation.whileRunning(stoppedBy: own.cancelRunningStatement) {
+          try countNow(plain, session: own, cancellation: cancellation)
+        }
       }
       factsStore.withLock { known in
         switch outcome {
         case .success(let count): known[plain, default: Facts()].count = count
+        // Typed over: not a failure; a first page of the same filter counts it again.
+        case .failure where cancellation.isCancelled: break
         case .failure: known[plain, default: Facts()].countFailed = true
         }
         known[plain]?.counting = false

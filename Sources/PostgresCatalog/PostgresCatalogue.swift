@@ -52,6 +52,8 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   static let longAnswerDeadline = Duration.seconds(250)
   /// The long statements' connection, made when the first is asked.
   private let longSession = Locked<PostgresSession?>(nil)
+  /// The count running on a thread of its own (``count(_:waiting:)``), cancelled by the next.
+  let backgroundCount = Locked<WorkCancellation?>(nil)
 
   /// Connects (read-only) to the database `text` names and reads its catalogue's description. Throws one line
   /// naming the address, without its password: it cannot be read, refused, or holds no catalogue. A statement
@@ -175,6 +177,24 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
       try? matchRanks(of: pattern, in: query, on: long, cancellation: cancellation)
     }
     return cancellation.isCancelled ? nil : ranks
+  }
+
+  /// `count(*)` on the server, on the long statements' connection, cancelled there as a search is; kept, so the
+  /// filter's pages find it known.
+  public func countMatches(of pattern: ItemQuery, cancellation: WorkCancellation) -> Int? {
+    let plain = CatalogueQuery(filter: pattern)
+    // The filter's first page may have started the same count on a thread of its own: its answer is awaited.
+    while factsStore.withLock({ $0[plain]?.counting == true }), !cancellation.isCancelled {
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    if let known = factsStore.withLock({ $0[plain]?.count }) { return known }
+    guard !cancellation.isCancelled, let long = try? longStatements() else { return nil }
+    let count = cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) {
+      try? countNow(plain, session: long, cancellation: cancellation)
+    }
+    guard !cancellation.isCancelled, let count else { return nil }
+    remember(plain) { $0.count = count }
+    return count
   }
 
   public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? {

@@ -138,7 +138,9 @@ public enum PostgresImport {
     if contiguous { try PostgresShapes.write(copied.shapes, session: session) }
     try PostgresRowKeys.install(session: session)
     let count = try session.rows("SELECT count(*) FROM items").first?.decode(Int64.self) ?? 0
-    try session.run("DELETE FROM waterfall_catalogue WHERE key IN ('\(PostgresSchema.Key.itemCount)', '\(PostgresSchema.Key.extraKeys)')")
+    try session.run(
+      "DELETE FROM waterfall_catalogue WHERE key IN ('\(PostgresSchema.Key.itemCount)', '\(PostgresSchema.Key.extraKeys)')"
+    )
     try writeMetadata(itemCount: Int(count), extraKeys: copied.extraKeys, format: false, session: session)
     copied.summary.catalogueItems = Int(count)
     return copied

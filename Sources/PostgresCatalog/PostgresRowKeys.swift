@@ -271,35 +271,35 @@ enum PostgresRowKeys {
 
   static var trigger: [String] {
     [
-    """
-    CREATE OR REPLACE FUNCTION waterfall_items_keys() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
-    BEGIN
-      IF current_setting('\(importingSetting)', true) = 'on' THEN RETURN NEW; END IF;
-      IF TG_OP = 'UPDATE' AND (NEW.title, NEW.price, NEW.shop, NEW.extra)
-        IS NOT DISTINCT FROM (OLD.title, OLD.price, OLD.shop, OLD.extra)
-      THEN
+      """
+      CREATE OR REPLACE FUNCTION waterfall_items_keys() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+      BEGIN
+        IF current_setting('\(importingSetting)', true) = 'on' THEN RETURN NEW; END IF;
+        IF TG_OP = 'UPDATE' AND (NEW.title, NEW.price, NEW.shop, NEW.extra)
+          IS NOT DISTINCT FROM (OLD.title, OLD.price, OLD.shop, OLD.extra)
+        THEN
+          RETURN NEW;
+        END IF;
+        NEW.price_up := waterfall_price_up(NEW.price);
+        NEW.price_down := CASE WHEN NEW.price_up = 'Infinity' THEN 'Infinity' ELSE -NEW.price_up END;
+        NEW.title_key := waterfall_title_key(NEW.title);
+        NEW.search := array_to_string(
+          ARRAY[waterfall_fold(NEW.title), waterfall_fold(NEW.shop), waterfall_fold(NEW.price)]
+            || ARRAY(SELECT waterfall_fold(value) FROM jsonb_each_text(NEW.extra::jsonb) ORDER BY key COLLATE "C"),
+          E'\\n');
+        NEW.shop_group := CASE WHEN waterfall_has_text(NEW.shop) THEN NEW.shop END;
+        NEW.price_group := CASE WHEN waterfall_has_text(NEW.price) THEN NEW.price END;
+        NEW.title_group := CASE WHEN waterfall_has_text(NEW.title) THEN NEW.title END;
+        NEW.extra_group := (
+          SELECT jsonb_object_agg(key, value) FROM jsonb_each_text(NEW.extra::jsonb) WHERE waterfall_has_text(value));
         RETURN NEW;
-      END IF;
-      NEW.price_up := waterfall_price_up(NEW.price);
-      NEW.price_down := CASE WHEN NEW.price_up = 'Infinity' THEN 'Infinity' ELSE -NEW.price_up END;
-      NEW.title_key := waterfall_title_key(NEW.title);
-      NEW.search := array_to_string(
-        ARRAY[waterfall_fold(NEW.title), waterfall_fold(NEW.shop), waterfall_fold(NEW.price)]
-          || ARRAY(SELECT waterfall_fold(value) FROM jsonb_each_text(NEW.extra::jsonb) ORDER BY key COLLATE "C"),
-        E'\\n');
-      NEW.shop_group := CASE WHEN waterfall_has_text(NEW.shop) THEN NEW.shop END;
-      NEW.price_group := CASE WHEN waterfall_has_text(NEW.price) THEN NEW.price END;
-      NEW.title_group := CASE WHEN waterfall_has_text(NEW.title) THEN NEW.title END;
-      NEW.extra_group := (
-        SELECT jsonb_object_agg(key, value) FROM jsonb_each_text(NEW.extra::jsonb) WHERE waterfall_has_text(value));
-      RETURN NEW;
-    END
-    $$
-    """,
-    """
-    CREATE TRIGGER waterfall_items_keys BEFORE INSERT OR UPDATE ON items
-    FOR EACH ROW EXECUTE FUNCTION waterfall_items_keys()
-    """,
+      END
+      $$
+      """,
+      """
+      CREATE TRIGGER waterfall_items_keys BEFORE INSERT OR UPDATE ON items
+      FOR EACH ROW EXECUTE FUNCTION waterfall_items_keys()
+      """,
     ]
   }
 }

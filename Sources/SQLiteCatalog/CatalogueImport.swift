@@ -105,7 +105,8 @@ public enum CatalogueImport {
             }
             lastID = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM items") ?? 0
             let stored = try String.fetchOne(
-              db, sql: "SELECT value FROM waterfall_catalogue WHERE key = ?", arguments: [CatalogueSchema.Key.extraKeys])
+              db, sql: "SELECT value FROM waterfall_catalogue WHERE key = ?", arguments: [CatalogueSchema.Key.extraKeys]
+            )
             extraKeys.formUnion(
               stored.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String] } ?? [])
             // Packed again from every row at the end: not kept up to date (by its triggers) row by row.

@@ -178,17 +178,32 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
   /// Stopped by SQLite itself: its progress handler, set only while this read runs, interrupts the statement
   /// within about 10,000 virtual-machine steps of the cancellation; a page load after it is not touched.
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation) -> [Int]? {
+    stoppable(by: cancellation) { db in try matchRanks(of: pattern, in: query, db: db) }
+  }
+
+  /// Counted in SQL (the rows are not read out), stopped as a search is, and kept for the filter's pages.
+  public func countMatches(of pattern: ItemQuery, cancellation: WorkCancellation) -> Int? {
+    let query = CatalogueQuery(filter: pattern)
+    return stoppable(by: cancellation) { db in
+      try resultCount(of: query, filter: try condition(for: query.filter, db: db), db: db, waiting: true)
+    } ?? nil
+  }
+
+  /// `body`'s answer, read with SQLite's progress handler raised by `cancellation`; nil once cancelled.
+  private func stoppable<Answer>(
+    by cancellation: WorkCancellation, _ body: (Database) throws -> Answer
+  ) -> Answer? {
     let stop = StopFlag()
-    let ranks = cancellation.whileRunning(stoppedBy: stop.raise) {
+    let answer = cancellation.whileRunning(stoppedBy: stop.raise) {
       try? queue.read { db in
         let connection = UnsafeMutableRawPointer(db.sqliteConnection)
         wf_sqlite_stop_when(connection, stop.pointer)
         defer { wf_sqlite_stop_when(connection, nil) }
-        return try matchRanks(of: pattern, in: query, db: db)
+        return try body(db)
       }
     }
     // A statement shorter than the handler's interval ends on its own: its answer is still not wanted.
-    return cancellation.isCancelled ? nil : ranks
+    return cancellation.isCancelled ? nil : answer
   }
 
   /// Runs `body` in the session's read (its snapshot, in WAL mode).

@@ -12,6 +12,9 @@ public protocol CatalogueSource: Sendable {
   /// As ``findMatches(of:in:)``, stopping where it runs when `cancellation` says the answer is no longer wanted
   /// (`nil` then).
   func findMatches(of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation) -> [Int]?
+  /// How many items of the whole catalogue match `pattern` (what `&` would show), stopping as
+  /// ``findMatches(of:in:cancellation:)`` does; a server counts without sending every match.
+  func countMatches(of pattern: ItemQuery, cancellation: WorkCancellation) -> Int?
   /// Where `item` is in `query`'s whole result: its rank, from 0; `nil` when it is not in the result, or when
   /// the source cannot tell (an HTTP feed, whose order only its server knows). What keeps the user's place
   /// when a new query's first page does not hold the item they were looking at.
@@ -132,5 +135,10 @@ extension CatalogueSource {
   /// A source that cannot stop a search half-way (a feed's few loaded pages) starts none cancelled already.
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation) -> [Int]? {
     cancellation.isCancelled ? nil : findMatches(of: pattern, in: query)
+  }
+
+  /// By default, the matches found and counted.
+  public func countMatches(of pattern: ItemQuery, cancellation: WorkCancellation) -> Int? {
+    findMatches(of: pattern, in: CatalogueQuery(), cancellation: cancellation)?.count
   }
 }

@@ -31,6 +31,10 @@ public struct SimulatedNetwork: CatalogueSource {
     base.findMatches(of: pattern, in: query)
   }
 
+  public func countMatches(of pattern: ItemQuery, cancellation: WorkCancellation) -> Int? {
+    base.countMatches(of: pattern, cancellation: cancellation)
+  }
+
   public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? { base.rank(of: item, in: query) }
 
   public var progress: ReadingProgress { base.progress }

@@ -60,7 +60,8 @@ extension DataOptions {
     network: NetworkConfiguration = NetworkConfiguration()
   ) throws(SourceFailure) -> OpenedData {
     let address = address(whenPiped: whenPiped)
-    let kinds = SourceRegistry.kinds(pageSize: pageSize, loops: loop, table: tableForSource, schema: schemaForSource, network: network)
+    let kinds = SourceRegistry.kinds(
+      pageSize: pageSize, loops: loop, table: tableForSource, schema: schemaForSource, network: network)
     return try SourceRegistry.kind(for: address, among: kinds).open(address, whole: whole, query: query)
   }
 

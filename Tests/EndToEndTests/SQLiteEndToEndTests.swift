@@ -55,7 +55,9 @@ extension ViewerEndToEndTests {
     let missing = try BinaryRun(["snapshot", "--table", "products", database])
     #expect(missing.status == 2 && missing.errors.hasPrefix("waterfall: \(database): no table named products ("))
     let again = try BinaryRun(["import", folder.appendingPathComponent("items.jsonl").path, database])
-    #expect(again.status == 2 && again.errors == "waterfall: \(database): already exists (--replace writes over it, --append adds to it)\n")
+    #expect(
+      again.status == 2
+        && again.errors == "waterfall: \(database): already exists (--replace writes over it, --append adds to it)\n")
     let checked = try BinaryRun(["check", database])
     #expect(checked.status == 0 && checked.output == "3 items, 0 problems\n")
   }

@@ -9,15 +9,23 @@ import Testing
 /// is made to wait on purpose (another session holds the table's lock), then cancelled.
 @Suite("Work that stops: PostgreSQL's searches")
 struct PostgresCancellationTests {
-  /// The viewer's statements running or waiting on the server now, but the one asking.
-  static func activeSearches(_ address: String) throws -> Int {
+  /// The viewer's statements running or waiting on the server now whose text is `like` (a LIKE pattern).
+  static func activeStatements(_ address: String, like: String) throws -> Int {
     Int(
       try TestServer.psql(
         address,
         """
         SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'waterfall'
-          AND state = 'active' AND query LIKE '%row_number()%'
+          AND state = 'active' AND query LIKE '\(like)'
         """)) ?? -1
+  }
+
+  /// The viewer's searches (their ranks numbered by row_number()) on the server now.
+  static func activeSearches(_ address: String) throws -> Int { try activeStatements(address, like: "%row_number()%") }
+
+  /// The viewer's statements sleeping on the server now.
+  static func sleepingStatements(_ address: String) throws -> Int {
+    try activeStatements(address, like: "SELECT pg_sleep%")
   }
 
   @Test("a search cancelled while its statement runs is cancelled on the server at once; the next page comes")
@@ -27,7 +35,8 @@ struct PostgresCancellationTests {
     // Another session holds the table for two seconds: the search waits on it, as a slow one would run.
     let address = fixture.address
     let locker = Thread {
-      _ = try? TestServer.psql(address, "BEGIN; LOCK TABLE waterfall.items IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(2); COMMIT;")
+      _ = try? TestServer.psql(
+        address, "BEGIN; LOCK TABLE waterfall.items IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(2); COMMIT;")
     }
     locker.start()
     Thread.sleep(forTimeInterval: 0.3)
@@ -55,17 +64,6 @@ struct PostgresCancellationTests {
     }
     #expect(page.items.count == 10)
     print("PostgreSQL search cancelled on the server \(Int(stoppedIn * 1000)) ms after the cancellation")
-  }
-
-  /// The viewer's statements sleeping on the server now.
-  static func sleepingStatements(_ address: String) throws -> Int {
-    Int(
-      try TestServer.psql(
-        address,
-        """
-        SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'waterfall'
-          AND state = 'active' AND query LIKE 'SELECT pg_sleep%'
-        """)) ?? -1
   }
 
   @Test("a long statement frozen on its own connection: pages keep loading beside it; superseded, it is cancelled")
@@ -114,5 +112,45 @@ struct PostgresCancellationTests {
     print(
       "PostgreSQL: 6 pages in \(Int(pagesTook * 1000)) ms beside a frozen long statement, "
         + "which was gone from pg_stat_activity \(Int(goneIn * 1000)) ms after its cancellation")
+  }
+
+  @Test("& counted on the server: the count alone crosses the wire, kept for the filter's pages; typed over, cancelled")
+  func countedOnTheServer() throws {
+    guard let fixture = try PostgresFixture(count: 300, seed: 25) else { return }
+    let catalogue = try PostgresCatalogue.open(address: fixture.address, pageSize: 10)
+    let oracle = ItemCatalogue(items: fixture.items, pageSize: 10)
+    for pattern in ["cafe", "item", "x", "zzz"] {
+      let count = catalogue.countMatches(of: ItemQuery(pattern), cancellation: WorkCancellation())
+      #expect(count == oracle.findMatches(of: ItemQuery(pattern), in: CatalogueQuery()).count, "\(pattern)")
+      guard
+        case .page(let page) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery(filter: ItemQuery(pattern))))
+      else { continue }
+      #expect(page.resultCount == count, "the filter's page knows the count")
+    }
+    let cancelled = WorkCancellation()
+    cancelled.cancel()
+    #expect(catalogue.countMatches(of: ItemQuery("silk"), cancellation: cancelled) == nil)
+  }
+
+  @Test("the count a filter's first page leaves to a thread is cancelled on the server when the next filter's starts")
+  func backgroundCountSuperseded() throws {
+    guard let fixture = try PostgresFixture(count: 60, seed: 26) else { return }
+    let catalogue = try PostgresCatalogue.open(address: fixture.address, pageSize: 10)
+    catalogue.countsAtOnceUpTo = 0
+    // The table held by another session: each count waits on it, as a long one would run.
+    let address = fixture.address
+    Thread.detachNewThread {
+      _ = try? TestServer.psql(
+        address, "BEGIN; LOCK TABLE waterfall.items IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(3); COMMIT;")
+    }
+    Thread.sleep(forTimeInterval: 0.3)
+    // What each filter's first page does after its rows: its count left to a thread.
+    for pattern in ["c", "ca", "caf"] {
+      #expect(try catalogue.count(CatalogueQuery(filter: ItemQuery(pattern)), waiting: false) == nil)
+      Thread.sleep(forTimeInterval: 0.4)
+    }
+    // Three counts started, each waiting on the lock; only the last is left on the server.
+    let counting = try Self.activeStatements(fixture.address, like: "SELECT count(*)%")
+    #expect(counting == 1, "\(counting) counts on the server")
   }
 }

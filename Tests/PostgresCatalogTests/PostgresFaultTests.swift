@@ -143,7 +143,8 @@ struct PostgresImportFailureTests {
     #expect(throws: PostgresFailure.self) {
       try PostgresImport.run(sources: [fixture.dataset, broken], address: fixture.address, existing: .replace)
     }
-    #expect(try TestServer.psql(fixture.address, "SELECT count(*) FROM waterfall.items") == "12", "the catalogue before")
+    #expect(
+      try TestServer.psql(fixture.address, "SELECT count(*) FROM waterfall.items") == "12", "the catalogue before")
     guard let empty = try TestServer.freshDatabase() else { return }
     #expect(throws: PostgresFailure.self) {
       try PostgresImport.run(sources: [fixture.dataset, broken], address: empty)

@@ -44,7 +44,8 @@ struct PostgresRowKeysTests {
 
   @Test("a plain INSERT of each imported row's fields gets the keys the import gave it (random shop items)")
   func copiesOfRandomItems() throws {
-    let words = PostgresFixture.words + ["İstanbul", "ΣΟΦΙΑ", "ﬁne", "Straße", "가방", "が", "٣٤ item", "🛍️ bag", "x\u{200B}y"]
+    let words =
+      PostgresFixture.words + ["İstanbul", "ΣΟΦΙΑ", "ﬁne", "Straße", "가방", "が", "٣٤ item", "🛍️ bag", "x\u{200B}y"]
     guard let fixture = try PostgresFixture(count: 600, seed: 51, words: words) else { return }
     let differing = try Self.copiesDiffering(fixture)
     #expect(differing.isEmpty, "\(differing.count) rows differ: \(differing.prefix(5))")
@@ -77,7 +78,8 @@ struct PostgresRowKeysTests {
     var titles = [
       "", "   ", "Café au lait", "CAFÉ", "ＡＢＣ１２３", "ﬁne ﬂour", "Straße ẞ", "İIıi", "ΣΟΦΙΑ σοφια", "Привет", "가방 한국",
       "がぎぐ パピプ", "新品羊毛衫", "٣٤٥ Arabic digits", "item 7", "item 007", "item 0", "item 000", "x 123456789012345678 y",
-      "9 tail", "a\tb\nc\r\nd", "zero\u{200B}width", "bidi\u{202E}mark", "soft\u{00AD}hyphen", "🛍️ bag 👩‍👩‍👧", "e\u{0301}t\u{0301}e\u{0301}",
+      "9 tail", "a\tb\nc\r\nd", "zero\u{200B}width", "bidi\u{202E}mark", "soft\u{00AD}hyphen", "🛍️ bag 👩‍👩‍👧",
+      "e\u{0301}t\u{0301}e\u{0301}",
       "Ⅻ roman", "½ half", "№ 5", "㎏ unit", "\u{1D400}\u{1D401} math", "\u{3000}ideographic space\u{3000}",
     ]
     // Random strings from a spread of scalars across the planes.
@@ -104,7 +106,8 @@ struct PostgresRowKeysTests {
       if Array(buffer: key) != ItemKeys.titleSortKey(title) || search != ItemKeys.searchText(of: item)
         || group != PostgresRowValues.groupValue(title)
       {
-        differing.append("\(title.unicodeScalars.map { String($0.value, radix: 16) }): server \(search.debugDescription)")
+        differing.append(
+          "\(title.unicodeScalars.map { String($0.value, radix: 16) }): server \(search.debugDescription)")
       }
     }
     #expect(differing.isEmpty, "\(differing.count) of \(titles.count) differ: \(differing.prefix(5))")

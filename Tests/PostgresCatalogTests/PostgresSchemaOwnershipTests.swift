@@ -58,7 +58,8 @@ struct PostgresSchemaOwnershipTests {
       "CREATE SCHEMA shop; CREATE TABLE shop.items(sku text); INSERT INTO shop.items VALUES ('kept');")
     for replace in [false, true] {
       do {
-        _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "shop", existing: replace ? .replace : .refuse)
+        _ = try PostgresImport.run(
+          sources: [fixture.dataset], address: fixture.address, schema: "shop", existing: replace ? .replace : .refuse)
         Issue.record("imported over the shop's items (replace: \(replace))")
       } catch {
         #expect(error.description.contains("schema shop holds items, which no import made: nothing was changed"))
@@ -68,7 +69,8 @@ struct PostgresSchemaOwnershipTests {
     // A catalogue table of the same name that an import did not write is not taken for one.
     try TestServer.psql(fixture.address, "CREATE SCHEMA other; CREATE TABLE other.waterfall_catalogue(note text)")
     #expect(throws: PostgresFailure.self) {
-      _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "other", existing: .replace)
+      _ = try PostgresImport.run(
+        sources: [fixture.dataset], address: fixture.address, schema: "other", existing: .replace)
     }
     #expect(try TestServer.psql(fixture.address, "SELECT to_regclass('other.waterfall_catalogue') IS NOT NULL") == "t")
   }
@@ -89,7 +91,8 @@ struct PostgresSchemaOwnershipTests {
     #expect(throws: PostgresFailure.self) {
       _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "Shop Window")
     }
-    _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "Shop Window", existing: .replace)
+    _ = try PostgresImport.run(
+      sources: [fixture.dataset], address: fixture.address, schema: "Shop Window", existing: .replace)
   }
 
   @Test("a row another client sets to absurd sides is left out of its page and named; the rest are shown")

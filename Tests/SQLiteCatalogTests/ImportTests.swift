@@ -9,7 +9,10 @@ struct ImportTests {
   @Test("an existing output is refused unless replacing; replacing writes the new catalogue")
   func existingOutput() throws {
     let fixture = try CatalogueFixture(count: 10, seed: 10)
-    #expect(throws: SQLiteCatalogueError(file: fixture.database, reason: "already exists (--replace writes over it, --append adds to it)")) {
+    #expect(
+      throws: SQLiteCatalogueError(
+        file: fixture.database, reason: "already exists (--replace writes over it, --append adds to it)")
+    ) {
       try CatalogueImport.run(sources: [fixture.dataset], output: fixture.database)
     }
     let two = fixture.write("two.json", #"[{"w": 1, "h": 2, "price": "¥1"}, {"w": 3, "h": 4, "price": "¥2"}]"#)

@@ -16,6 +16,8 @@ public enum Message: Sendable {
   case readingProgressed(ReadingProgress)
   /// The source found a search's matches in the whole result (``Effect/findMatches(_:)``).
   case matchesFound(FoundMatches)
+  /// The source counted the items a pattern matches (``MatchSearch/Purpose/filterCount``).
+  case matchesCounted(MatchSearch, count: Int)
   /// The source found where an item is in a query's result (``Effect/locateItem(_:)``).
   case itemLocated(ItemLocation)
   /// A stretch of the result was measured (``Effect/measure(_:)``).

@@ -55,8 +55,8 @@ extension Viewer {
   }
 
   /// The source counted a filter being typed; an answer for text typed over since is dropped.
-  func filterCounted(_ found: FoundMatches) {
-    guard state.filterPreview?.pattern == found.search.pattern else { return }
-    state.filterPreview?.count = found.ranks.count
+  func filterCounted(_ search: MatchSearch, count: Int) {
+    guard state.filterPreview?.pattern == search.pattern else { return }
+    state.filterPreview?.count = count
   }
 }

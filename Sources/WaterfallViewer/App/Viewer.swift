@@ -107,7 +107,7 @@ public final class Viewer {
     case .pageArrived(let delivery): receive(delivery)
     case .pictureArrived(let result): _ = pictures.take(result)  // kept if its item still wants exactly it
     case .readingProgressed(let progress): reading = progress
-    case .matchesFound(let found) where found.search.purpose == .filterCount: filterCounted(found)
+    case .matchesCounted(let search, let count): filterCounted(search, count: count)
     case .matchesFound(let found): send(search: .found(found, loadingToPlace: jumps.rankLoader.place != nil))
     case .itemLocated(let location): send(jumps: .located(location))
     case .notice(let text): state.notice = text

@@ -205,6 +205,10 @@ public final class Runner {
           executor.cancel(id: superseded.job)
         }
         executor.schedule(id: lastJob, delayMilliseconds: 0) {
+          if search.purpose == .filterCount {
+            guard let count = source.countMatches(of: search.pattern, cancellation: cancellation) else { return }
+            return mailbox.post(.matchesCounted(search, count: count))
+          }
           guard let ranks = source.findMatches(of: search.pattern, in: search.query, cancellation: cancellation)
           else { return }
           mailbox.post(.matchesFound(FoundMatches(search: search, ranks: ranks)))
