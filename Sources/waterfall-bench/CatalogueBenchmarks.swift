@@ -246,9 +246,4 @@ struct CatalogueBenchmarks {
     ]
     print(Measure.allCases.map { String(values[$0]!) }.joined(separator: " "))
   }
-
-  private final class DiscardOutput: ScreenOutput {
-    func present(_ screen: Screen) {}
-    func invalidate() {}
-  }
 }

@@ -168,17 +168,6 @@ enum PostgresSuite {
   /// the result's first screenful. Prints milliseconds.
   static func searchProbe(url: String, term: String) {
     guard let catalogue = try? PostgresCatalogue.open(address: url, pageSize: 50) else { return }
-    let runner = ScriptedRun(source: catalogue, size: GridSize(width: 120, height: 40), options: ViewerOptions())
-    _ = runner.screen
-    let keys = "& " + term.map { $0 == " " ? "Space" : String($0) }.joined(separator: " ") + " Enter"
-    let start = Harness.now()
-    runner.apply(try! KeyScript.parse(keys))
-    let screen = runner.screen
-    let elapsed = Double(Harness.now() - start) / 1e6
-    precondition(
-      runner.viewer.presentation.filter == ItemQuery(term) && runner.viewer.store.count > 0
-        && screen.text.contains("item "),
-      "the filter \(term) showed no result")
-    print(elapsed)
+    print(TypedFilter.milliseconds(source: catalogue, term: term))
   }
 }
