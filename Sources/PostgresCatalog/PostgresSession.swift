@@ -19,6 +19,11 @@ final class PostgresSession: Sendable {
   private let current: Locked<PostgresConnection>
   /// The server process behind the connection now, for a cancel request sent on another connection.
   private let backendPID = Locked<Int32?>(nil)
+  /// The connection cancel requests go on, made at the first and kept until the session closes: one made for each
+  /// cancel cost a handshake, so a statement typed over ran on for tens of milliseconds more.
+  private let canceller = Locked<(session: PostgresSession?, closed: Bool)>((nil, false))
+  /// Where cancel requests are sent from, one at a time.
+  private let cancelling = DispatchQueue(label: "waterfall.postgres.cancel")
   /// Held while connecting again, so threads that lost the same connection make one new one.
   private let reconnecting = Locked(0)
   private static let logger = Logger(label: "waterfall.postgres")
@@ -241,16 +246,45 @@ final class PostgresSession: Sendable {
     backendPID.withLock { $0 = pid }
   }
 
-  /// Asks the server to cancel the statement the connection runs now (`pg_cancel_backend`), on a connection of
-  /// its own, made off the caller's thread. A statement that ended meanwhile is not touched; one after it on the
-  /// same connection may be, and is asked again (``rows(_:unbounded:cancellation:)``).
+  /// Asks the server to cancel the statement the connection runs now (`pg_cancel_backend`), on the session's
+  /// cancelling connection, off the caller's thread. A statement that ended meanwhile is not touched; one after it
+  /// on the same connection may be, and is asked again (``rows(_:unbounded:cancellation:)``).
   func cancelRunningStatement() {
     guard let pid = backendPID.withLock({ $0 }) else { return }
-    let address = self.address
-    DispatchQueue.global().async {
-      guard let canceller = try? PostgresSession.connect(address, readOnly: false) else { return }
-      _ = try? canceller.rows("SELECT pg_cancel_backend(\(pid))")
-      canceller.close()
+    cancelling.async { [self] in
+      guard let session = cancellingSession() else { return }
+      do {
+        _ = try session.rows("SELECT pg_cancel_backend(\(pid))")
+      } catch {
+        // A lost cancelling connection is made again at the next cancel.
+        canceller.withLock { if $0.session === session { $0.session = nil } }
+        session.closeSoon()
+      }
+    }
+  }
+
+  /// The kept cancelling connection, made now if there is none (on ``cancelling``, so only one is made); nil once
+  /// the session is closed. Never connects under the lock: ``close()`` must not wait on a server.
+  private func cancellingSession() -> PostgresSession? {
+    let (kept, closed) = canceller.withLock { ($0.session, $0.closed) }
+    if closed { return nil }
+    if let kept { return kept }
+    guard let made = try? PostgresSession.connect(address, readOnly: false) else { return nil }
+    let keep = canceller.withLock { state in
+      guard !state.closed else { return false }
+      state.session = made
+      return true
+    }
+    if !keep { made.closeSoon() }
+    return keep ? made : nil
+  }
+
+  /// The cancelling connection closed, and none made after.
+  private func closeCanceller() -> PostgresSession? {
+    canceller.withLock { kept in
+      kept.closed = true
+      defer { kept.session = nil }
+      return kept.session
     }
   }
 
@@ -261,11 +295,17 @@ final class PostgresSession: Sendable {
     return !(info[.message] ?? "").contains("statement timeout")
   }
 
-  func close() { try? connection.close().wait() }
+  func close() {
+    closeCanceller()?.close()
+    try? connection.close().wait()
+  }
 
   /// Closes without waiting (a deinit may run on any thread, an event loop's too); the connection is kept until
   /// it is closed (postgres-nio asserts that none goes away open).
-  func closeSoon() { Self.closeSoon(connection) }
+  func closeSoon() {
+    closeCanceller()?.closeSoon()
+    Self.closeSoon(connection)
+  }
 
   private static func closeSoon(_ connection: PostgresConnection) {
     let closing: EventLoopFuture<Void> = connection.close()
