@@ -113,12 +113,15 @@ public struct Jumps: Sendable {
   /// `:N`: focus item #N (its number in the catalogue, whatever the order); one not loaded yet is looked for in
   /// the whole result and loaded through to.
   private mutating func goToItem(_ text: String, _ around: Surroundings) -> [Command] {
-    let trimmed = text.trimmingCharacters(in: " #")
-    if trimmed.isEmpty { return [] }
-    let shown = TextSanitizer.sanitize(trimmed, limit: 20)
-    guard let number = Int(trimmed) else { return [.notice("\"\(shown)\" is not an item number")] }
-    guard number >= 1 else { return [.notice("no item #\(shown): items count from 1")] }
-    let item = ItemID(number: number)
+    let item: ItemID
+    switch GoToText(text) {
+    case .empty: return []
+    case .notANumber(let typed):
+      return [.notice("\"\(TextSanitizer.sanitize(typed, limit: 20))\" is not an item number")]
+    case .belowOne(let typed):
+      return [.notice("no item #\(TextSanitizer.sanitize(typed, limit: 20)): items count from 1")]
+    case .item(let named): item = named
+    }
     if let index = around.store.ids.firstIndex(of: item) { return [.focus(index)] }
     if rankLoader.place != nil { rankLoader.drop() }
     return [.effect(.locateItem(ItemLocation(item: item, query: around.pendingQuery ?? around.query)))]

@@ -32,11 +32,16 @@ enum PromptHints {
   static func goToHint(_ text: String, store: ItemStore, reading: ReadingProgress) -> String {
     let last = reading.total
     let range = last.map { " (1\u{2013}\($0.grouped))" } ?? ""
-    let trimmed = text.trimmingCharacters(in: " #")
-    guard !trimmed.isEmpty else { return "go to item #" + range }
-    guard let number = Int(trimmed) else { return "not an item number" + range }
-    if number < 1 || last.map({ number > $0 }) == true { return "no item #\(trimmed)" + range }
-    guard let rank = rank(of: ItemID(number: number), in: store) else {
+    let item: ItemID
+    switch GoToText(text) {
+    case .empty: return "go to item #" + range
+    case .notANumber: return "not an item number" + range
+    case .belowOne(let shown): return "no item #\(shown)" + range
+    case .item(let named): item = named
+    }
+    let number = item.number
+    if last.map({ number > $0 }) == true { return "no item #\(number)" + range }
+    guard let rank = rank(of: item, in: store) else {
       let allLoaded = store.isAtEnd && store.measuredPages == nil
       return allLoaded ? "no item #\(number) in this result" : "#\(number): Enter goes to it"
     }
