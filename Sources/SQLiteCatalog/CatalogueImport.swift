@@ -10,7 +10,7 @@ public enum CatalogueImport {
   public typealias Summary = ImportSummary
 
   /// Imports `sources` (any dataset Waterfall reads) into a new catalogue at `output`; an existing `output` is
-  /// treated as `existing` says (appended to: a copy of it, renamed over it when whole). Throws what stops it (a
+  /// treated as `existing` says (appended to: in place, in one transaction). Throws what stops it (a
   /// source that cannot be read, a file that breaks off, the output not writable or not a catalogue to append
   /// to), naming the file.
   public static func run(
@@ -33,13 +33,27 @@ public enum CatalogueImport {
     for source in sources where source != "-" && !FileManager.default.fileExists(atPath: source) {
       throw SQLiteCatalogueError(file: source, reason: "no such file or directory")
     }
+    if appending {
+      do {
+        var summary = try write(
+          sources: sources, to: output, appending: true, pictureProbe: pictureProbe, progress: progress)
+        let elapsed = start.duration(to: .now).components
+        summary.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        return summary
+      } catch let error as SQLiteCatalogueError {
+        throw error
+      } catch let error as DatasetError {
+        throw SQLiteCatalogueError(file: error.file, reason: error.reason)
+      } catch {
+        throw SQLiteCatalogueError(file: output, reason: SQLiteCatalogue.reason(error))
+      }
+    }
     let temporary = temporaryPath(for: output)
     removeStaleTemporaries(of: output)
     try? FileManager.default.removeItem(atPath: temporary)
     do {
-      if appending { try FileManager.default.copyItem(atPath: output, toPath: temporary) }
       var summary = try write(
-        sources: sources, to: temporary, appending: appending, pictureProbe: pictureProbe, progress: progress)
+        sources: sources, to: temporary, appending: false, pictureProbe: pictureProbe, progress: progress)
       if rename(temporary, output) != 0 {
         throw SQLiteCatalogueError(file: output, reason: "cannot be written (\(String(cString: strerror(errno))))")
       }
@@ -84,14 +98,18 @@ public enum CatalogueImport {
   ) throws -> Summary {
     var configuration = Configuration()
     configuration.prepareDatabase { db in CatalogueFunctions.register(in: db) }
+    // An append waits for a viewer's read in progress to end before it takes or commits the file.
+    if appending { configuration.busyMode = .timeout(30) }
     var summary = Summary()
     var extraKeys = Set<String>()
     do {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       try queue.inDatabase { db in
-        // A new file that is renamed into place only when whole: no journal needed, and no syncs until then.
-        try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
-        try db.inTransaction {
+        // A new file that is renamed into place only when whole: no journal needed, and no syncs until then. An
+        // append writes the catalogue itself, in one transaction its journal undoes if it fails, taken at once so
+        // that another client's writes wait for it rather than come between.
+        if !appending { try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF") }
+        try db.inTransaction(appending ? .immediate : .deferred) {
           // Appending: the rows there are numbered on from its last, their extra fields' names kept.
           var lastID: Int64 = 0
           if appending {

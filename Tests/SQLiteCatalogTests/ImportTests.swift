@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SQLiteCatalog
 import ShopCatalog
 import TestSupport
@@ -117,5 +118,44 @@ struct ImportAppendTests {
     let fresh = fixture.folder + "/fresh.sqlite"
     #expect(try CatalogueImport.run(sources: [fixture.dataset], output: fresh, existing: .append).items == 5)
     #expect(try SQLiteCatalogue.open(path: fresh).itemCount == 5)
+  }
+
+  @Test("an append keeps a row another client committed in the write-ahead log, and adds after it")
+  func appendKeepsAnotherClientsRow() throws {
+    let fixture = try CatalogueFixture(count: 20, seed: 64)
+    // Another client, its commit still in the WAL (its connection open, so not checkpointed into the file).
+    let client = try DatabaseQueue(path: fixture.database)
+    try client.writeWithoutTransaction { db in
+      _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+      try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+      try db.execute(
+        sql: """
+          INSERT INTO items(id, w, h, img, price, title, shop, extra, price_up, price_down, title_key)
+          SELECT 21, w, h, img, price, 'the client''s row', shop, extra, price_up, price_down, title_key
+          FROM items WHERE id = 1
+          """)
+    }
+    let more = fixture.folder + "/more.jsonl"
+    try RandomShopDataset.write(count: 5, seed: 65, to: more)
+    let summary = try CatalogueImport.run(sources: [more], output: fixture.database, existing: .append)
+    #expect(summary.catalogueItems == 26)
+    try client.close()
+    let check = try DatabaseQueue(path: fixture.database)
+    let titles = try check.read { try String.fetchAll($0, sql: "SELECT title FROM items WHERE id >= 21 ORDER BY id") }
+    #expect(titles.first == "the client's row" && titles.count == 6, "\(titles)")
+  }
+
+  @Test("an append that fails after its first source's rows are written changes nothing in the catalogue")
+  func failedAppendChangesNothing() throws {
+    let fixture = try CatalogueFixture(count: 20, seed: 66)
+    let before = try Data(contentsOf: URL(fileURLWithPath: fixture.database))
+    // The second source, an empty folder, fails once the first's rows are in.
+    let empty = fixture.folder + "/empty"
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    #expect(throws: SQLiteCatalogueError.self) {
+      try CatalogueImport.run(sources: [fixture.dataset, empty], output: fixture.database, existing: .append)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.database)) == before)
+    #expect(try SQLiteCatalogue.open(path: fixture.database).itemCount == 20)
   }
 }
