@@ -86,7 +86,16 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
       session.close()
       throw failure
     } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
+      // A schema the role may not use is left off its search path, so its tables read as missing.
+      let barred = try? session.rows(
+        "SELECT to_regnamespace(quote_ident(\(schema))) IS NOT NULL AND NOT has_schema_privilege(quote_ident(\(schema)), 'USAGE')"
+      ).first?.decode(Bool.self)
       session.close()
+      if barred == true {
+        throw PostgresFailure(
+          address: address.description,
+          reason: "this role may not use schema \(schema) (the catalogue's owner can GRANT USAGE ON SCHEMA \(schema))")
+      }
       throw PostgresFailure(
         address: address.description,
         reason:
@@ -105,6 +114,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   }
 
   deinit {
+    backgroundCount.withLock { $0 }?.cancel()
     watch.withLock { $0?.stop() }
     session.closeSoon()
     longSession.withLock { $0?.closeSoon() }
@@ -190,7 +200,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     if let known = factsStore.withLock({ $0[plain]?.count }) { return known }
     guard !cancellation.isCancelled, let long = try? longStatements() else { return nil }
     let count = cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) {
-      try? countNow(plain, session: long, cancellation: cancellation)
+      try? Self.countNow(plain, session: long, cancellation: cancellation)
     }
     guard !cancellation.isCancelled, let count else { return nil }
     remember(plain) { $0.count = count }
@@ -219,13 +229,18 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
       known[CatalogueQuery(filter: query.filter)] = nil
       if known.count > 16 { known = [:] }
     }
-    // The import numbered its rows from 1: rows added after it have larger ids. The newest id is read before the
+    // Rows added after the import (or its last append) have larger ids than it counted through. The newest id is read before the
     // page, so a row committed in between is announced rather than missed.
     guard
       let row = try session.rows(
         """
-        SELECT stored + (SELECT count(*) FROM items WHERE id > stored), (SELECT coalesce(max(id), 0) FROM items)
-        FROM (SELECT value::int8 AS stored FROM waterfall_catalogue WHERE key = \(PostgresSchema.Key.itemCount)) AS c
+        SELECT stored + (SELECT count(*) FROM items WHERE id > through), (SELECT coalesce(max(id), 0) FROM items)
+        FROM (
+          SELECT n.value::int8 AS stored, coalesce(t.value::int8, n.value::int8) AS through
+          FROM waterfall_catalogue AS n
+          LEFT JOIN waterfall_catalogue AS t ON t.key = \(PostgresSchema.Key.countedThrough)
+          WHERE n.key = \(PostgresSchema.Key.itemCount)
+        ) AS c
         """
       ).first
     else { return }

@@ -112,6 +112,9 @@ public enum PostgresImport {
   private static func append(
     _ sources: [String], session: PostgresSession, pictureProbe: PictureProbe?, progress: (Progress) -> Void
   ) throws -> Copied {
+    // Other clients' writes wait for the commit (readers go on): a plain INSERT meanwhile would take an id the
+    // rows below are given.
+    try session.run("LOCK TABLE items IN SHARE ROW EXCLUSIVE MODE")
     var existing = ShapeRuns.Collected()
     var lastID: Int64 = 0
     var contiguous = true
@@ -133,25 +136,31 @@ public enum PostgresImport {
       sources, after: lastID, shapes: contiguous ? existing : ShapeRuns.Collected(), session: session,
       pictureProbe: pictureProbe, progress: progress)
     copied.extraKeys.formUnion(storedKeys)
-    try session.run("DROP TRIGGER IF EXISTS \(PostgresShapes.staleTrigger) ON items")
-    try session.run("DROP TABLE IF EXISTS \(PostgresShapes.table)")
-    if contiguous { try PostgresShapes.write(copied.shapes, session: session) }
+    try PostgresShapes.write(copied.shapes, packing: contiguous, session: session)
     try PostgresRowKeys.install(session: session)
-    let count = try session.rows("SELECT count(*) FROM items").first?.decode(Int64.self) ?? 0
+    var (count, newest): (Int64, Int64) = (0, 0)
+    if let totals = try session.rows("SELECT count(*), coalesce(max(id), 0) FROM items").first {
+      (count, newest) = try totals.decode((Int64, Int64).self)
+    }
     try session.run(
-      "DELETE FROM waterfall_catalogue WHERE key IN ('\(PostgresSchema.Key.itemCount)', '\(PostgresSchema.Key.extraKeys)')"
-    )
-    try writeMetadata(itemCount: Int(count), extraKeys: copied.extraKeys, format: false, session: session)
+      """
+      DELETE FROM waterfall_catalogue WHERE key IN
+        ('\(PostgresSchema.Key.itemCount)', '\(PostgresSchema.Key.countedThrough)', '\(PostgresSchema.Key.extraKeys)')
+      """)
+    try writeMetadata(
+      itemCount: Int(count), countedThrough: newest, extraKeys: copied.extraKeys, format: false, session: session)
     copied.summary.catalogueItems = Int(count)
     return copied
   }
 
   /// The catalogue's description: its format (unless already there), item count and extra fields' names.
   private static func writeMetadata(
-    itemCount: Int, extraKeys: Set<String>, format: Bool = true, session: PostgresSession
+    itemCount: Int, countedThrough: Int64? = nil, extraKeys: Set<String>, format: Bool = true,
+    session: PostgresSession
   ) throws {
     let keys = String(decoding: try JSONSerialization.data(withJSONObject: extraKeys.sorted()), as: UTF8.self)
     var entries = [(PostgresSchema.Key.itemCount, String(itemCount)), (PostgresSchema.Key.extraKeys, keys)]
+    if let countedThrough { entries.append((PostgresSchema.Key.countedThrough, String(countedThrough))) }
     if format { entries.insert((PostgresSchema.Key.format, PostgresSchema.formatVersion), at: 0) }
     for (key, value) in entries {
       _ = try session.rows("INSERT INTO waterfall_catalogue(key, value) VALUES (\(key), \(value))")

@@ -36,20 +36,26 @@ enum PostgresRowKeys {
     try insert(
       RuleTables.priceClasses.map { "(\($0.first), \($0.last), '\($0.kind.rawValue)', \($0.zero))" },
       into: classesTable, session: session)
-    for statement in functions + [hasTextFunction] { try session.run(statement) }
+    // The trigger runs as the client writing the row, never as the importer: so any role may read its rules.
+    try session.run("GRANT SELECT ON \(foldingTable), \(classesTable) TO PUBLIC")
+    for statement in functions + [hasTextFunction, triggerFunction] { try session.run(statement) }
     try session.run("CREATE SEQUENCE IF NOT EXISTS \(idSequence) OWNED BY items.id")
     try session.run("SELECT setval('\(idSequence)', (SELECT coalesce(max(id), 0) + 1 FROM items), false)")
-    for statement in [
-      "ALTER TABLE items ALTER COLUMN id SET DEFAULT nextval('\(idSequence)')",
-      "ALTER TABLE items ALTER COLUMN img SET DEFAULT ''",
-      "ALTER TABLE items ALTER COLUMN price SET DEFAULT ''",
-      "ALTER TABLE items ALTER COLUMN title SET DEFAULT ''",
-      "ALTER TABLE items ALTER COLUMN shop SET DEFAULT ''",
-    ] {
-      try session.run(statement)
-    }
-    try session.run("DROP TRIGGER IF EXISTS waterfall_items_keys ON items")
-    for statement in trigger { try session.run(statement) }
+    // Altering `items` waits for every reader's statement and holds each reader after it: done only where the
+    // table lacks them (a new catalogue; one imported before the trigger), never on an append to one that has them.
+    try session.run(
+      """
+      DO $$ BEGIN
+        IF NOT EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'items'::regclass AND tgname = 'waterfall_items_keys')
+        THEN
+          ALTER TABLE items ALTER COLUMN id SET DEFAULT nextval('\(idSequence)'),
+            ALTER COLUMN img SET DEFAULT '', ALTER COLUMN price SET DEFAULT '',
+            ALTER COLUMN title SET DEFAULT '', ALTER COLUMN shop SET DEFAULT '';
+          CREATE TRIGGER waterfall_items_keys BEFORE INSERT OR UPDATE ON items
+            FOR EACH ROW EXECUTE FUNCTION waterfall_items_keys();
+        END IF;
+      END $$
+      """)
   }
 
   /// `rows` (SQL tuples) inserted a few thousand to a statement.
@@ -269,37 +275,30 @@ enum PostgresRowKeys {
     """,
   ]
 
-  static var trigger: [String] {
-    [
-      """
-      CREATE OR REPLACE FUNCTION waterfall_items_keys() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
-      BEGIN
-        IF current_setting('\(importingSetting)', true) = 'on' THEN RETURN NEW; END IF;
-        IF TG_OP = 'UPDATE' AND (NEW.title, NEW.price, NEW.shop, NEW.extra)
-          IS NOT DISTINCT FROM (OLD.title, OLD.price, OLD.shop, OLD.extra)
-        THEN
-          RETURN NEW;
-        END IF;
-        NEW.price_up := waterfall_price_up(NEW.price);
-        NEW.price_down := CASE WHEN NEW.price_up = 'Infinity' THEN 'Infinity' ELSE -NEW.price_up END;
-        NEW.title_key := waterfall_title_key(NEW.title);
-        NEW.search := array_to_string(
-          ARRAY[waterfall_fold(NEW.title), waterfall_fold(NEW.shop), waterfall_fold(NEW.price)]
-            || ARRAY(SELECT waterfall_fold(value) FROM jsonb_each_text(NEW.extra::jsonb) ORDER BY key COLLATE "C"),
-          E'\\n');
-        NEW.shop_group := CASE WHEN waterfall_has_text(NEW.shop) THEN NEW.shop END;
-        NEW.price_group := CASE WHEN waterfall_has_text(NEW.price) THEN NEW.price END;
-        NEW.title_group := CASE WHEN waterfall_has_text(NEW.title) THEN NEW.title END;
-        NEW.extra_group := (
-          SELECT jsonb_object_agg(key, value) FROM jsonb_each_text(NEW.extra::jsonb) WHERE waterfall_has_text(value));
+  static let triggerFunction =
+    """
+    CREATE OR REPLACE FUNCTION waterfall_items_keys() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+    BEGIN
+      IF current_setting('\(importingSetting)', true) = 'on' THEN RETURN NEW; END IF;
+      IF TG_OP = 'UPDATE' AND (NEW.title, NEW.price, NEW.shop, NEW.extra)
+        IS NOT DISTINCT FROM (OLD.title, OLD.price, OLD.shop, OLD.extra)
+      THEN
         RETURN NEW;
-      END
-      $$
-      """,
-      """
-      CREATE TRIGGER waterfall_items_keys BEFORE INSERT OR UPDATE ON items
-      FOR EACH ROW EXECUTE FUNCTION waterfall_items_keys()
-      """,
-    ]
-  }
+      END IF;
+      NEW.price_up := waterfall_price_up(NEW.price);
+      NEW.price_down := CASE WHEN NEW.price_up = 'Infinity' THEN 'Infinity' ELSE -NEW.price_up END;
+      NEW.title_key := waterfall_title_key(NEW.title);
+      NEW.search := array_to_string(
+        ARRAY[waterfall_fold(NEW.title), waterfall_fold(NEW.shop), waterfall_fold(NEW.price)]
+          || ARRAY(SELECT waterfall_fold(value) FROM jsonb_each_text(NEW.extra::jsonb) ORDER BY key COLLATE "C"),
+        E'\\n');
+      NEW.shop_group := CASE WHEN waterfall_has_text(NEW.shop) THEN NEW.shop END;
+      NEW.price_group := CASE WHEN waterfall_has_text(NEW.price) THEN NEW.price END;
+      NEW.title_group := CASE WHEN waterfall_has_text(NEW.title) THEN NEW.title END;
+      NEW.extra_group := (
+        SELECT jsonb_object_agg(key, value) FROM jsonb_each_text(NEW.extra::jsonb) WHERE waterfall_has_text(value));
+      RETURN NEW;
+    END
+    $$
+    """
 }

@@ -101,6 +101,9 @@ public enum PostgresSchema {
   enum Key {
     static let format = "format"
     static let itemCount = "item_count"
+    /// The newest id when `item_count` was counted (rows added later have larger ids); without it, `item_count`
+    /// itself, as an import numbers its rows 1, 2, ….
+    static let countedThrough = "counted_through"
     static let extraKeys = "extra_keys"
   }
 }

@@ -8,7 +8,6 @@ import ShopCatalog
 /// catalogue without them (an older one, one changed) is measured from its rows.
 enum PostgresShapes {
   static let table = "waterfall_shapes"
-  static let staleTrigger = "waterfall_shapes_stale"
 
   static let createTable = "CREATE TABLE waterfall_shapes(id bigint PRIMARY KEY, run bytea NOT NULL)"
 
@@ -23,19 +22,27 @@ enum PostgresShapes {
     END
     $$
     """,
+    // Made only where it is not: a new trigger on `items` waits for every reader's statement.
     """
-    CREATE TRIGGER waterfall_shapes_stale AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON items
-    FOR EACH STATEMENT EXECUTE FUNCTION waterfall_shapes_stale()
+    DO $$ BEGIN
+      IF NOT EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'items'::regclass AND tgname = 'waterfall_shapes_stale')
+      THEN
+        CREATE TRIGGER waterfall_shapes_stale AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON items
+          FOR EACH STATEMENT EXECUTE FUNCTION waterfall_shapes_stale();
+      END IF;
+    END $$
     """,
   ]
 
   /// Writes each order's runs from `collected` (row `id` is its item `id - 1`), the order's ids sorted by the
-  /// server, then the trigger that keeps them honest.
-  static func write(_ collected: ShapeRuns.Collected, session: PostgresSession) throws {
+  /// server, then the trigger that keeps them honest; `packing` false: the table left empty, so `G` measures the
+  /// rows (an append to rows another client numbered with gaps).
+  static func write(_ collected: ShapeRuns.Collected, packing: Bool = true, session: PostgresSession) throws {
+    try session.run("DROP TABLE IF EXISTS \(table)")
     try session.run(createTable)
     // Stored as they are: pglz took 3.6 s to squeeze 64 MB to 32 at 10^6 rows, and `G` reads them faster whole.
     try session.run("ALTER TABLE waterfall_shapes ALTER COLUMN run SET STORAGE EXTERNAL")
-    for order in ItemOrder.allCases {
+    for order in ItemOrder.allCases where packing {
       let ids: [Int64]
       if let key = PostgresCatalogue.sortColumn(order) {
         // One sorted array, not a row an id: fresh rows are not yet all-visible, so an ordered index scan visits
@@ -67,7 +74,10 @@ enum PostgresShapes {
     // are measured instead.
     guard var assembly = ShapeRuns.Assembly(order: order, ranks: ranks, total: total),
       try session.rows(
-        "SELECT to_regclass('waterfall_shapes') IS NOT NULL AND has_table_privilege('waterfall_shapes', 'SELECT')"
+        """
+        SELECT CASE WHEN to_regclass('waterfall_shapes') IS NULL THEN false
+          ELSE has_table_privilege('waterfall_shapes', 'SELECT') END
+        """
       ).first?.decode(Bool.self) == true
     else { return nil }
     var statement = PostgresStatement("SELECT id, run FROM waterfall_shapes WHERE id BETWEEN ")

@@ -45,4 +45,50 @@ struct PostgresRoleTests {
       try PostgresImport.run(sources: [fixture.dataset], address: address, existing: .replace)
     }
   }
+
+  @Test("a role that may write rows but not read the rules gets its row's keys: the trigger runs as the writer")
+  func writerWithoutTheRules() throws {
+    guard let fixture = try PostgresFixture(count: 10, seed: 7) else { return }
+    let role = "writer_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+    let database = String(fixture.address.split(separator: "/").last!)
+    try TestServer.psql(
+      fixture.address,
+      """
+      CREATE ROLE \(role) LOGIN PASSWORD 'only-writes';
+      GRANT CONNECT ON DATABASE \(database) TO \(role);
+      GRANT USAGE ON SCHEMA waterfall TO \(role);
+      GRANT SELECT, INSERT ON waterfall.items TO \(role);
+      GRANT USAGE ON SEQUENCE waterfall.items_id_seq TO \(role);
+      GRANT DELETE ON waterfall.waterfall_shapes TO \(role);
+      """)
+    let at = fixture.address.range(of: "@", options: .backwards)!
+    let address = "postgresql://\(role):only-writes" + fixture.address[at.lowerBound...]
+    try TestServer.psql(
+      address, "INSERT INTO waterfall.items (w, h, price, title, shop) VALUES (3, 4, '¥1,299', 'Café late', 'Alpha')")
+    let keys = try TestServer.psql(
+      fixture.address,
+      "SELECT id, price_up, price_down, split_part(search, E'\\n', 1) FROM waterfall.items WHERE title = 'Café late'")
+    #expect(keys == "11|1299|-1299|cafe late", "\(keys)")
+    // The function no longer runs as its owner: nothing a writer puts on the path runs with the importer's rights.
+    #expect(
+      try TestServer.psql(fixture.address, "SELECT prosecdef FROM pg_proc WHERE proname = 'waterfall_items_keys'")
+        == "f")
+  }
+
+  @Test("a role that may not use the catalogue's schema is told so, not that there is no catalogue")
+  func schemaNotGranted() throws {
+    guard let fixture = try PostgresFixture(count: 3, seed: 8) else { return }
+    let role = "outsider_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+    let database = String(fixture.address.split(separator: "/").last!)
+    try TestServer.psql(
+      fixture.address,
+      "CREATE ROLE \(role) LOGIN PASSWORD 'no-usage'; GRANT CONNECT ON DATABASE \(database) TO \(role);")
+    let at = fixture.address.range(of: "@", options: .backwards)!
+    let address = "postgresql://\(role):no-usage" + fixture.address[at.lowerBound...]
+    #expect {
+      try PostgresCatalogue.open(address: address)
+    } throws: { error in
+      "\(error)".contains("this role may not use schema waterfall")
+    }
+  }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import PostgresCatalog
 import ShopCatalog
 import TestSupport
 import Testing
+
+@testable import PostgresCatalog
 
 /// A shop's database is the shop's: the catalogue lives in a schema of its own, an import writes over only what an
 /// import made, and a row any client writes is read by the dataset rules.
@@ -134,5 +135,52 @@ struct PostgresAppendTests {
     let deadline = Date().addingTimeInterval(5)
     while viewer.progress.newItems != 200, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
     #expect(viewer.progress.newItems == 200)
+  }
+}
+
+/// An append shares the catalogue with viewers reading it and clients writing to it.
+@Suite("waterfall import --append beside other clients")
+struct PostgresAppendBesideClientsTests {
+  @Test("an append goes on while a reader's transaction holds the table: it alters nothing a reader would wait on")
+  func appendBesideAReader() throws {
+    guard let fixture = try PostgresFixture(count: 40, seed: 66) else { return }
+    let reader = try PostgresRowKeysTests.writer(fixture)
+    defer { reader.close() }
+    try reader.run("BEGIN")
+    _ = try reader.rows("SELECT count(*) FROM items")
+    let more = fixture.folder + "/more.jsonl"
+    try RandomShopDataset.write(count: 10, seed: 67, words: PostgresFixture.words, to: more)
+    let outcome = SharedValue<Result<ImportSummary, PostgresFailure>?>(nil)
+    let ended = DispatchSemaphore(value: 0)
+    let address = fixture.address
+    Thread.detachNewThread {
+      outcome.set(
+        Result { () throws(PostgresFailure) in
+          try PostgresImport.run(sources: [more], address: address, existing: .append)
+        })
+      ended.signal()
+    }
+    // The reader's transaction stays open: an append that altered items or dropped a trigger on it would wait.
+    let inTime = ended.wait(timeout: .now() + 30) == .success
+    #expect(inTime, "the append waited on the reader")
+    try reader.run("COMMIT")
+    if !inTime { _ = ended.wait(timeout: .now() + 60) }
+    #expect(try outcome.value?.get().items == 10)
+    #expect(try TestServer.psql(fixture.address, "SELECT count(*) FROM waterfall.items") == "50")
+  }
+
+  @Test("appended after another client deleted a row: the viewer counts the rows there are, and rows added after")
+  func countAfterGaps() throws {
+    guard let fixture = try PostgresFixture(count: 30, seed: 68) else { return }
+    try TestServer.psql(fixture.address, "DELETE FROM waterfall.items WHERE id = 5")
+    let more = fixture.folder + "/more.jsonl"
+    try RandomShopDataset.write(count: 10, seed: 69, words: PostgresFixture.words, to: more)
+    #expect(try PostgresImport.run(sources: [more], address: fixture.address, existing: .append).catalogueItems == 39)
+    let catalogue = try PostgresCatalogue.open(address: fixture.address, pageSize: 10)
+    _ = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery()))
+    #expect(catalogue.itemCount == 39)
+    try TestServer.psql(fixture.address, "INSERT INTO waterfall.items (w, h, price, title) VALUES (1, 1, '9', 'late')")
+    _ = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery()))
+    #expect(catalogue.itemCount == 40)
   }
 }
