@@ -34,7 +34,7 @@ extension PostgresCatalogue {
     if let known { return known }
     guard deferred else {
       // Waited for over a large table (by G's measuring): a long statement, off the pages' connection.
-      let count = try countNow(plain, session: itemCount > countsAtOnceUpTo ? longStatements() : session)
+      let count = try Self.countNow(plain, session: itemCount > countsAtOnceUpTo ? longStatements() : session)
       remember(plain) { $0.count = count }
       return count
     }
@@ -42,7 +42,7 @@ extension PostgresCatalogue {
     return nil
   }
 
-  func countNow(
+  static func countNow(
     _ plain: CatalogueQuery, session: PostgresSession, cancellation: WorkCancellation? = nil
   ) throws -> Int {
     var statement = PostgresStatement("SELECT count(*) FROM items WHERE ")
@@ -55,17 +55,23 @@ extension PostgresCatalogue {
   private func countLater(_ plain: CatalogueQuery) {
     let address = session.address
     let cancellation = WorkCancellation()
-    backgroundCount.withLock { $0 }?.cancel()
-    backgroundCount.withLock { $0 = cancellation }
-    let thread = Thread { [self] in
+    // Swapped in one step: two filters' counts started at once leave none running uncancelled.
+    let superseded = backgroundCount.withLock { running in
+      defer { running = cancellation }
+      return running
+    }
+    superseded?.cancel()
+    // Holds the facts, not the catalogue: a viewer closed meanwhile is not kept open by its count.
+    let facts = factsStore
+    let thread = Thread {
       let outcome = Result { () throws -> Int in
         let own = try Self.longStatementsSession(address)
         defer { own.close() }
         return try cancellation.whileRunning(stoppedBy: own.cancelRunningStatement) {
-          try countNow(plain, session: own, cancellation: cancellation)
+          try Self.countNow(plain, session: own, cancellation: cancellation)
         }
       }
-      factsStore.withLock { known in
+      facts.withLock { known in
         switch outcome {
         case .success(let count): known[plain, default: Facts()].count = count
         // Typed over: not a failure; a first page of the same filter counts it again.

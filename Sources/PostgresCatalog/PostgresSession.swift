@@ -22,6 +22,9 @@ final class PostgresSession: Sendable {
   /// The connection cancel requests go on, made at the first and kept until the session closes: one made for each
   /// cancel cost a handshake, so a statement typed over ran on for tens of milliseconds more.
   private let canceller = Locked<(session: PostgresSession?, closed: Bool)>((nil, false))
+  /// How many cancels the session has asked for and sent: a statement cancelled with none asked while it ran, and
+  /// none on its way when it started, passed `statement_timeout`.
+  private let cancels = Locked((asked: 0, sent: 0))
   /// Where cancel requests are sent from, one at a time.
   private let cancelling = DispatchQueue(label: "waterfall.postgres.cancel")
   /// Held while connecting again, so threads that lost the same connection make one new one.
@@ -132,15 +135,22 @@ final class PostgresSession: Sendable {
   /// that had just ended) is asked again.
   func rows(_ query: PostgresQuery, cancellation: WorkCancellation? = nil) throws -> [PostgresRow] {
     let deadline = answerDeadline
+    let cancelsBefore = cancels.withLock { $0 }
     let connection = try liveConnection()
     do {
       return try answer(query, on: connection, within: deadline)
     } catch  where readOnly && (Self.isLost(error) || error is Unanswered) {
       try reconnect(replacing: connection)
       return try answer(query, on: self.connection, within: deadline)
-    } catch  where Self.isCancelledOnRequest(error) && cancellation?.isCancelled != true {
+    } catch  where Self.isCancelled(error) && ourCancel(since: cancelsBefore) && cancellation?.isCancelled != true {
       return try answer(query, on: self.connection, within: deadline)
     }
+  }
+
+  /// Whether a cancel of this session's may have stopped a statement sent at `before`: one asked since, or one on
+  /// its way then.
+  private func ourCancel(since before: (asked: Int, sent: Int)) -> Bool {
+    before.asked != before.sent || cancels.withLock { $0.asked } != before.asked
   }
 
   /// `duration` in seconds, for Dispatch's and Thread's waits.
@@ -251,7 +261,9 @@ final class PostgresSession: Sendable {
   /// on the same connection may be, and is asked again (``rows(_:unbounded:cancellation:)``).
   func cancelRunningStatement() {
     guard let pid = backendPID.withLock({ $0 }) else { return }
+    cancels.withLock { $0.asked += 1 }
     cancelling.async { [self] in
+      defer { cancels.withLock { $0.sent += 1 } }
       guard let session = cancellingSession() else { return }
       do {
         _ = try session.rows("SELECT pg_cancel_backend(\(pid))")
@@ -269,7 +281,10 @@ final class PostgresSession: Sendable {
     let (kept, closed) = canceller.withLock { ($0.session, $0.closed) }
     if closed { return nil }
     if let kept { return kept }
-    guard let made = try? PostgresSession.connect(address, readOnly: false) else { return nil }
+    // A deadline of its own: a server gone silent must not hold every cancel after this one.
+    guard let made = try? PostgresSession.connect(address, readOnly: false, answerDeadline: .seconds(5)) else {
+      return nil
+    }
     let keep = canceller.withLock { state in
       guard !state.closed else { return false }
       state.session = made
@@ -288,11 +303,11 @@ final class PostgresSession: Sendable {
     }
   }
 
-  /// A statement the server cancelled on request (SQLSTATE 57014: ours, for a search typed over), not for
-  /// passing `statement_timeout` (57014 too, which asking again would only repeat).
-  static func isCancelledOnRequest(_ error: any Error) -> Bool {
-    guard let info = (error as? PSQLError)?.serverInfo, info[.sqlState] == "57014" else { return false }
-    return !(info[.message] ?? "").contains("statement timeout")
+  /// A statement the server cancelled (SQLSTATE 57014): on our request, or for passing `statement_timeout`, which
+  /// asking again would only repeat; told apart by whether this session asked for a cancel meanwhile (the
+  /// server's message is in its own language).
+  static func isCancelled(_ error: any Error) -> Bool {
+    (error as? PSQLError)?.serverInfo?[.sqlState] == "57014"
   }
 
   func close() {

@@ -153,4 +153,32 @@ struct PostgresCancellationTests {
     let counting = try Self.activeStatements(fixture.address, like: "SELECT count(*)%")
     #expect(counting == 1, "\(counting) counts on the server")
   }
+
+  @Test("a statement ended by statement_timeout is not asked again; one ended by the session's own cancel is")
+  func timeoutNotAskedAgain() throws {
+    guard let fixture = try PostgresFixture(count: 3, seed: 25) else { return }
+    var address = try PostgresAddress.reading(fixture.address)
+    address.schema = PostgresSchema.defaultSchema
+    // Asked again, it would end after two timeouts.
+    let timed = try PostgresSession.connect(address, readOnly: true, statementTimeout: .seconds(1))
+    defer { timed.close() }
+    let started = Date()
+    #expect(throws: (any Error).self) { try timed.rows("SELECT pg_sleep(5)") }
+    let took = Date().timeIntervalSince(started)
+    #expect(took < 1.9, "ended after \(took) s")
+    // Cancelled by the session for another statement's sake (its own token not cancelled): asked again, answered.
+    let session = try PostgresSession.connect(address, readOnly: true)
+    defer { session.close() }
+    let answered = SharedValue(false)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      answered.set((try? session.rows("SELECT pg_sleep(0.5)")) != nil)
+      done.signal()
+    }
+    let deadline = Date().addingTimeInterval(5)
+    while try Self.sleepingStatements(fixture.address) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    session.cancelRunningStatement()
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(answered.value, "asked again after the cancel")
+  }
 }
