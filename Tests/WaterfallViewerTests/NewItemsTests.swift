@@ -72,7 +72,7 @@ struct NewItemsTests {
     #expect(AppFixture.statusBar(run).contains("1 new item · r shows it"), "\(AppFixture.statusBar(run))")
     catalogue.add(AppFixture.items(122, titlePrefix: "new").suffix(1))
     run.advance(by: ScriptedRun.tickMilliseconds)
-    #expect(AppFixture.statusBar(run).contains("2 new items · r shows it"))
+    #expect(AppFixture.statusBar(run).contains("2 new items · r shows them"))
     run.apply(try! KeyScript.parse("r wait:500"))
     let bar = AppFixture.statusBar(run)
     #expect(bar.contains("/122 items") && !bar.contains("new item"), "\(bar)")
@@ -91,6 +91,6 @@ struct NewItemsTests {
     run.advance(by: 100)
     catalogue.add(AppFixture.items(3, titlePrefix: "new"))
     run.apply(try! KeyScript.parse("j j wait:100"))
-    #expect(AppFixture.statusBar(run).contains("3 new items - r shows it"), "\(AppFixture.statusBar(run))")
+    #expect(AppFixture.statusBar(run).contains("3 new items - r shows them"), "\(AppFixture.statusBar(run))")
   }
 }

@@ -76,8 +76,8 @@ struct StatusLine {
   /// reads them in (no key clears it; without a key that refreshes, the count alone).
   var newItemsText: String? {
     guard reading.newItems > 0 else { return nil }
-    let count = reading.newItems == 1 ? "1 new item" : "\(reading.newItems) new items"
-    return keys.refresh.map { "\(count) \(glyphs.dot) \($0) shows it" } ?? count
+    let (count, them) = reading.newItems == 1 ? ("1 new item", "it") : ("\(reading.newItems) new items", "them")
+    return keys.refresh.map { "\(count) \(glyphs.dot) \($0) shows \(them)" } ?? count
   }
 
   /// Draws the bar on the screen's last row, or the prompt being typed.
