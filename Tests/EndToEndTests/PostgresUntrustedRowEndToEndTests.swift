@@ -16,6 +16,9 @@ extension ViewerEndToEndTests {
     let refreshed = try pane.waitForScreen(seconds: 30) { $0.contains("skipped") }
     #expect(refreshed.contains("item 2: w: must be between"), "\(refreshed)")
     #expect(!refreshed.contains("item 1 "), "the row left out: \(refreshed)")
+    // `:2` names the row left out rather than doing nothing.
+    try pane.send(keys: [":", "2", "Enter"])
+    try pane.waitForScreen { $0.contains("item #2 is not shown: left out for a problem") }
     // The item beside the one left out opens in the detail, and the viewer goes on.
     try pane.send(keys: ["Enter", "l", "Enter"])
     try pane.waitForScreen { $0.contains("Item #3") && $0.contains("¥102") }

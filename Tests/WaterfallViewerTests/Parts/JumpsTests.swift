@@ -42,6 +42,12 @@ struct JumpsTests {
     let match = SearchState.LoadTarget(rank: 9, ordinal: 1)
     #expect(jumps.update(.load(.match(match)), in: around).summary == ["search arrivedAtMatch"])
     #expect(jumps.rankLoader.goal == nil)
+    // Ranked by the source, left out of its page (a row with a problem): said, not silently dropped.
+    let leftOut = PlaceTarget(item: ItemID(50), rank: 5, purpose: .goToItem, distanceFromTop: nil)
+    #expect(
+      jumps.update(.load(.place(leftOut)), in: around).summary == [
+        "notice item #51 is not shown: left out for a problem, or removed since"
+      ])
   }
 
   @Test("G measures the whole result when it may, and scrolls to the end either way")

@@ -166,7 +166,11 @@ public struct Jumps: Sendable {
   /// The item is loaded: put where it belongs (``PlaceKeeping/arrival(at:ids:layout:)``).
   private func arrive(at target: PlaceTarget, _ around: Surroundings) -> [Command] {
     let layout = around.waterfall.layout
-    guard let arrival = PlaceKeeping.arrival(at: target, ids: around.store.ids, layout: layout) else { return [] }
+    guard let arrival = PlaceKeeping.arrival(at: target, ids: around.store.ids, layout: layout) else {
+      // The source ranked the row, but its page left it out (a row with a problem) or another client removed it.
+      guard target.purpose == .goToItem else { return [] }
+      return [.notice("item #\(target.item.number) is not shown: left out for a problem, or removed since")]
+    }
     var commands: [Command] = arrival.offset.map { [.scroll(toOffset: $0)] } ?? []
     guard arrival.focuses else { return commands }
     if arrival.selects { commands.append(.select(arrival.index)) }
