@@ -77,8 +77,20 @@ enum PostgresForeignTable {
       ORDER BY 1
       """
     ).map { try $0.decode(String.self) }
+    if let schema = address.schema {
+      var exists = PostgresStatement("SELECT to_regnamespace(quote_ident(")
+      exists.bind(schema)
+      exists.append(")) IS NOT NULL")
+      if try session.rows(exists.query).first?.decode(Bool.self) == false {
+        throw PostgresFailure(address: address.description, reason: "no schema named \(schema) in this database")
+      }
+    }
     let tables = listed.isEmpty ? "it has no tables" : "its tables: \(listed.joined(separator: ", "))"
-    throw PostgresFailure(address: address.description, reason: "no table named \(name) (\(tables))")
+    // `public.products` is a table `products` in schema `public`, which --schema names.
+    let qualified = name.split(separator: ".", maxSplits: 1)
+    let hint =
+      qualified.count == 2 ? "; a schema is named with --schema: --schema \(qualified[0]) --table \(qualified[1])" : ""
+    throw PostgresFailure(address: address.description, reason: "no table named \(name) (\(tables)\(hint))")
   }
 
   /// The table's columns, in their order.

@@ -103,6 +103,7 @@ struct DataOptions: ParsableArguments {
 
   /// `--schema` names a PostgreSQL database's schema: on anything else it would be ignored, so it is refused.
   static func refuseSchema(_ schema: String?, outsidePostgres path: String?) throws {
+    if schema?.isEmpty == true { throw ValidationError("--schema needs a schema's name") }
     guard let schema, !(path.map(PostgresAddress.isAddress) ?? false) else { return }
     throw ValidationError("--schema \(schema) applies only to PostgreSQL addresses: \(path ?? "no dataset") is not one")
   }

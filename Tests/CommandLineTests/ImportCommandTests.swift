@@ -41,6 +41,8 @@ struct ImportAppendCommandTests {
     #expect(schema.message.contains("--schema shop applies only to PostgreSQL addresses: out.sqlite is not one"))
     let viewer = try #require(CommandLineTests.usageError(["shop.json", "--schema", "shop"]))
     #expect(viewer.message.contains("--schema shop applies only to PostgreSQL addresses"), "\(viewer.message)")
+    let empty = try #require(CommandLineTests.usageError(["import", "a.json", "postgresql://h/db", "--schema", ""]))
+    #expect(empty.message.contains("--schema needs a schema's name") && empty.exitCode == 64, "\(empty.message)")
     let command = try #require(
       try Waterfall.parseAsRoot(["import", "a.json", "postgresql://h/db", "--append", "--schema", "shop"])
         as? ImportCommand)

@@ -124,6 +124,24 @@ struct PostgresForeignTableTests {
     } catch {
       #expect(error.lines.first?.hasSuffix("no table named absent (its tables: bare)") == true, "\(error.lines)")
     }
+    // A schema written into the table's name is told how to name it; a schema not there, so.
+    do {
+      _ = try Self.open(address, table: "public.bare", pageSize: 50)
+      Issue.record("a table named with its schema opened")
+    } catch {
+      #expect(
+        error.lines.first?.hasSuffix(
+          "no table named public.bare (its tables: bare; a schema is named with --schema: --schema public --table bare)"
+        )
+          == true, "\(error.lines)")
+    }
+    do {
+      _ = try PostgresSource(pageSize: 50, table: "bare", schema: "nosuch").open(
+        .named(address), whole: true, query: CatalogueQuery())
+      Issue.record("a table in a schema that is not there opened")
+    } catch {
+      #expect(error.lines.first?.hasSuffix("no schema named nosuch in this database") == true, "\(error.lines)")
+    }
   }
 
   @Test("a role that may only SELECT the table reads it")
