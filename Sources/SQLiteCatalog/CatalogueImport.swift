@@ -33,41 +33,28 @@ public enum CatalogueImport {
     for source in sources where source != "-" && !FileManager.default.fileExists(atPath: source) {
       throw SQLiteCatalogueError(file: source, reason: "no such file or directory")
     }
-    if appending {
-      do {
-        var summary = try write(
-          sources: sources, to: output, appending: true, pictureProbe: pictureProbe, progress: progress)
-        let elapsed = start.duration(to: .now).components
-        summary.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        return summary
-      } catch let error as SQLiteCatalogueError {
-        throw error
-      } catch let error as DatasetError {
-        throw SQLiteCatalogueError(file: error.file, reason: error.reason)
-      } catch {
-        throw SQLiteCatalogueError(file: output, reason: SQLiteCatalogue.reason(error))
-      }
+    // A new catalogue is written beside the output and renamed over it when whole; an append writes the output.
+    let temporary = appending ? nil : temporaryPath(for: output)
+    if let temporary {
+      removeStaleTemporaries(of: output)
+      try? FileManager.default.removeItem(atPath: temporary)
     }
-    let temporary = temporaryPath(for: output)
-    removeStaleTemporaries(of: output)
-    try? FileManager.default.removeItem(atPath: temporary)
     do {
+      defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
       var summary = try write(
-        sources: sources, to: temporary, appending: false, pictureProbe: pictureProbe, progress: progress)
-      if rename(temporary, output) != 0 {
+        sources: sources, to: temporary ?? output, appending: appending, pictureProbe: pictureProbe,
+        progress: progress)
+      if let temporary, rename(temporary, output) != 0 {
         throw SQLiteCatalogueError(file: output, reason: "cannot be written (\(String(cString: strerror(errno))))")
       }
       let elapsed = start.duration(to: .now).components
       summary.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
       return summary
     } catch let error as SQLiteCatalogueError {
-      try? FileManager.default.removeItem(atPath: temporary)
       throw error
     } catch let error as DatasetError {
-      try? FileManager.default.removeItem(atPath: temporary)
       throw SQLiteCatalogueError(file: error.file, reason: error.reason)
     } catch {
-      try? FileManager.default.removeItem(atPath: temporary)
       throw SQLiteCatalogueError(file: output, reason: SQLiteCatalogue.reason(error))
     }
   }

@@ -6,21 +6,31 @@ import Testing
 /// Viewing needs nothing but SELECT: a role that may only read the two tables browses, sorts, searches and groups.
 @Suite("A PostgreSQL role that may only SELECT")
 struct PostgresRoleTests {
-  @Test("browses, sorts, searches, groups, ranks and measures (G) with SELECT on items and waterfall_catalogue alone")
-  func selectOnly() throws {
-    guard let fixture = try PostgresFixture(count: 40, seed: 6) else { return }
-    let role = "reader_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+  /// A new login role on the fixture's database, allowed to connect and granted `grants` (SQL, `ROLE` standing for
+  /// its name): the fixture's address as that role.
+  static func address(asNewRole prefix: String, _ fixture: PostgresFixture, granted grants: String) throws -> String {
+    let role = prefix + "_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
     let database = String(fixture.address.split(separator: "/").last!)
     try TestServer.psql(
       fixture.address,
       """
-      CREATE ROLE \(role) LOGIN PASSWORD 'only-reads';
+      CREATE ROLE \(role) LOGIN PASSWORD 'role-password';
       GRANT CONNECT ON DATABASE \(database) TO \(role);
-      GRANT USAGE ON SCHEMA waterfall TO \(role);
-      GRANT SELECT ON waterfall.items, waterfall.waterfall_catalogue TO \(role);
+      \(grants.replacingOccurrences(of: "ROLE", with: role))
       """)
     let at = fixture.address.range(of: "@", options: .backwards)!
-    let address = "postgresql://\(role):only-reads" + fixture.address[at.lowerBound...]
+    return "postgresql://\(role):role-password" + fixture.address[at.lowerBound...]
+  }
+
+  @Test("browses, sorts, searches, groups, ranks and measures (G) with SELECT on items and waterfall_catalogue alone")
+  func selectOnly() throws {
+    guard let fixture = try PostgresFixture(count: 40, seed: 6) else { return }
+    let address = try Self.address(
+      asNewRole: "reader", fixture,
+      granted: """
+        GRANT USAGE ON SCHEMA waterfall TO ROLE;
+        GRANT SELECT ON waterfall.items, waterfall.waterfall_catalogue TO ROLE;
+        """)
     let catalogue = try PostgresCatalogue.open(address: address, pageSize: 10)
     let oracle = ItemCatalogue(items: fixture.items, pageSize: 10)
     for query in [
@@ -49,20 +59,14 @@ struct PostgresRoleTests {
   @Test("a role that may write rows but not read the rules gets its row's keys: the trigger runs as the writer")
   func writerWithoutTheRules() throws {
     guard let fixture = try PostgresFixture(count: 10, seed: 7) else { return }
-    let role = "writer_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
-    let database = String(fixture.address.split(separator: "/").last!)
-    try TestServer.psql(
-      fixture.address,
-      """
-      CREATE ROLE \(role) LOGIN PASSWORD 'only-writes';
-      GRANT CONNECT ON DATABASE \(database) TO \(role);
-      GRANT USAGE ON SCHEMA waterfall TO \(role);
-      GRANT SELECT, INSERT ON waterfall.items TO \(role);
-      GRANT USAGE ON SEQUENCE waterfall.items_id_seq TO \(role);
-      GRANT DELETE ON waterfall.waterfall_shapes TO \(role);
-      """)
-    let at = fixture.address.range(of: "@", options: .backwards)!
-    let address = "postgresql://\(role):only-writes" + fixture.address[at.lowerBound...]
+    let address = try Self.address(
+      asNewRole: "writer", fixture,
+      granted: """
+        GRANT USAGE ON SCHEMA waterfall TO ROLE;
+        GRANT SELECT, INSERT ON waterfall.items TO ROLE;
+        GRANT USAGE ON SEQUENCE waterfall.items_id_seq TO ROLE;
+        GRANT DELETE ON waterfall.waterfall_shapes TO ROLE;
+        """)
     try TestServer.psql(
       address, "INSERT INTO waterfall.items (w, h, price, title, shop) VALUES (3, 4, '¥1,299', 'Café late', 'Alpha')")
     let keys = try TestServer.psql(
@@ -78,13 +82,7 @@ struct PostgresRoleTests {
   @Test("a role that may not use the catalogue's schema is told so, not that there is no catalogue")
   func schemaNotGranted() throws {
     guard let fixture = try PostgresFixture(count: 3, seed: 8) else { return }
-    let role = "outsider_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
-    let database = String(fixture.address.split(separator: "/").last!)
-    try TestServer.psql(
-      fixture.address,
-      "CREATE ROLE \(role) LOGIN PASSWORD 'no-usage'; GRANT CONNECT ON DATABASE \(database) TO \(role);")
-    let at = fixture.address.range(of: "@", options: .backwards)!
-    let address = "postgresql://\(role):no-usage" + fixture.address[at.lowerBound...]
+    let address = try Self.address(asNewRole: "outsider", fixture, granted: "")
     #expect {
       try PostgresCatalogue.open(address: address)
     } throws: { error in
