@@ -86,12 +86,9 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
       session.close()
       throw failure
     } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
-      // A schema the role may not use is left off its search path, so its tables read as missing.
-      let barred = try? session.rows(
-        "SELECT to_regnamespace(quote_ident(\(schema))) IS NOT NULL AND NOT has_schema_privilege(quote_ident(\(schema)), 'USAGE')"
-      ).first?.decode(Bool.self)
+      let standing = try? PostgresSchema.standing(of: schema, in: session)
       session.close()
-      if barred == true {
+      if standing == .barred {
         throw PostgresFailure(
           address: address.description,
           reason: "this role may not use schema \(schema) (the catalogue's owner can GRANT USAGE ON SCHEMA \(schema))")

@@ -77,13 +77,8 @@ enum PostgresForeignTable {
       ORDER BY 1
       """
     ).map { try $0.decode(String.self) }
-    if let schema = address.schema {
-      var exists = PostgresStatement("SELECT to_regnamespace(quote_ident(")
-      exists.bind(schema)
-      exists.append(")) IS NOT NULL")
-      if try session.rows(exists.query).first?.decode(Bool.self) == false {
-        throw PostgresFailure(address: address.description, reason: "no schema named \(schema) in this database")
-      }
+    if let schema = address.schema, try PostgresSchema.standing(of: schema, in: session) == .missing {
+      throw PostgresFailure(address: address.description, reason: "no schema named \(schema) in this database")
     }
     let tables = listed.isEmpty ? "it has no tables" : "its tables: \(listed.joined(separator: ", "))"
     // `public.products` is a table `products` in schema `public`, which --schema names.

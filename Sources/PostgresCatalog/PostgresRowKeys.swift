@@ -41,21 +41,17 @@ enum PostgresRowKeys {
     for statement in functions + [hasTextFunction, triggerFunction] { try session.run(statement) }
     try session.run("CREATE SEQUENCE IF NOT EXISTS \(idSequence) OWNED BY items.id")
     try session.run("SELECT setval('\(idSequence)', (SELECT coalesce(max(id), 0) + 1 FROM items), false)")
-    // Altering `items` waits for every reader's statement and holds each reader after it: done only where the
-    // table lacks them (a new catalogue; one imported before the trigger), never on an append to one that has them.
+    // The defaults and the trigger, made together: on a new catalogue, or one imported before the trigger.
     try session.run(
-      """
-      DO $$ BEGIN
-        IF NOT EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'items'::regclass AND tgname = 'waterfall_items_keys')
-        THEN
-          ALTER TABLE items ALTER COLUMN id SET DEFAULT nextval('\(idSequence)'),
-            ALTER COLUMN img SET DEFAULT '', ALTER COLUMN price SET DEFAULT '',
-            ALTER COLUMN title SET DEFAULT '', ALTER COLUMN shop SET DEFAULT '';
-          CREATE TRIGGER waterfall_items_keys BEFORE INSERT OR UPDATE ON items
-            FOR EACH ROW EXECUTE FUNCTION waterfall_items_keys();
-        END IF;
-      END $$
-      """)
+      PostgresSchema.whereItemsLacks(
+        trigger: "waterfall_items_keys",
+        """
+        ALTER TABLE items ALTER COLUMN id SET DEFAULT nextval('\(idSequence)'),
+          ALTER COLUMN img SET DEFAULT '', ALTER COLUMN price SET DEFAULT '',
+          ALTER COLUMN title SET DEFAULT '', ALTER COLUMN shop SET DEFAULT '';
+        CREATE TRIGGER waterfall_items_keys BEFORE INSERT OR UPDATE ON items
+          FOR EACH ROW EXECUTE FUNCTION waterfall_items_keys();
+        """))
   }
 
   /// `rows` (SQL tuples) inserted a few thousand to a statement.

@@ -98,6 +98,35 @@ public enum PostgresSchema {
       SELECT FROM pg_trigger WHERE tgrelid = to_regclass('items') AND tgname = '\(addedRowsChannel)' AND tgenabled <> 'D')
     """
 
+  /// `statements`, the last making trigger `name` on `items`, run only where `items` lacks that trigger: altering
+  /// `items` or adding a trigger to it waits for every reader's statement and holds each reader after it, which an
+  /// append to a catalogue that has them must not do.
+  static func whereItemsLacks(trigger name: String, _ statements: String) -> String {
+    """
+    DO $$ BEGIN
+      IF NOT EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'items'::regclass AND tgname = '\(name)') THEN
+        \(statements)
+      END IF;
+    END $$
+    """
+  }
+
+  /// Whether a schema is there, and whether the session's role may use it.
+  enum Standing: String {
+    case missing, barred, usable
+  }
+
+  /// `name`'s standing: a schema the role may not use is left off its search path, so its tables read as missing.
+  static func standing(of name: String, in session: PostgresSession) throws -> Standing {
+    let row = try session.rows(
+      """
+      SELECT CASE WHEN n IS NULL THEN 'missing' WHEN has_schema_privilege(n, 'USAGE') THEN 'usable' ELSE 'barred' END
+      FROM (SELECT to_regnamespace(quote_ident(\(name)))::oid AS n) AS s
+      """
+    ).first
+    return try row.flatMap { Standing(rawValue: try $0.decode(String.self)) } ?? .missing
+  }
+
   enum Key {
     static let format = "format"
     static let itemCount = "item_count"

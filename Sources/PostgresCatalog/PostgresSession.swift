@@ -258,7 +258,7 @@ final class PostgresSession: Sendable {
 
   /// Asks the server to cancel the statement the connection runs now (`pg_cancel_backend`), on the session's
   /// cancelling connection, off the caller's thread. A statement that ended meanwhile is not touched; one after it
-  /// on the same connection may be, and is asked again (``rows(_:unbounded:cancellation:)``).
+  /// on the same connection may be, and is asked again (``rows(_:cancellation:)``).
   func cancelRunningStatement() {
     guard let pid = backendPID.withLock({ $0 }) else { return }
     cancels.withLock { $0.asked += 1 }

@@ -22,16 +22,12 @@ enum PostgresShapes {
     END
     $$
     """,
-    // Made only where it is not: a new trigger on `items` waits for every reader's statement.
-    """
-    DO $$ BEGIN
-      IF NOT EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'items'::regclass AND tgname = 'waterfall_shapes_stale')
-      THEN
-        CREATE TRIGGER waterfall_shapes_stale AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON items
-          FOR EACH STATEMENT EXECUTE FUNCTION waterfall_shapes_stale();
-      END IF;
-    END $$
-    """,
+    PostgresSchema.whereItemsLacks(
+      trigger: "waterfall_shapes_stale",
+      """
+      CREATE TRIGGER waterfall_shapes_stale AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON items
+        FOR EACH STATEMENT EXECUTE FUNCTION waterfall_shapes_stale();
+      """),
   ]
 
   /// Writes each order's runs from `collected` (row `id` is its item `id - 1`), the order's ids sorted by the

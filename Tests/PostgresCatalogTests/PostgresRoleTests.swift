@@ -88,5 +88,12 @@ struct PostgresRoleTests {
     } throws: { error in
       "\(error)".contains("this role may not use schema waterfall")
     }
+    // A name that must be quoted is asked about as a name, not as SQL.
+    _ = try PostgresImport.run(sources: [fixture.dataset], address: fixture.address, schema: "Shop Floor")
+    #expect {
+      try PostgresCatalogue.open(address: address, schema: "Shop Floor")
+    } throws: { error in
+      "\(error)".contains("this role may not use schema Shop Floor")
+    }
   }
 }
