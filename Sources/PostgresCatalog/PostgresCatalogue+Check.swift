@@ -36,28 +36,22 @@ extension PostgresCatalogue {
   /// Every row read by keyset on `id`, `batch` rows to a statement, changing nothing.
   public func check(batch: Int = 1_000) throws(PostgresFailure) -> CheckReport {
     var report = CheckReport()
-    var lastID: Int64 = 0
+    var cursor = KeysetCursor.start
     do {
       while true {
-        var statement = PostgresStatement("SELECT id, w, h, img, price, title, shop FROM items WHERE id > ")
-        statement.bind(lastID)
-        statement.append(" ORDER BY id LIMIT \(max(1, batch))")
-        let rows = try session.rows(statement.query)
-        for row in rows {
-          let (id, width, height, picture, price, title, shop) = try row.decode(
-            (Int64, Double, Double, String, String, String, String).self)
-          lastID = id
-          let fields = RowFields(width: width, height: height, picture: picture, price: price, title: title, shop: shop)
-          switch fields.item(file: address, id: id) {
+        let found = try rows(CatalogueQuery(), section: nil, after: cursor, key: nil, limit: max(1, batch))
+        for row in found {
+          switch row.item {
           case .success(let item):
             report.itemCount += 1
-            if let note = CheckSummary.noPriceNote(item, file: address, number: Int(id)) { report.notes.append(note) }
+            if let note = CheckSummary.noPriceNote(item, file: name, number: Int(row.id)) { report.notes.append(note) }
           case .failure(let unusable):
             report.problems += unusable.problems
             report.skippedRows += 1
           }
         }
-        if rows.count < max(1, batch) { return report }
+        guard found.count == max(1, batch), let last = found.last else { return report }
+        cursor = KeysetCursor(rank: 0, group: 0, lastID: last.id, lastKey: .none)
       }
     } catch {
       throw failure(error)

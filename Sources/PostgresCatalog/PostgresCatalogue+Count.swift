@@ -34,7 +34,8 @@ extension PostgresCatalogue {
     if let known { return known }
     guard deferred else {
       // Waited for over a large table (by G's measuring): a long statement, off the pages' connection.
-      let count = try Self.countNow(plain, session: itemCount > countsAtOnceUpTo ? longStatements() : session)
+      let count = try Self.countNow(
+        plain, in: rows, session: itemCount > countsAtOnceUpTo ? longStatements() : session)
       remember(plain) { $0.count = count }
       return count
     }
@@ -43,9 +44,9 @@ extension PostgresCatalogue {
   }
 
   static func countNow(
-    _ plain: CatalogueQuery, session: PostgresSession, cancellation: WorkCancellation? = nil
+    _ plain: CatalogueQuery, in rows: String, session: PostgresSession, cancellation: WorkCancellation? = nil
   ) throws -> Int {
-    var statement = PostgresStatement("SELECT count(*) FROM items WHERE ")
+    var statement = PostgresStatement("SELECT count(*) FROM \(rows) WHERE ")
     statement.append(Self.condition(for: plain.filter))
     return Int(try session.rows(statement.query, cancellation: cancellation).first?.decode(Int64.self) ?? 0)
   }
@@ -63,12 +64,13 @@ extension PostgresCatalogue {
     superseded?.cancel()
     // Holds the facts, not the catalogue: a viewer closed meanwhile is not kept open by its count.
     let facts = factsStore
+    let rows = self.rows
     let thread = Thread {
       let outcome = Result { () throws -> Int in
         let own = try Self.longStatementsSession(address)
         defer { own.close() }
         return try cancellation.whileRunning(stoppedBy: own.cancelRunningStatement) {
-          try Self.countNow(plain, session: own, cancellation: cancellation)
+          try Self.countNow(plain, in: rows, session: own, cancellation: cancellation)
         }
       }
       facts.withLock { known in

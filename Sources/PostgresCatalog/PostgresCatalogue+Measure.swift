@@ -13,7 +13,7 @@ extension PostgresCatalogue {
     let limit = max(1, (request.limit + pageSize - 1) / pageSize) * pageSize
     do {
       let total = try count(request.query, waiting: true) ?? 0
-      if request.query.filter?.isEmpty ?? true,
+      if shopTable == nil, request.query.filter?.isEmpty ?? true,
         let stretch = try measuredFromShapes(request, from: from, limit: limit, total: total)
       {
         return .stretch(stretch)
@@ -43,7 +43,7 @@ extension PostgresCatalogue {
     _ request: MeasureRequest, from: KeysetCursor, limit: Int, total: Int
   ) throws -> MeasuredStretch {
     let key = sortKey(request.query.order)
-    var statement = PostgresStatement("SELECT id, w, h, title FROM items WHERE ")
+    var statement = PostgresStatement("SELECT id, w, h, title FROM \(rows) WHERE ")
     statement.append(within(request.query, section: nil))
     statement.append(" AND ")
     statement.append(after(from, key: key))

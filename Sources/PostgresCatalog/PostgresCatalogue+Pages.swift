@@ -42,26 +42,28 @@ extension PostgresCatalogue {
     _ cursor: KeysetCursor, query: CatalogueQuery, key: String?
   ) throws -> KeysetCursor? {
     guard let key, let lastID = cursor.lastID, cursor.lastKey == .none, cursor.rank > 0 else { return nil }
-    var gone = PostgresStatement("SELECT NOT EXISTS (SELECT 1 FROM items WHERE id = ")
+    var gone = PostgresStatement("SELECT NOT EXISTS (SELECT 1 FROM \(rows) WHERE id = ")
     gone.bind(lastID)
     gone.append(")")
     guard try session.rows(gone.query).first?.decode(Bool.self) == true else { return nil }
     // The deleted row was at rank `rank - 1`; the one before it is at `rank - 2` now (none: the result's start).
     guard cursor.rank >= 2 else { return KeysetCursor(rank: cursor.rank, group: 0, lastID: nil, lastKey: .none) }
-    var statement = PostgresStatement("SELECT id, \(key) FROM items WHERE ")
+    var statement = PostgresStatement("SELECT id, \(key) FROM \(rows) WHERE ")
     statement.append(within(query, section: nil))
     statement.append(" ORDER BY \(ordering(key)) OFFSET \(cursor.rank - 2) LIMIT 1")
     guard let row = try longStatements().rows(statement.query).first else { return nil }
     let cells = PostgresRandomAccessRow(row)
     return KeysetCursor(
       rank: cursor.rank, group: 0, lastID: try cells[0].decode(Int64.self),
-      lastKey: try Self.keysetKey(cells[1], order: query.order))
+      lastKey: try keysetKey(cells[1], order: query.order))
   }
 
-  /// The keyset key of a row's sort column, as the order reads it.
-  private static func keysetKey(_ cell: PostgresCell, order: ItemOrder) throws -> KeysetCursor.Key {
+  /// The keyset key of a row's sort column, as the order reads it. A shop table's title key is text in the
+  /// server's collation, which the cursor does not carry: the server reads it again by the row's id.
+  private func keysetKey(_ cell: PostgresCell, order: ItemOrder) throws -> KeysetCursor.Key {
     switch order {
     case .dataset: .none
+    case .title where shopTable != nil: .none
     case .priceAscending, .priceDescending: .number(try cell.decode(Double.self))
     case .title: .bytes(Array(buffer: try cell.decode(ByteBuffer.self)))
     }
@@ -95,18 +97,26 @@ extension PostgresCatalogue {
   func rows(
     _ query: CatalogueQuery, section: Section?, after cursor: KeysetCursor, key: String?, limit: Int
   ) throws -> [Found] {
-    var statement = PostgresStatement(
-      "SELECT id, w, h, img, price, title, shop, extra, \(key ?? "NULL") FROM items WHERE ")
+    // A shop table's row is its own JSON, read by the dataset rules as a JSON Lines line is.
+    let columns = shopTable == nil ? "w, h, img, price, title, shop, extra" : "record"
+    var statement = PostgresStatement("SELECT id, \(columns), \(key ?? "NULL") FROM \(rows) WHERE ")
     statement.append(within(query, section: section))
     statement.append(" AND ")
     statement.append(after(cursor, key: key))
     statement.append(" ORDER BY \(ordering(key)) LIMIT \(limit)")
+    if shopTable != nil {
+      return try session.rows(statement.query).map { row in
+        let (id, record) = try row.decode((Int64, String).self)
+        let item = ItemKeys.item(fromJSONObject: Array(record.utf8), file: name, number: Int(clamping: id))
+        return Found(id: id, item: item, key: try keysetKey(PostgresRandomAccessRow(row)[2], order: query.order))
+      }
+    }
     return try session.rows(statement.query).map { row in
       let (id, width, height, picture, price, title, shop, extra) = try row.decode(
         (Int64, Double, Double, String, String, String, String, String?).self)
-      let sortKey = try Self.keysetKey(PostgresRandomAccessRow(row)[8], order: query.order)
+      let sortKey = try keysetKey(PostgresRandomAccessRow(row)[8], order: query.order)
       let fields = RowFields(width: width, height: height, picture: picture, price: price, title: title, shop: shop)
-      let item = fields.item(file: address, id: id).map { item in
+      let item = fields.item(file: name, id: id).map { item in
         var item = item
         item.extraFields = Self.extraFields(extra)
         return item
@@ -128,7 +138,7 @@ extension PostgresCatalogue {
     if let known = factsOf(query).sections { return known }
     var statement = PostgresStatement("SELECT g, count(*) FROM (SELECT ")
     statement.append(groupValue(grouping))
-    statement.append(" AS g, row_number() OVER (ORDER BY \(ordering(sortKey(query.order)))) AS r FROM items WHERE ")
+    statement.append(" AS g, row_number() OVER (ORDER BY \(ordering(sortKey(query.order)))) AS r FROM \(rows) WHERE ")
     statement.append(Self.condition(for: query.filter))
     statement.append(") AS result GROUP BY g ORDER BY g IS NULL, min(r)")
     let sections = try longStatements().rows(statement.query).map { row in
@@ -151,7 +161,7 @@ extension PostgresCatalogue {
     let key = sortKey(query.order)
     var statement = PostgresStatement("SELECT ")
     if let grouping = query.grouping { statement.append(groupValue(grouping)) } else { statement.append("NULL::text") }
-    statement.append(" FROM items WHERE id = ")
+    statement.append(" FROM \(rows) WHERE id = ")
     statement.bind(id)
     statement.append(" AND ")
     statement.append(Self.condition(for: query.filter))
@@ -165,11 +175,11 @@ extension PostgresCatalogue {
       section = sections[ordinal]
       earlier = sections[..<ordinal].reduce(0) { $0 + $1.count }
     }
-    var counting = PostgresStatement("SELECT count(*) FROM items WHERE ")
+    var counting = PostgresStatement("SELECT count(*) FROM \(rows) WHERE ")
     counting.append(within(query, section: section))
     counting.append(" AND ")
     // The row's own key, read again by the server from its id: no value crosses the wire and back.
-    counting.append(key.map { "(\($0), id) < (SELECT \($0), id FROM items WHERE id = " } ?? "id < (")
+    counting.append(key.map { "(\($0), id) < (SELECT \($0), id FROM \(rows) WHERE id = " } ?? "id < (")
     counting.bind(id)
     counting.append(")")
     return earlier + Int(try longStatements().rows(counting.query).first?.decode(Int64.self) ?? 0)
@@ -185,7 +195,7 @@ extension PostgresCatalogue {
       var statement = PostgresStatement(
         "SELECT r FROM (SELECT row_number() OVER (ORDER BY \(ordering(key))) - 1 AS r, ")
       statement.append(Self.condition(for: pattern))
-      statement.append(" AS m FROM items WHERE ")
+      statement.append(" AS m FROM \(rows) WHERE ")
       statement.append(within(query, section: section))
       statement.append(") AS result WHERE m ORDER BY r")
       return try long.rows(statement.query, cancellation: cancellation).map {

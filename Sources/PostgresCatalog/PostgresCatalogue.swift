@@ -8,6 +8,10 @@ import ShopCatalog
 /// every value bound. The session is `default_transaction_read_only`: viewing writes nothing.
 public final class PostgresCatalogue: CatalogueSource, Sendable {
   let session: PostgresSession
+  /// What its statements read FROM: `items`, or a shop's own table as `items` (``PostgresShopTable``).
+  let rows: String
+  /// The shop's own table the rows are (nil: a catalogue `waterfall import` made).
+  let shopTable: String?
   public let pageSize: Int
   /// The extra fields' names, as imported.
   public let extraKeys: [String]
@@ -37,6 +41,8 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   }
 
   public var address: String { session.address.description }
+  /// The header's name and the problems' file: the address, and a shop table's name.
+  public var name: String { shopTable.map { "\(address) (table \($0))" } ?? address }
   public var itemCount: Int { tableCount.withLock { $0 } }
   public var latencyMilliseconds: Int { 0 }
 
@@ -81,7 +87,8 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
         metadata[PostgresSchema.Key.extraKeys].flatMap {
           try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String]
         } ?? []
-      return PostgresCatalogue(session: session, pageSize: pageSize, extraKeys: keys, itemCount: count)
+      return PostgresCatalogue(
+        session: session, rows: "items", shopTable: nil, pageSize: pageSize, extraKeys: keys, itemCount: count)
     } catch let failure as PostgresFailure {
       session.close()
       throw failure
@@ -104,8 +111,10 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     }
   }
 
-  private init(session: PostgresSession, pageSize: Int, extraKeys: [String], itemCount: Int) {
-    (self.session, self.extraKeys) = (session, extraKeys)
+  init(
+    session: PostgresSession, rows: String, shopTable: String?, pageSize: Int, extraKeys: [String], itemCount: Int
+  ) {
+    (self.session, self.rows, self.shopTable, self.extraKeys) = (session, rows, shopTable, extraKeys)
     self.pageSize = max(1, pageSize)
     tableCount = Locked(itemCount)
   }
@@ -146,7 +155,8 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     watch.withLock { watch in
       if watch == nil {
         watch = PostgresWatch.start(
-          session.address, counting: added, after: connectDelay ?? PostgresWatch.connectDelaySeconds,
+          session.address, rows: rows, mayListen: shopTable == nil, counting: added,
+          after: connectDelay ?? PostgresWatch.connectDelaySeconds,
           answerDeadline: session.answerDeadline)
       }
     }
@@ -197,7 +207,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     if let known = factsStore.withLock({ $0[plain]?.count }) { return known }
     guard !cancellation.isCancelled, let long = try? longStatements() else { return nil }
     let count = cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) {
-      try? Self.countNow(plain, session: long, cancellation: cancellation)
+      try? Self.countNow(plain, in: rows, session: long, cancellation: cancellation)
     }
     guard !cancellation.isCancelled, let count else { return nil }
     remember(plain) { $0.count = count }
@@ -226,24 +236,29 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
       known[CatalogueQuery(filter: query.filter)] = nil
       if known.count > 16 { known = [:] }
     }
-    // Rows added after the import (or its last append) have larger ids than it counted through. The newest id is read before the
-    // page, so a row committed in between is announced rather than missed.
-    guard
-      let row = try session.rows(
-        """
-        SELECT stored + (SELECT count(*) FROM items WHERE id > through), (SELECT coalesce(max(id), 0) FROM items)
-        FROM (
-          SELECT n.value::int8 AS stored, coalesce(t.value::int8, n.value::int8) AS through
-          FROM waterfall_catalogue AS n
-          LEFT JOIN waterfall_catalogue AS t ON t.key = \(PostgresSchema.Key.countedThrough)
-          WHERE n.key = \(PostgresSchema.Key.itemCount)
-        ) AS c
-        """
-      ).first
-    else { return }
+    // The newest id is read before the page, so a row committed in between is announced rather than missed.
+    let counted =
+      shopTable == nil
+      ? Self.importedCountAndNewest
+      : PostgresQuery(unsafeSQL: "SELECT count(*), coalesce(max(id), 0) FROM \(rows)")
+    guard let row = try session.rows(counted).first else { return }
     let (count, newest) = try row.decode((Int64, Int64).self)
     tableCount.withLock { $0 = Int(count) }
     added.withLock { $0 = AddedRows(after: newest, filter: query.filter) }
+  }
+
+  /// An imported catalogue's count: the import's, and the rows added after it (or its last append), which have
+  /// larger ids than it counted through; and the newest id.
+  private static var importedCountAndNewest: PostgresQuery {
+    """
+    SELECT stored + (SELECT count(*) FROM items WHERE id > through), (SELECT coalesce(max(id), 0) FROM items)
+    FROM (
+      SELECT n.value::int8 AS stored, coalesce(t.value::int8, n.value::int8) AS through
+      FROM waterfall_catalogue AS n
+      LEFT JOIN waterfall_catalogue AS t ON t.key = \(PostgresSchema.Key.countedThrough)
+      WHERE n.key = \(PostgresSchema.Key.itemCount)
+    ) AS c
+    """
   }
 
   // MARK: - SQL
@@ -302,7 +317,8 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
 
   /// The rows after the cursor's in the order's keyset.
   func after(_ cursor: KeysetCursor, key: String?) -> Fragment {
-    { statement in
+    let rows = self.rows
+    return { statement in
       guard let lastID = cursor.lastID else { return statement.append("TRUE") }
       switch (key, cursor.lastKey) {
       case (let key?, .number(let value)):
@@ -315,7 +331,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
         statement.append("::bytea, ")
       case (let key?, .none):
         // A cursor of a measured stretch holds the id alone: the server reads the row's key again by it.
-        statement.append("(\(key), id) > (SELECT \(key), id FROM items WHERE id = ")
+        statement.append("(\(key), id) > (SELECT \(key), id FROM \(rows) WHERE id = ")
       default:
         statement.append("(id) > (")
       }

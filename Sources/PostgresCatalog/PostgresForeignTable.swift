@@ -24,7 +24,7 @@ enum PostgresForeignTable {
     defer { session.close() }
     do {
       let name = try relation(named: table, in: session, address: address)
-      let columns = try self.columns(of: name, in: session)
+      let columns = try PostgresShopTable.columns(of: name, in: session).map(\.name)
       try refuseMissing(columns, table: name, address: address)
       let file = "\(address.description) (table \(name))"
       var statement = PostgresStatement("SELECT jsonb_strip_nulls(to_jsonb(t))::text FROM ")
@@ -56,7 +56,7 @@ enum PostgresForeignTable {
   }
 
   /// The visible table, view or foreign table called `name` (its own case first, then any case).
-  private static func relation(
+  static func relation(
     named name: String, in session: PostgresSession, address: PostgresAddress
   ) throws -> String {
     var statement = PostgresStatement(
@@ -86,15 +86,6 @@ enum PostgresForeignTable {
     let hint =
       qualified.count == 2 ? "; a schema is named with --schema: --schema \(qualified[0]) --table \(qualified[1])" : ""
     throw PostgresFailure(address: address.description, reason: "no table named \(name) (\(tables)\(hint))")
-  }
-
-  /// The table's columns, in their order.
-  private static func columns(of table: String, in session: PostgresSession) throws -> [String] {
-    var statement = PostgresStatement(
-      "SELECT attname::text FROM pg_attribute WHERE attrelid = to_regclass(")
-    statement.bind(quoted(table))
-    statement.append(") AND attnum > 0 AND NOT attisdropped ORDER BY attnum")
-    return try session.rows(statement.query).map { try $0.decode(String.self) }
   }
 
   /// The required fields (w, h, price) a column of the table must give, by one of their names; the missing ones

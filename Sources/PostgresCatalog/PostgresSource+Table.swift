@@ -1,10 +1,26 @@
 import ShopCatalog
 
-/// `--table NAME` on a PostgreSQL address: the table's rows read once into the in-memory catalogue, which answers
-/// every query by the dataset rules (``PostgresForeignTable``). Nothing watches the table for rows added: `r`
-/// does not read it again.
+/// `--table NAME` on a PostgreSQL address: answered on the server (``PostgresShopTable``), or, for a table without
+/// an integer `id`, read once into the in-memory catalogue (``PostgresForeignTable``).
 extension PostgresSource {
   func openForeign(_ address: DatasetAddress, table: String) throws(SourceFailure) -> any OpenedSource {
+    guard let catalogue = try onServer(address, table: table, pageSize: pageSize) else {
+      return try openInMemory(address, table: table)
+    }
+    switch catalogue.fetch(CataloguePageRequest(query: CatalogueQuery())) {
+    case .failure(let reason): throw SourceFailure(lines: [reason])
+    // A table whose every row has a problem is said as a dataset's is, rather than opened empty.
+    case .page(let page) where page.items.isEmpty && page.next == nil && !page.skippedPages.isEmpty:
+      throw SourceFailure(
+        lines: Array(page.skippedPages.prefix(10)) + ["\(catalogue.name): no usable items: every item has a problem"],
+        exitStatus: 1)
+    default: break
+    }
+    catalogue.watchAddedRows()
+    return OpenedPostgres(catalogue: catalogue)
+  }
+
+  private func openInMemory(_ address: DatasetAddress, table: String) throws(SourceFailure) -> any OpenedSource {
     let (name, dataset) = try read(address, table: table)
     // A table whose every row has a problem is said as a dataset's is, rather than opened empty.
     if dataset.itemCount == 0, !dataset.problems.isEmpty {
@@ -22,9 +38,24 @@ extension PostgresSource {
     return OpenedCatalogue(catalogue: catalogue, name: name)
   }
 
+  /// The table answered on the server; nil when it has no integer `id`.
+  private func onServer(
+    _ address: DatasetAddress, table: String, pageSize: Int
+  ) throws(SourceFailure) -> PostgresCatalogue? {
+    guard case .named(let text) = address else { throw SourceFailure(lines: ["no PostgreSQL address"]) }
+    do {
+      return try PostgresShopTable.open(address: text, table: table, schema: schema, pageSize: pageSize)
+    } catch {
+      throw SourceFailure(lines: [error.description])
+    }
+  }
+
   func checkForeign(
     _ address: DatasetAddress, table: String, report: (String) -> Void
   ) throws(SourceFailure) -> CheckSummary {
+    if let catalogue = try onServer(address, table: table, pageSize: 1_000) {
+      return try check(catalogue, report: report)
+    }
     let (_, dataset) = try read(address, table: table)
     for problem in dataset.problems { report(problem.description) }
     let notes = dataset.items.compactMap { CheckSummary.noPriceNote($0, file: $0.sourceFile, number: $0.recordNumber) }

@@ -37,7 +37,11 @@ public struct PostgresSource: SourceKind {
   /// (``PostgresCatalogue/check(batch:)``), listed as a SQLite catalogue's is, and the check exits 1.
   public func check(_ address: DatasetAddress, report: (String) -> Void) throws(SourceFailure) -> CheckSummary {
     if let table { return try checkForeign(address, table: table, report: report) }
-    let catalogue = try catalogue(address, pageSize: 1_000)
+    return try check(catalogue(address, pageSize: 1_000), report: report)
+  }
+
+  /// Every row of `catalogue` read by keyset and decoded by the dataset rules, its problems and notes reported.
+  func check(_ catalogue: PostgresCatalogue, report: (String) -> Void) throws(SourceFailure) -> CheckSummary {
     let found: PostgresCatalogue.CheckReport
     do { found = try catalogue.check() } catch { throw SourceFailure(lines: [error.description]) }
     for problem in found.problems { report(problem.description) }
@@ -62,7 +66,7 @@ public struct PostgresSource: SourceKind {
 struct OpenedPostgres: OpenedSource {
   let catalogue: PostgresCatalogue
 
-  var name: String { catalogue.address }
+  var name: String { catalogue.name }
   var source: any CatalogueSource { catalogue }
   /// `r` reads the rows other clients added keeping the user's place, as a new query does.
   var refreshKeepsPlace: Bool { true }

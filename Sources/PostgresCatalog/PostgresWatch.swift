@@ -23,6 +23,10 @@ final class PostgresWatch: Sendable {
   static let countBound = 100_000
 
   private let address: PostgresAddress
+  /// What the rows are read FROM (``PostgresCatalogue/rows``).
+  private let rows: String
+  /// Whether the import's trigger may announce rows (a shop's own table is polled).
+  private let mayListen: Bool
   private let added: Locked<AddedRows>
   private let wake = Locked(Wake())
   /// Whether the trigger's notifications wake the watch (false: it polls); read by tests.
@@ -42,9 +46,11 @@ final class PostgresWatch: Sendable {
   /// never waits for, nor shares the machine with, a second connection's start. When it cannot connect, the viewer
   /// goes on without news.
   static func start(
-    _ address: PostgresAddress, counting added: Locked<AddedRows>, after delay: Double, answerDeadline: Duration?
+    _ address: PostgresAddress, rows: String, mayListen: Bool, counting added: Locked<AddedRows>, after delay: Double,
+    answerDeadline: Duration?
   ) -> PostgresWatch {
-    let watch = PostgresWatch(address: address, added: added, answerDeadline: answerDeadline)
+    let watch = PostgresWatch(
+      address: address, rows: rows, mayListen: mayListen, added: added, answerDeadline: answerDeadline)
     let thread = Thread { watch.run(after: delay) }
     thread.name = "postgres watch"
     thread.start()
@@ -59,8 +65,11 @@ final class PostgresWatch: Sendable {
 
   private let answerDeadline: Duration?
 
-  private init(address: PostgresAddress, added: Locked<AddedRows>, answerDeadline: Duration?) {
-    (self.address, self.added, self.answerDeadline) = (address, added, answerDeadline)
+  private init(
+    address: PostgresAddress, rows: String, mayListen: Bool, added: Locked<AddedRows>, answerDeadline: Duration?
+  ) {
+    (self.address, self.rows, self.mayListen) = (address, rows, mayListen)
+    (self.added, self.answerDeadline) = (added, answerDeadline)
   }
 
   /// Ends the watch: its thread stops and closes its connection (the server ends its LISTEN with it).
@@ -96,7 +105,8 @@ final class PostgresWatch: Sendable {
 
   /// LISTENs on the trigger's channel, when the table has the trigger; whether the server took the LISTEN.
   private func listen(on connection: PostgresConnection, session: PostgresSession) throws -> Bool {
-    guard try session.rows(PostgresQuery(unsafeSQL: PostgresSchema.hasTrigger)).first?.decode(Bool.self) == true
+    guard mayListen,
+      try session.rows(PostgresQuery(unsafeSQL: PostgresSchema.hasTrigger)).first?.decode(Bool.self) == true
     else { return false }
     let wake = self.wake
     let context = connection.addListener(channel: PostgresSchema.addedRowsChannel) { _, _ in
@@ -115,7 +125,7 @@ final class PostgresWatch: Sendable {
   /// is no news to it), unless a new result was read meanwhile.
   private func countAdded(session: PostgresSession) throws {
     let (after, filter) = added.withLock { ($0.after, $0.filter) }
-    var statement = PostgresStatement("SELECT count(*) FROM (SELECT 1 FROM items WHERE id > ")
+    var statement = PostgresStatement("SELECT count(*) FROM (SELECT 1 FROM \(rows) WHERE id > ")
     statement.bind(after)
     statement.append(" AND ")
     statement.append(PostgresCatalogue.condition(for: filter))

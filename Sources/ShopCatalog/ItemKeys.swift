@@ -39,6 +39,21 @@ public enum ItemKeys {
     query.terms.map { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// A record written as one JSON object (a server's `to_jsonb` of a row), decoded as a JSON Lines file's line is.
+  public static func item(
+    fromJSONObject bytes: [UInt8], file: String, number: Int
+  ) -> Result<ShopItem, UnusableRecord> {
+    func unusable(_ message: String) -> Result<ShopItem, UnusableRecord> {
+      .failure(UnusableRecord(problems: [DatasetProblem(file: file, item: number, field: "row", message: message)]))
+    }
+    do {
+      guard case .dictionary(let record) = try JSONReader.parse(bytes) else { return unusable("not a JSON object") }
+      return item(from: record, file: file, number: number)
+    } catch {
+      return unusable(error.description)
+    }
+  }
+
   /// A record (field name → value) decoded as the dataset readers decode one: the item, or why it is unusable.
   public static func item(
     from record: [String: DatasetValue], file: String, number: Int
