@@ -16,11 +16,14 @@ extension PostgresCatalogue {
     set { counter.withLock { $0.atOnceRows = newValue } }
   }
 
-  /// Items in the query's result: the table's count without a filter, else counted on the server once and kept;
-  /// over a large table, unless `waiting`, on a thread of its own (nil until it is known).
+  /// Items in the query's result: an imported table's count without a filter, else (and for a shop's table always)
+  /// counted on the server once and kept; over a large table, unless `waiting`, on a thread of its own (nil until
+  /// it is known).
   func count(_ query: CatalogueQuery, waiting: Bool) throws -> Int? {
-    guard query.filter != nil else { return itemCount }
+    // A shop table's rows are counted as a filter's are: its own count is the server's estimate.
+    guard query.filter != nil || shopTable != nil else { return itemCount }
     let plain = CatalogueQuery(filter: query.filter)
+    // A table never analysed (estimate -1) is new and small as a rule: counted at once.
     let deferred = !waiting && itemCount > countsAtOnceUpTo
     let (known, start) = factsStore.withLock { known -> (Int?, Bool) in
       let fact = known[plain]

@@ -43,7 +43,12 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   public var address: String { session.address.description }
   /// The header's name and the problems' file: the address, and a shop table's name.
   public var name: String { shopTable.map { "\(address) (table \($0))" } ?? address }
-  public var itemCount: Int { tableCount.withLock { $0 } }
+  /// The table's rows: the import's count and the rows added after it; for a shop's table, its count once made,
+  /// the server's estimate before (``count(_:waiting:)``).
+  public var itemCount: Int {
+    if shopTable != nil, let counted = factsStore.withLock({ $0[CatalogueQuery()]?.count }) { return counted }
+    return tableCount.withLock { $0 }
+  }
   public var latencyMilliseconds: Int { 0 }
 
   /// How long the viewer waits for a statement's answer before it takes the connection for lost: longer than any
@@ -145,6 +150,8 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   /// Every item is there; the rows other clients added since the result shown was read are news.
   public var progress: ReadingProgress {
     var progress = ReadingProgress.complete(itemsRead: itemCount)
+    // A shop table's size is the server's estimate until it is counted: not said as its size meanwhile.
+    if shopTable != nil, factsStore.withLock({ $0[CatalogueQuery()]?.count }) == nil { progress.readsOnDemand = true }
     progress.newItems = added.withLock { $0.count }
     return progress
   }
@@ -237,14 +244,21 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
       if known.count > 16 { known = [:] }
     }
     // The newest id is read before the page, so a row committed in between is announced rather than missed.
-    let counted =
-      shopTable == nil
-      ? Self.importedCountAndNewest
-      : PostgresQuery(unsafeSQL: "SELECT count(*), coalesce(max(id), 0) FROM \(rows)")
-    guard let row = try session.rows(counted).first else { return }
+    guard let row = try session.rows(shopTable.map(estimateAndNewest) ?? Self.importedCountAndNewest).first else {
+      return
+    }
     let (count, newest) = try row.decode((Int64, Int64).self)
-    tableCount.withLock { $0 = Int(count) }
+    tableCount.withLock { $0 = max(0, Int(count)) }
     added.withLock { $0 = AddedRows(after: newest, filter: query.filter) }
+  }
+
+  /// A shop table's rows as the server estimates them (-1: never analysed), and its newest id: an index's first
+  /// entry, where counting 10^7 rows would hold the first page a second.
+  private func estimateAndNewest(_ table: String) -> PostgresQuery {
+    var statement = PostgresStatement("SELECT coalesce((SELECT reltuples::int8 FROM pg_class WHERE oid = to_regclass(")
+    statement.bind(PostgresForeignTable.quoted(table))
+    statement.append(")), -1), (SELECT coalesce(max(id), 0)::int8 FROM \(rows))")
+    return statement.query
   }
 
   /// An imported catalogue's count: the import's, and the rows added after it (or its last append), which have

@@ -130,6 +130,25 @@ struct PostgresForeignTableTests {
     #expect(catalogue.itemCount == 13 && catalogue.progress.newItems == 0)
   }
 
+  @Test("a large table's first page does not wait for its count: its size is not said until counted")
+  func countLeftToAThread() throws {
+    guard let (address, _) = try Self.products(count: 30) else { return }
+    try TestServer.psql(address, "ANALYZE products")
+    let catalogue = try #require(Self.open(address, table: "products", pageSize: 5).source as? PostgresCatalogue)
+    catalogue.countsAtOnceUpTo = 10
+    guard case .page(let first) = catalogue.fetch(CataloguePageRequest(query: CatalogueQuery(order: .title))) else {
+      Issue.record("the first page failed")
+      return
+    }
+    #expect(first.resultCount == nil, "the count is left to a thread over more rows than countsAtOnceUpTo")
+    var waited = 0
+    while catalogue.progress.total == nil && waited < 200 {
+      Thread.sleep(forTimeInterval: 0.05)
+      waited += 1
+    }
+    #expect(first.items.count == 5 && catalogue.progress.total == 30 && catalogue.itemCount == 30)
+  }
+
   @Test("a table without an integer id is read into memory by the file rules")
   func withoutIntegerID() throws {
     guard let address = try TestServer.freshDatabase() else { return }
