@@ -38,7 +38,7 @@ extension PostgresCatalogue {
     guard deferred else {
       // Waited for over a large table (by G's measuring): a long statement, off the pages' connection.
       let count = try Self.countNow(
-        plain, in: rows, session: itemCount > countsAtOnceUpTo ? longStatements() : session)
+        plain, in: rows, folded: shopTable == nil, session: itemCount > countsAtOnceUpTo ? longStatements() : session)
       remember(plain) { $0.count = count }
       return count
     }
@@ -47,10 +47,11 @@ extension PostgresCatalogue {
   }
 
   static func countNow(
-    _ plain: CatalogueQuery, in rows: String, session: PostgresSession, cancellation: WorkCancellation? = nil
+    _ plain: CatalogueQuery, in rows: String, folded: Bool, session: PostgresSession,
+    cancellation: WorkCancellation? = nil
   ) throws -> Int {
     var statement = PostgresStatement("SELECT count(*) FROM \(rows) WHERE ")
-    statement.append(Self.condition(for: plain.filter))
+    statement.append(Self.condition(for: plain.filter, folded: folded))
     return Int(try session.rows(statement.query, cancellation: cancellation).first?.decode(Int64.self) ?? 0)
   }
 
@@ -68,12 +69,13 @@ extension PostgresCatalogue {
     // Holds the facts, not the catalogue: a viewer closed meanwhile is not kept open by its count.
     let facts = factsStore
     let rows = self.rows
+    let folded = shopTable == nil
     let thread = Thread {
       let outcome = Result { () throws -> Int in
         let own = try Self.longStatementsSession(address)
         defer { own.close() }
         return try cancellation.whileRunning(stoppedBy: own.cancelRunningStatement) {
-          try Self.countNow(plain, in: rows, session: own, cancellation: cancellation)
+          try Self.countNow(plain, in: rows, folded: folded, session: own, cancellation: cancellation)
         }
       }
       facts.withLock { known in

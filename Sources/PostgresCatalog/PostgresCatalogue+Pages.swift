@@ -73,8 +73,8 @@ extension PostgresCatalogue {
     KeysetCursor(rank: rank, group: group, lastID: found.id, lastKey: found.key)
   }
 
-  /// A row the dataset rules reject (another client wrote `w = 1e-150`) is left out of the page and named, as a
-  /// SQLite catalogue's is; the page's cursor still moves past it.
+  /// A row the dataset rules reject (another client wrote `w = 1e-150`) is left out of the page, and of its
+  /// section's run, and named, as a SQLite catalogue's is; the page's cursor still moves past it.
   private func makePage(_ found: [Found], groups: [GroupRun], next: KeysetCursor?, count: Int?) -> CataloguePage {
     var items: [ShopItem] = []
     var ids: [ItemID] = []
@@ -87,8 +87,10 @@ extension PostgresCatalogue {
       case .failure(let unusable): skipped += unusable.problems.map(\.description)
       }
     }
+    let kept = found.map { if case .success = $0.item { true } else { false } }
     var page = CataloguePage(
-      items: items, ids: ids, groups: groups, next: next.map { PageCursor(token: $0.token) }, resultCount: count)
+      items: items, ids: ids, groups: GroupRun.recounted(groups, kept: kept),
+      next: next.map { PageCursor(token: $0.token) }, resultCount: count)
     page.skippedPages = skipped
     return page
   }
@@ -139,7 +141,7 @@ extension PostgresCatalogue {
     var statement = PostgresStatement("SELECT g, count(*) FROM (SELECT ")
     statement.append(groupValue(grouping))
     statement.append(" AS g, row_number() OVER (ORDER BY \(ordering(sortKey(query.order)))) AS r FROM \(rows) WHERE ")
-    statement.append(Self.condition(for: query.filter))
+    statement.append(condition(for: query.filter))
     statement.append(") AS result GROUP BY g ORDER BY g IS NULL, min(r)")
     let sections = try longStatements().rows(statement.query).map { row in
       let (value, count) = try row.decode((String?, Int64).self)
@@ -164,7 +166,7 @@ extension PostgresCatalogue {
     statement.append(" FROM \(rows) WHERE id = ")
     statement.bind(id)
     statement.append(" AND ")
-    statement.append(Self.condition(for: query.filter))
+    statement.append(condition(for: query.filter))
     guard let row = try session.rows(statement.query).first else { return nil }
     let value = try row.decode(String?.self)
     var section: Section?
@@ -194,7 +196,7 @@ extension PostgresCatalogue {
     func ranks(in section: Section?) throws -> [Int] {
       var statement = PostgresStatement(
         "SELECT r FROM (SELECT row_number() OVER (ORDER BY \(ordering(key))) - 1 AS r, ")
-      statement.append(Self.condition(for: pattern))
+      statement.append(condition(for: pattern))
       statement.append(" AS m FROM \(rows) WHERE ")
       statement.append(within(query, section: section))
       statement.append(") AS result WHERE m ORDER BY r")

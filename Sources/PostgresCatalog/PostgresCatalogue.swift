@@ -162,7 +162,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     watch.withLock { watch in
       if watch == nil {
         watch = PostgresWatch.start(
-          session.address, rows: rows, mayListen: shopTable == nil, counting: added,
+          session.address, rows: rows, imported: shopTable == nil, counting: added,
           after: connectDelay ?? PostgresWatch.connectDelaySeconds,
           answerDeadline: session.answerDeadline)
       }
@@ -214,7 +214,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     if let known = factsStore.withLock({ $0[plain]?.count }) { return known }
     guard !cancellation.isCancelled, let long = try? longStatements() else { return nil }
     let count = cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) {
-      try? Self.countNow(plain, in: rows, session: long, cancellation: cancellation)
+      try? Self.countNow(plain, in: rows, folded: shopTable == nil, session: long, cancellation: cancellation)
     }
     guard !cancellation.isCancelled, let count else { return nil }
     remember(plain) { $0.count = count }
@@ -307,18 +307,24 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   }
 
   /// `pattern`'s condition: every folded term somewhere in the folded search text (a LIKE that pg_trgm's index
-  /// answers where the server has it).
-  static func condition(for pattern: ItemQuery?) -> Fragment {
+  /// answers where the server has it). A shop table's search text is only lower-cased by the server
+  /// (``PostgresShopTable``): its terms are the pattern's words as typed, lower-cased by the server alike.
+  static func condition(for pattern: ItemQuery?, folded: Bool) -> Fragment {
     guard let pattern, !pattern.isEmpty else { return { $0.append("TRUE") } }
-    let terms = ItemKeys.terms(of: pattern)
+    let terms =
+      folded ? ItemKeys.terms(of: pattern) : pattern.pattern.split(whereSeparator: \.isWhitespace).map(String.init)
     return { statement in
       for (index, term) in terms.enumerated() {
         if index > 0 { statement.append(" AND ") }
-        statement.append("search LIKE ")
+        statement.append(folded ? "search LIKE " : "search LIKE lower(")
         statement.bind("%" + Self.likeEscaped(term) + "%")
+        if !folded { statement.append(")") }
       }
     }
   }
+
+  /// `pattern`'s condition over this catalogue's search text.
+  func condition(for pattern: ItemQuery?) -> Fragment { Self.condition(for: pattern, folded: shopTable == nil) }
 
   static func likeEscaped(_ term: String) -> String {
     var out = ""
@@ -356,7 +362,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
 
   /// `filter` and, with a section, the section's value.
   func within(_ query: CatalogueQuery, section: Section?) -> Fragment {
-    let filter = Self.condition(for: query.filter)
+    let filter = condition(for: query.filter)
     return { statement in
       statement.append(filter)
       guard let section, let grouping = query.grouping else { return }

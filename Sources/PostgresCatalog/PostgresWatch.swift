@@ -25,8 +25,9 @@ final class PostgresWatch: Sendable {
   private let address: PostgresAddress
   /// What the rows are read FROM (``PostgresCatalogue/rows``).
   private let rows: String
-  /// Whether the import's trigger may announce rows (a shop's own table is polled).
-  private let mayListen: Bool
+  /// An imported catalogue's rows: its trigger may announce them and its search text is folded (a shop's own
+  /// table is polled, its text only lower-cased).
+  private let imported: Bool
   private let added: Locked<AddedRows>
   private let wake = Locked(Wake())
   /// Whether the trigger's notifications wake the watch (false: it polls); read by tests.
@@ -46,11 +47,11 @@ final class PostgresWatch: Sendable {
   /// never waits for, nor shares the machine with, a second connection's start. When it cannot connect, the viewer
   /// goes on without news.
   static func start(
-    _ address: PostgresAddress, rows: String, mayListen: Bool, counting added: Locked<AddedRows>, after delay: Double,
+    _ address: PostgresAddress, rows: String, imported: Bool, counting added: Locked<AddedRows>, after delay: Double,
     answerDeadline: Duration?
   ) -> PostgresWatch {
     let watch = PostgresWatch(
-      address: address, rows: rows, mayListen: mayListen, added: added, answerDeadline: answerDeadline)
+      address: address, rows: rows, imported: imported, added: added, answerDeadline: answerDeadline)
     let thread = Thread { watch.run(after: delay) }
     thread.name = "postgres watch"
     thread.start()
@@ -66,9 +67,9 @@ final class PostgresWatch: Sendable {
   private let answerDeadline: Duration?
 
   private init(
-    address: PostgresAddress, rows: String, mayListen: Bool, added: Locked<AddedRows>, answerDeadline: Duration?
+    address: PostgresAddress, rows: String, imported: Bool, added: Locked<AddedRows>, answerDeadline: Duration?
   ) {
-    (self.address, self.rows, self.mayListen) = (address, rows, mayListen)
+    (self.address, self.rows, self.imported) = (address, rows, imported)
     (self.added, self.answerDeadline) = (added, answerDeadline)
   }
 
@@ -105,7 +106,7 @@ final class PostgresWatch: Sendable {
 
   /// LISTENs on the trigger's channel, when the table has the trigger; whether the server took the LISTEN.
   private func listen(on connection: PostgresConnection, session: PostgresSession) throws -> Bool {
-    guard mayListen,
+    guard imported,
       try session.rows(PostgresQuery(unsafeSQL: PostgresSchema.hasTrigger)).first?.decode(Bool.self) == true
     else { return false }
     let wake = self.wake
@@ -128,7 +129,7 @@ final class PostgresWatch: Sendable {
     var statement = PostgresStatement("SELECT count(*) FROM (SELECT 1 FROM \(rows) WHERE id > ")
     statement.bind(after)
     statement.append(" AND ")
-    statement.append(PostgresCatalogue.condition(for: filter))
+    statement.append(PostgresCatalogue.condition(for: filter, folded: imported))
     statement.append(" LIMIT \(Self.countBound)) AS added")
     let count = try session.rows(statement.query).first?.decode(Int64.self)
     added.withLock { if $0.after == after && $0.filter == filter { $0.count = Int(count ?? 0) } }

@@ -33,18 +33,26 @@ extension SQLiteCatalogue {
     var items: [ShopItem] = []
     var ids: [ItemID] = []
     var skipped: [String] = []
+    var kept: [Bool] = []
     for row in rows {
       // A row the item decoder cannot use is left out and named (`waterfall check` lists them all).
       switch table.item(from: row) {
       case .success(let item):
-        guard let id = RowDecoding.id(row) else { continue }
+        guard let id = RowDecoding.id(row) else {
+          kept.append(false)
+          continue
+        }
         items.append(item)
         ids.append(ItemID(Int(id) - 1))
-      case .failure(let unusable): skipped += unusable.problems.map(\.description)
+        kept.append(true)
+      case .failure(let unusable):
+        skipped += unusable.problems.map(\.description)
+        kept.append(false)
       }
     }
     var page = CataloguePage(
-      items: items, ids: ids, groups: groups, next: next.map { PageCursor(token: $0.token) }, resultCount: count)
+      items: items, ids: ids, groups: GroupRun.recounted(groups, kept: kept),
+      next: next.map { PageCursor(token: $0.token) }, resultCount: count)
     page.skippedPages = skipped
     return page
   }

@@ -104,6 +104,20 @@ public struct GroupRun: Hashable, Sendable {
   public init(ordinal: Int, name: String, totalCount: Int, count: Int) {
     (self.ordinal, self.name, self.totalCount, self.count) = (ordinal, name, totalCount, count)
   }
+
+  /// A page's runs once the rows `kept` marks false are left out (a row the dataset rules reject): each run counts
+  /// its kept rows and a run left with none is dropped, so the runs add up to the page's items, as the layout
+  /// requires.
+  public static func recounted(_ runs: [GroupRun], kept: [Bool]) -> [GroupRun] {
+    var start = 0
+    return runs.compactMap { run in
+      var run = run
+      let end = min(kept.count, start + run.count)
+      run.count = kept[start..<end].count { $0 }
+      start = end
+      return run.count > 0 ? run : nil
+    }
+  }
 }
 
 /// How far a source has read its catalogue.

@@ -40,6 +40,23 @@ extension ViewerEndToEndTests {
     #expect(checked.status == 0 && checked.output == "3 items, 0 problems\n", "\(checked.output)\(checked.errors)")
   }
 
+  @Test("--table with a row of absurd sides, in sections, to the end: the row left out and named, no crash")
+  func postgresForeignTableBadRowInSections() throws {
+    guard let environment = Self.postgresEnvironment() else { return }
+    let address = try Self.freshPostgresDatabase(environment)
+    try Self.postgresRun(
+      """
+      CREATE TABLE products(id integer PRIMARY KEY, name text, price text, w numeric, h numeric, shop text);
+      INSERT INTO products SELECT i, 'item ' || i, '¥' || i, 300, 400, 'shop ' || (i % 4) FROM generate_series(1, 300) AS i;
+      UPDATE products SET w = 1e-150, h = 1e150 WHERE id = 5;
+      """, on: address, environment)
+    let run = try BinaryRun([
+      "snapshot", "--no-images", "--size", "100x30", "--keys", "S G", address, "--table", "products",
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("item 300") || run.output.contains("shop 3"), "\(run.output)")
+  }
+
   @Test("--table on a PostgreSQL table without a price column: one line naming it, exit status 2, terminal untouched")
   func postgresForeignTableMissingColumn() throws {
     guard let environment = Self.postgresEnvironment() else { return }

@@ -103,6 +103,7 @@ struct PostgresForeignTableTests {
     let cheapest = paged.allPages(source, CatalogueQuery(order: .priceAscending)).flatMap(\.items).map(\.title)
     #expect(cheapest == ["Café crème", "cafe"], "1.234,56 is read as 1.234 on the server (1234.56 in a file)")
     #expect(source.findMatches(of: ItemQuery("cafe"), in: CatalogueQuery()) == [1], "café is not found by cafe")
+    #expect(source.findMatches(of: ItemQuery("Crème"), in: CatalogueQuery()) == [0], "crème is found as typed")
     let file = ItemCatalogue(
       items: paged.allPages(source, CatalogueQuery()).flatMap(\.items), pageSize: 50)
     #expect(
@@ -147,6 +148,25 @@ struct PostgresForeignTableTests {
       waited += 1
     }
     #expect(first.items.count == 5 && catalogue.progress.total == 30 && catalogue.itemCount == 30)
+  }
+
+  @Test("a row the rules reject is left out of its section's run too: the runs add up to the page's items")
+  func rejectedRowInSections() throws {
+    guard let address = try TestServer.freshDatabase() else { return }
+    try TestServer.psql(
+      address,
+      """
+      CREATE TABLE products(id integer PRIMARY KEY, title text, price text, w numeric, h numeric, shop text);
+      INSERT INTO products SELECT i, 'item ' || i, '¥' || i, 10, 10, 'shop ' || (i % 3) FROM generate_series(1, 20) AS i;
+      UPDATE products SET w = 1e-150, h = 1e150 WHERE id IN (3, 4);
+      """)
+    let source = try Self.open(address, table: "products", pageSize: 4).source
+    let pages = paged.allPages(source, CatalogueQuery(grouping: .shop))
+    for page in pages {
+      #expect(page.groups.reduce(0) { $0 + $1.count } == page.items.count, "\(page.groups) \(page.items.count)")
+    }
+    #expect(pages.flatMap(\.items).count == 18)
+    #expect(pages.flatMap(\.skippedPages).count == 4, "each bad side named: \(pages.flatMap(\.skippedPages))")
   }
 
   @Test("a table without an integer id is read into memory by the file rules")

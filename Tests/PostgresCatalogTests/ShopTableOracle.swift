@@ -34,11 +34,12 @@ struct ShopTableOracle {
     }
   }
 
-  /// Every term in the lower-cased title, shop or price, none across two of them.
+  /// Every word of the pattern, lower-cased, in the lower-cased title, shop or price, none across two of them.
   func matches(_ pattern: ItemQuery?, _ index: Int) -> Bool {
     guard let pattern else { return true }
     let fields = [items[index].title, items[index].shop, items[index].price].map { $0.lowercased() }
-    return ItemKeys.terms(of: pattern).allSatisfy { term in fields.contains { $0.contains(term) } }
+    let words = pattern.pattern.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+    return words.allSatisfy { word in fields.contains { $0.contains(word) } }
   }
 
   /// A section's value: nil when blank.

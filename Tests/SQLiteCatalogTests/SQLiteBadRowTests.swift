@@ -75,6 +75,12 @@ struct SQLiteBadRowTests {
     let skipped = pages.flatMap(\.skippedPages)
     #expect(skipped.count == 1)
     #expect(skipped.first?.contains("item 3: \(field): \(message)") == true, "\(skipped)")
+    // In sections, the row is left out of its section's run too: the layout lays out as many items as the runs say.
+    var grouped = query
+    grouped.grouping = .shop
+    for page in allPages(catalogue, grouped) {
+      #expect(page.groups.reduce(0) { $0 + $1.count } == page.items.count, "\(page.groups)")
+    }
   }
 
   static func expectChecked(_ catalogue: SQLiteCatalogue, field: String, message: String) throws {
