@@ -48,6 +48,8 @@ enum Probe {
       PostgresSuite.main(dataset: arguments[1], folder: arguments[2])
     case "postgres":
       PostgresSuite.probe(url: arguments[1])
+    case "postgres-shop":
+      PostgresSuite.shopProbe(url: arguments[1])
     case "postgres-search":
       PostgresSuite.searchProbe(url: arguments[1], term: arguments[2])
     case "jumps":

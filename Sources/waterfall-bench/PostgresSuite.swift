@@ -12,7 +12,9 @@ enum PostgresSuite {
   enum Measure: Int, CaseIterable {
     case importRate, peerImportRate, firstFrame, peerFirstFrame, searchScreenful, peerSearch, rareSearchScreenful,
       peerRareSearch, shortSearchScreenful, peerShortSearch, priceScreenful, peerPrice, titleScreenful, peerTitle,
-      goToEnd, peerShapes, peakResident, crowdFirstFrame, crowdGoToEnd, crowdResident, peerCrowdFirstFrame
+      goToEnd, peerShapes, peakResident, crowdFirstFrame, crowdGoToEnd, crowdResident, peerCrowdFirstFrame,
+      shopFirstFrame, peerShopFirstFrame, shopPriceScreenful, shopTitleScreenful, shopGoToEnd, peerShopShapes,
+      shopResident
   }
 
   /// Viewers browsing the server at once for the crowd's figures: a team sharing one catalogue.
@@ -22,7 +24,8 @@ enum PostgresSuite {
   static let goals: [Measure: Double] = [
     .importRate: 100_000, .firstFrame: 100, .searchScreenful: 50, .rareSearchScreenful: 50,
     .shortSearchScreenful: 50, .priceScreenful: 50, .titleScreenful: 50, .goToEnd: 1000, .peakResident: 100,
-    .crowdFirstFrame: 100, .crowdGoToEnd: 1000, .crowdResident: 100,
+    .crowdFirstFrame: 100, .crowdGoToEnd: 1000, .crowdResident: 100, .shopFirstFrame: 100, .shopGoToEnd: 1000,
+    .shopResident: 100,
   ]
 
   /// The searches, each cold in a process of its own, with the measure of the psql peer's time.
@@ -82,6 +85,7 @@ enum PostgresSuite {
       "SELECT \(columns) FROM waterfall.items ORDER BY id LIMIT 51", count: crowdSize)
     guard peerCrowd.count == crowdSize else { fatalError("\(crowdSize - peerCrowd.count) of the psql crowd failed") }
     values[.peerCrowdFirstFrame] = peerCrowd.max()
+    measureShopTable(psql: psql, url: url, into: &values)
     for (index, measure) in [Measure.firstFrame, .priceScreenful, .titleScreenful, .goToEnd, .peakResident]
       .enumerated()
     {
@@ -91,6 +95,36 @@ enum PostgresSuite {
       values[measure] = Harness.median(samples)
     }
     print(Measure.allCases.map { String(values[$0] ?? -1) }.joined(separator: " "))
+  }
+
+  /// The same rows as a shop's own table (`public.products`: a numeric price, `name` for the title, the indexes
+  /// docs/sources.md gives), opened with `--table products` as the viewer opens it, beside psql.
+  static func measureShopTable(psql: Psql, url: String, into values: inout [Measure: Double]) {
+    _ = psql.milliseconds([
+      """
+      CREATE TABLE public.products AS SELECT id, title AS name,
+        CASE WHEN price_up = 'Infinity' THEN NULL ELSE price_up::numeric(14, 2) END AS price,
+        w AS width, h AS height, img AS image, shop FROM waterfall.items
+      """,
+      "ALTER TABLE public.products ADD PRIMARY KEY (id)",
+      "CREATE INDEX ON public.products ((coalesce(price::float8, 'Infinity')), id)",
+      "CREATE INDEX ON public.products ((coalesce(name, '')), id)",
+      "ANALYZE public.products",
+    ])
+    var runs: [[Double]] = []
+    var peers: [Measure: [Double]] = [:]
+    for _ in 0..<3 {
+      let run = Probe.run(["postgres-shop", url])
+      if run.count == 5 { runs.append(run) }
+      peers[.peerShopFirstFrame, default: []].append(
+        psql.wallMilliseconds("SELECT * FROM public.products ORDER BY id LIMIT 51"))
+      peers[.peerShopShapes, default: []].append(
+        psql.milliseconds(["SELECT id, width, height, name FROM public.products ORDER BY id"]))
+    }
+    guard !runs.isEmpty else { fatalError("the shop table's probe failed") }
+    let measures: [Measure] = [.shopFirstFrame, .shopPriceScreenful, .shopTitleScreenful, .shopGoToEnd, .shopResident]
+    for (index, measure) in measures.enumerated() { values[measure] = Harness.median(runs.map { $0[index] }) }
+    for (measure, samples) in peers { values[measure] = Harness.median(samples) }
   }
 
   /// The table and JSON's figures from the suite's numbers: each with its goal, and beside psql's.
@@ -143,6 +177,24 @@ enum PostgresSuite {
           name: "\(label)-row PostgreSQL, \(crowdSize) viewers at once: the largest peak RSS browsing"
             + goal(.crowdResident, "MiB"), value: value(.crowdResident) / 1_048_576, unit: "MiB"),
       ]
+      + timed(
+        "a shop's own table (--table): first frame", .shopFirstFrame, .peerShopFirstFrame, "psql's first page")
+      + [
+        .scaling(
+          name: "\(label)-row PostgreSQL, a shop's own table: sort by price, first screenful (indexed)",
+          value: value(.shopPriceScreenful), unit: "ms"),
+        .scaling(
+          name: "\(label)-row PostgreSQL, a shop's own table: sort by title, first screenful (indexed)",
+          value: value(.shopTitleScreenful), unit: "ms"),
+      ]
+      + timed(
+        "a shop's own table: G (every row's shape read by keyset)", .shopGoToEnd, .peerShopShapes,
+        "psql reading every row's sides and title")
+      + [
+        .scaling(
+          name: "\(label)-row PostgreSQL, a shop's own table: peak RSS browsing, G included"
+            + goal(.shopResident, "MiB"), value: value(.shopResident) / 1_048_576, unit: "MiB")
+      ]
   }
 
   /// The viewer's side (`--probe postgres URL`): the first frame, a sort's first screenful by price and by
@@ -162,6 +214,22 @@ enum PostgresSuite {
     let browsing = Probe.peakResidentBytes()
     let end = probe.goToEnd(itemCount: catalogue.itemCount) / 1e6
     print(probe.firstFrame / 1e6, byPrice, byTitle, end, browsing)
+  }
+
+  /// The viewer's side on a shop's own table (`--probe postgres-shop URL`), as ``probe(url:)``'s figures, the
+  /// peak RSS after `G`: its count is waited for first, as `G` needs it.
+  static func shopProbe(url: String) {
+    let open = {
+      try PostgresSource(pageSize: 50, table: "products").open(.named(url), whole: false, query: CatalogueQuery())
+        .source
+    }
+    guard let probe = ViewerProbe(open: open) else { return }
+    let byPrice = probe.firstPage(CatalogueQuery(order: .priceAscending)).time / 1e6
+    let byTitle = probe.firstPage(CatalogueQuery(order: .title)).time / 1e6
+    _ = probe.firstPage(CatalogueQuery())
+    while probe.catalogue.progress.total == nil { Thread.sleep(forTimeInterval: 0.01) }
+    let end = probe.goToEnd(itemCount: probe.catalogue.progress.total ?? 0) / 1e6
+    print(probe.firstFrame / 1e6, byPrice, byTitle, end, Probe.peakResidentBytes())
   }
 
   /// A cold filter as a user types it (`--probe postgres-search URL TERM`): `& TERM Enter` to the frame showing
