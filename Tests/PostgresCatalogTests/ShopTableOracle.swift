@@ -42,20 +42,6 @@ struct ShopTableOracle {
     return words.allSatisfy { word in fields.contains { $0.contains(word) } }
   }
 
-  /// A section's value: nil when blank.
-  func groupValue(_ index: Int, _ field: ItemField) -> String? {
-    let item = items[index]
-    let value: String? =
-      switch field {
-      case .shop: item.shop
-      case .price: item.price
-      case .title: item.title
-      case .extra(let key): item.extraFields.first { $0.key == key }?.value
-      }
-    guard let value, value.contains(where: { !$0.isWhitespace }) else { return nil }
-    return value
-  }
-
   /// The result's item ids in order and its sections as `PostgresQueryTests.sections` writes them.
   func result(_ query: CatalogueQuery) -> (ids: [Int], sections: [String]) {
     let ordered = items.indices.filter { matches(query.filter, $0) }.sorted {
@@ -65,7 +51,7 @@ struct ShopTableOracle {
     var values: [String?] = []
     var members: [String?: [Int]] = [:]
     for index in ordered {
-      let value = groupValue(index, grouping)
+      let value = grouping.value(of: items[index])
       if members[value] == nil { values.append(value) }
       members[value, default: []].append(index)
     }
