@@ -65,10 +65,16 @@ enum PostgresForeignTable {
       WHERE c.relkind IN ('r', 'v', 'm', 'f', 'p') AND pg_table_is_visible(c.oid) AND lower(c.relname) = lower(
       """)
     statement.bind(name)
-    statement.append(") ORDER BY c.relname = ")
-    statement.bind(name)
-    statement.append(" DESC LIMIT 1")
-    if let found = try session.rows(statement.query).first { return try found.decode(String.self) }
+    statement.append(") ORDER BY c.relname")
+    let found = try session.rows(statement.query).map { try $0.decode(String.self) }
+    if found.contains(name) { return name }
+    if found.count == 1 { return found[0] }
+    // `"Mixed Case"` and `"mixed case"` both there, and neither named exactly: guessing would show the wrong shop.
+    if found.count > 1 {
+      throw PostgresFailure(
+        address: address.description,
+        reason: "no table named \(name); tables that differ from it only in case: \(found.joined(separator: ", "))")
+    }
     let listed = try session.rows(
       """
       SELECT c.relname::text FROM pg_class AS c

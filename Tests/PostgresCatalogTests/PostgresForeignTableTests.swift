@@ -214,6 +214,18 @@ struct PostgresForeignTableTests {
         "\(error.lines)")
       #expect(error.lines.first?.contains("secret") == false)
     }
+    // Two tables that differ only in case, neither named exactly: refused, naming both.
+    try TestServer.psql(address, #"CREATE TABLE "Mixed Case"(id int); CREATE TABLE "mixed case"(id int)"#)
+    do {
+      _ = try Self.open(address, table: "MIXED CASE", pageSize: 50)
+      Issue.record("an ambiguous table name opened")
+    } catch {
+      #expect(
+        error.lines.first?.hasSuffix(
+          "no table named MIXED CASE; tables that differ from it only in case: Mixed Case, mixed case") == true,
+        "\(error.lines)")
+    }
+    try TestServer.psql(address, #"DROP TABLE "Mixed Case"; DROP TABLE "mixed case""#)
     do {
       _ = try Self.open(address, table: "absent", pageSize: 50)
       Issue.record("a table that is not there opened")
