@@ -21,7 +21,7 @@ extension PostgresCatalogue {
   /// it is known).
   func count(_ query: CatalogueQuery, waiting: Bool) throws -> Int? {
     // A shop table's rows are counted as a filter's are: its own count is the server's estimate.
-    guard query.filter != nil || shopTable != nil else { return itemCount }
+    guard query.filter != nil || !isImported else { return itemCount }
     let plain = CatalogueQuery(filter: query.filter)
     // A table never analysed (estimate -1) is new and small as a rule: counted at once.
     let deferred = !waiting && itemCount > countsAtOnceUpTo
@@ -38,7 +38,7 @@ extension PostgresCatalogue {
     guard deferred else {
       // Waited for over a large table (by G's measuring): a long statement, off the pages' connection.
       let count = try Self.countNow(
-        plain, in: rows, folded: shopTable == nil, session: itemCount > countsAtOnceUpTo ? longStatements() : session)
+        plain, in: rows, folded: isImported, session: itemCount > countsAtOnceUpTo ? longStatements() : session)
       remember(plain) { $0.count = count }
       return count
     }
@@ -69,7 +69,7 @@ extension PostgresCatalogue {
     // Holds the facts, not the catalogue: a viewer closed meanwhile is not kept open by its count.
     let facts = factsStore
     let rows = self.rows
-    let folded = shopTable == nil
+    let folded = isImported
     let thread = Thread {
       let outcome = Result { () throws -> Int in
         let own = try Self.longStatementsSession(address)

@@ -13,7 +13,7 @@ extension PostgresCatalogue {
     let limit = max(1, (request.limit + pageSize - 1) / pageSize) * pageSize
     do {
       let total = try count(request.query, waiting: true) ?? 0
-      if shopTable == nil, request.query.filter?.isEmpty ?? true,
+      if isImported, request.query.filter?.isEmpty ?? true,
         let stretch = try measuredFromShapes(request, from: from, limit: limit, total: total)
       {
         return .stretch(stretch)

@@ -63,7 +63,7 @@ extension PostgresCatalogue {
   private func keysetKey(_ cell: PostgresCell, order: ItemOrder) throws -> KeysetCursor.Key {
     switch order {
     case .dataset: .none
-    case .title where shopTable != nil: .none
+    case .title where !isImported: .none
     case .priceAscending, .priceDescending: .number(try cell.decode(Double.self))
     case .title: .bytes(Array(buffer: try cell.decode(ByteBuffer.self)))
     }
@@ -100,13 +100,13 @@ extension PostgresCatalogue {
     _ query: CatalogueQuery, section: Section?, after cursor: KeysetCursor, key: String?, limit: Int
   ) throws -> [Found] {
     // A shop table's row is its own JSON, read by the dataset rules as a JSON Lines line is.
-    let columns = shopTable == nil ? "w, h, img, price, title, shop, extra" : "record"
+    let columns = isImported ? "w, h, img, price, title, shop, extra" : "record"
     var statement = PostgresStatement("SELECT id, \(columns), \(key ?? "NULL") FROM \(rows) WHERE ")
     statement.append(within(query, section: section))
     statement.append(" AND ")
     statement.append(after(cursor, key: key))
     statement.append(" ORDER BY \(ordering(key)) LIMIT \(limit)")
-    if shopTable != nil {
+    if !isImported {
       return try session.rows(statement.query).map { row in
         let (id, record) = try row.decode((Int64, String).self)
         let item = ItemKeys.item(fromJSONObject: Array(record.utf8), file: name, number: Int(clamping: id))

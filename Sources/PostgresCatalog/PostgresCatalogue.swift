@@ -12,6 +12,8 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   let rows: String
   /// The shop's own table the rows are (nil: a catalogue `waterfall import` made).
   let shopTable: String?
+  /// A catalogue `waterfall import` made: its search text folded, its trigger and packed shapes there.
+  var isImported: Bool { shopTable == nil }
   public let pageSize: Int
   /// The extra fields' names, as imported.
   public let extraKeys: [String]
@@ -45,9 +47,11 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   public var name: String { shopTable.map { "\(address) (table \($0))" } ?? address }
   /// The table's rows: the import's count and the rows added after it; for a shop's table, its count once made,
   /// the server's estimate before (``count(_:waiting:)``).
-  public var itemCount: Int {
-    if shopTable != nil, let counted = factsStore.withLock({ $0[CatalogueQuery()]?.count }) { return counted }
-    return tableCount.withLock { $0 }
+  public var itemCount: Int { shopTableCount ?? tableCount.withLock { $0 } }
+
+  /// A shop table's `count(*)`, once counted (``count(_:waiting:)``).
+  private var shopTableCount: Int? {
+    isImported ? nil : factsStore.withLock { $0[CatalogueQuery()]?.count }
   }
   public var latencyMilliseconds: Int { 0 }
 
@@ -151,7 +155,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   public var progress: ReadingProgress {
     var progress = ReadingProgress.complete(itemsRead: itemCount)
     // A shop table's size is the server's estimate until it is counted: not said as its size meanwhile.
-    if shopTable != nil, factsStore.withLock({ $0[CatalogueQuery()]?.count }) == nil { progress.readsOnDemand = true }
+    if !isImported, shopTableCount == nil { progress.readsOnDemand = true }
     progress.newItems = added.withLock { $0.count }
     return progress
   }
@@ -162,7 +166,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     watch.withLock { watch in
       if watch == nil {
         watch = PostgresWatch.start(
-          session.address, rows: rows, imported: shopTable == nil, counting: added,
+          session.address, rows: rows, imported: isImported, counting: added,
           after: connectDelay ?? PostgresWatch.connectDelaySeconds,
           answerDeadline: session.answerDeadline)
       }
@@ -214,7 +218,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     if let known = factsStore.withLock({ $0[plain]?.count }) { return known }
     guard !cancellation.isCancelled, let long = try? longStatements() else { return nil }
     let count = cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) {
-      try? Self.countNow(plain, in: rows, folded: shopTable == nil, session: long, cancellation: cancellation)
+      try? Self.countNow(plain, in: rows, folded: isImported, session: long, cancellation: cancellation)
     }
     guard !cancellation.isCancelled, let count else { return nil }
     remember(plain) { $0.count = count }
@@ -324,7 +328,7 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   }
 
   /// `pattern`'s condition over this catalogue's search text.
-  func condition(for pattern: ItemQuery?) -> Fragment { Self.condition(for: pattern, folded: shopTable == nil) }
+  func condition(for pattern: ItemQuery?) -> Fragment { Self.condition(for: pattern, folded: isImported) }
 
   static func likeEscaped(_ term: String) -> String {
     var out = ""

@@ -11,9 +11,7 @@ extension PostgresSource {
     case .failure(let reason): throw SourceFailure(lines: [reason])
     // A table whose every row has a problem is said as a dataset's is, rather than opened empty.
     case .page(let page) where page.items.isEmpty && page.next == nil && !page.skippedPages.isEmpty:
-      throw SourceFailure(
-        lines: Array(page.skippedPages.prefix(10)) + ["\(catalogue.name): no usable items: every item has a problem"],
-        exitStatus: 1)
+      throw SourceFailure.noUsableItems(problems: page.skippedPages, name: catalogue.name)
     default: break
     }
     catalogue.watchAddedRows()
@@ -24,13 +22,7 @@ extension PostgresSource {
     let (name, dataset) = try read(address, table: table)
     // A table whose every row has a problem is said as a dataset's is, rather than opened empty.
     if dataset.itemCount == 0, !dataset.problems.isEmpty {
-      let more =
-        dataset.problems.count > 10 ? " (\(dataset.problems.count - 10) more: `waterfall check` lists them all)" : ""
-      throw SourceFailure(
-        lines: dataset.problems.prefix(10).map(\.description) + [
-          "\(name): no usable items: every item has a problem\(more)"
-        ],
-        exitStatus: 1)
+      throw SourceFailure.noUsableItems(problems: dataset.problems.map(\.description), name: name)
     }
     let catalogue = ItemCatalogue(paging: .size(pageSize))
     catalogue.append(dataset.items, problems: dataset.problems, skipped: dataset.skippedItems)

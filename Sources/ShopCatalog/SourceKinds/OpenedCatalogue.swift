@@ -45,9 +45,6 @@ public struct OpenedCatalogue: OpenedSource {
     if !broken.isEmpty { throw SourceFailure(lines: broken) }
     let problems = catalogue.readProblems
     guard !problems.isEmpty else { return self }
-    let more = problems.count > 10 ? " (\(problems.count - 10) more: `waterfall check` lists them all)" : ""
-    throw SourceFailure(
-      lines: problems.prefix(10).map(\.description) + ["\(address): no usable items: every item has a problem\(more)"],
-      exitStatus: 1)
+    throw SourceFailure.noUsableItems(problems: problems.map(\.description), name: address)
   }
 }

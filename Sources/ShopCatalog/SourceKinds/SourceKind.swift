@@ -56,6 +56,14 @@ public struct SourceFailure: Error, Sendable {
 
   public init(lines: [String], exitStatus: Int32 = 2) { (self.lines, self.exitStatus) = (lines, exitStatus) }
 
+  /// A source whose every item has a problem, said rather than opened empty: the first ten problems, then a line
+  /// naming the source, exit status 1.
+  public static func noUsableItems(problems: [String], name: String) -> SourceFailure {
+    let more = problems.count > 10 ? " (\(problems.count - 10) more: `waterfall check` lists them all)" : ""
+    return SourceFailure(
+      lines: Array(problems.prefix(10)) + ["\(name): no usable items: every item has a problem\(more)"], exitStatus: 1)
+  }
+
   public init(_ error: DatasetError) { self.init(lines: [error.description]) }
 }
 
