@@ -11,14 +11,14 @@ FUZZ_TARGETS = terminal-input json json-lines csv plist key-script picture-sniff
   asciicast golden-frames link-header terminal-reply
 # The libFuzzer targets exist only with WATERFALL_FUZZ=1 (Package.swift); gold fails on their link, lld does not.
 # The C targets are built with AddressSanitizer too: the JPEG decoder is C reading untrusted bytes.
-# The release build that `make test` drives and `make install` ships.
-RELEASE_BUILD = $(SWIFT) build -c release
+# The release build that `make test` drives, `make install` ships and `make dist` / `make deb` package: one build,
+# with the Swift runtime linked in, so that it needs only Debian's packages at run time (DEPENDS, the .deb's Depends),
+# and the loader maps fewer libraries at each start (ldd: 26 where it listed 40). Such a binary prints no backtrace
+# on a crash unless SWIFT_BACKTRACE names a toolchain's swift-backtrace-static (the runtime finds none beside it);
+# the terminal is restored and the runtime's message shown all the same. Every release product is built with the
+# same flags, so that none rebuilds another's modules.
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib
 RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
-# `make dist` and `make deb` ship the same code with the Swift runtime linked in, so that it needs only Debian's
-# packages at run time (DEPENDS, the .deb's Depends): a build of its own, as the flag changes every link. Such a
-# binary prints no Swift crash report (the runtime finds no swift-backtrace beside it); the terminal is restored all
-# the same.
-STATIC_SCRATCH = .build-dist
 FUZZ_BUILD = WATERFALL_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=address
 
@@ -107,7 +107,7 @@ test: test-deps packaging-deps
 	$(RELEASE_BUILD) --product waterfall
 	@Tests/phase-took.sh "the release build"
 	$(MAKE) --no-print-directory dist deb
-	@Tests/phase-took.sh "the packages (make dist, make deb)"
+	@Tests/phase-took.sh "the packages (make dist, make deb) from that build"
 	$(SWIFT) build --build-tests
 	@Tests/phase-took.sh "the tests' build"
 	env $(PROXY_VARIABLES:%=-u %) WATERFALL_BIN="$(RELEASE_BIN)/waterfall" WATERFALL_PACKAGES="$(abspath $(DIST_OUT))" \
@@ -126,23 +126,23 @@ format:
 
 bench: bench-deps
 	$(RELEASE_BUILD) --product waterfall
-	$(SWIFT) build -c release --product waterfall-bench
-	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" \
-	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
+	$(RELEASE_BUILD) --product waterfall-bench
+	BENCH_OUT="$(BENCH_OUT)" "$(RELEASE_BIN)/waterfall-bench" \
+	  --waterfall "$(RELEASE_BIN)/waterfall"
 
 bench-quick: bench-deps
 	$(RELEASE_BUILD) --product waterfall
-	$(SWIFT) build -c release --product waterfall-bench
-	BENCH_OUT="$(BENCH_OUT)" "$$($(SWIFT) build -c release --show-bin-path)/waterfall-bench" --quick \
-	  --waterfall "$$($(SWIFT) build -c release --show-bin-path)/waterfall"
+	$(RELEASE_BUILD) --product waterfall-bench
+	BENCH_OUT="$(BENCH_OUT)" "$(RELEASE_BIN)/waterfall-bench" --quick \
+	  --waterfall "$(RELEASE_BIN)/waterfall"
 
 # The README's GIFs (browsing; the reuse lesson), from tapes on the bundled catalogue with its pictures in real
 # pixels: drawn without a browser, the same bytes on every run.
 screenshots: deps
 	$(RELEASE_BUILD) --product waterfall
-	"$$($(SWIFT) build -c release --show-bin-path)/waterfall" snapshot --tape Resources/tapes/readme.tape \
+	"$(RELEASE_BIN)/waterfall" snapshot --tape Resources/tapes/readme.tape \
 	  --graphics kitty --size 100x30 Resources/catalogue >/dev/null
-	"$$($(SWIFT) build -c release --show-bin-path)/waterfall" snapshot --tape Resources/tapes/reuse-lesson.tape \
+	"$(RELEASE_BIN)/waterfall" snapshot --tape Resources/tapes/reuse-lesson.tape \
 	  --graphics kitty --size 120x36 Resources/catalogue >/dev/null
 
 fuzz: deps
@@ -222,15 +222,12 @@ install: deps man-page
 # waterfall_VERSION_ARCH.deb, the same files under /usr. VERSION is the binary's own --version. No licence file is
 # shipped: the repository has none to ship.
 DIST_OUT ?= .build/dist
-STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH)
-STATIC_VERSION = $$("$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)/waterfall" --version)
-STATIC = RELEASE_BUILD="$(STATIC_BUILD)" \
-  RELEASE_BIN='$$$$($(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)'
+RELEASE_VERSION = $$("$(RELEASE_BIN)/waterfall" --version)
 dist: packaging-deps
-	$(STATIC_BUILD) --product waterfall
-	version=$(STATIC_VERSION) && name=waterfall-$$version-linux-$$(uname -m) && \
+	$(RELEASE_BUILD) --product waterfall
+	version=$(RELEASE_VERSION) && name=waterfall-$$version-linux-$$(uname -m) && \
 	  root="$(abspath $(DIST_OUT))/$$name" && rm -rf "$$root" "$(DIST_OUT)/$$name.tar.gz" && \
-	  $(MAKE) --no-print-directory install $(STATIC) PREFIX="$$root" FISH_COMPLETIONS="$$root/share/fish/vendor_completions.d" && \
+	  $(MAKE) --no-print-directory install PREFIX="$$root" FISH_COMPLETIONS="$$root/share/fish/vendor_completions.d" && \
 	  install -m 644 README.md "$$root/README.md" && \
 	  install -D -m 644 -t "$$root/docs" docs/*.md && \
 	  packaging/runtime-depends.sh "$$root/bin/waterfall" | tr ',' '\n' | sed 's/^ *//' >"$$root/DEPENDS" && \
@@ -243,10 +240,10 @@ dist: packaging-deps
 # packaging/waterfall.lintian-overrides (its informational spelling tags are in the Swift runtime's and libraries'
 # strings, not ours).
 deb: packaging-deps
-	$(STATIC_BUILD) --product waterfall
-	version=$(STATIC_VERSION) && arch=$$(dpkg --print-architecture) && \
+	$(RELEASE_BUILD) --product waterfall
+	version=$(RELEASE_VERSION) && arch=$$(dpkg --print-architecture) && \
 	  root="$(abspath $(DIST_OUT))/deb" && deb="$(DIST_OUT)/waterfall_$${version}_$$arch.deb" && rm -rf "$$root" "$$deb" && \
-	  $(MAKE) --no-print-directory install $(STATIC) DESTDIR="$$root" PREFIX=/usr \
+	  $(MAKE) --no-print-directory install DESTDIR="$$root" PREFIX=/usr \
 	    FISH_COMPLETIONS=/usr/share/fish/vendor_completions.d && \
 	  gzip -9n "$$root/usr/share/man/man1/waterfall.1" && \
 	  install -d "$$root/usr/share/doc/waterfall" "$$root/usr/share/lintian/overrides" "$$root/DEBIAN" && \
