@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -18,6 +19,8 @@ static int wake_pipe[2] = {-1, -1};
 static struct termios saved_terminal_modes;
 static int have_saved_terminal_modes = 0;
 static struct sigaction previous_crash_actions[32];
+static volatile int held_error_fd = -1;   // where standard error's writes go while the viewer holds the screen
+static volatile int saved_error_fd = -1;  // the real standard error meanwhile
 
 static void wake_loop(void) {
   int saved_errno = errno;
@@ -126,6 +129,64 @@ void wf_restore_saved_terminal_modes(void) {
   if (have_saved_terminal_modes) tcsetattr(STDIN_FILENO, TCSANOW, &saved_terminal_modes);
 }
 
+int wf_hold_standard_error(void) {
+  if (held_error_fd >= 0 || !isatty(STDERR_FILENO)) return 0;
+  int held = memfd_create("waterfall-standard-error", MFD_CLOEXEC);
+  if (held < 0) return -1;
+  int saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+  if (saved < 0 || dup2(held, STDERR_FILENO) < 0) {
+    if (saved >= 0) close(saved);
+    close(held);
+    return -1;
+  }
+  saved_error_fd = saved;
+  held_error_fd = held;
+  return 0;
+}
+
+static void write_all(int fd, const char *bytes, size_t count) {
+  while (count > 0) {
+    ssize_t written = write(fd, bytes, count);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return;
+    bytes += written;
+    count -= (size_t)written;
+  }
+}
+
+// Only read, write, dup2 and close: async-signal-safe, as the crash handler calls it. What was held may name a
+// dataset's file, so control characters (C0 but newline and tab, DEL, C1 as UTF-8) become '?' on the way out.
+void wf_release_standard_error(void) {
+  int held = held_error_fd;
+  int saved = saved_error_fd;
+  if (held < 0) return;
+  held_error_fd = -1;
+  saved_error_fd = -1;
+  dup2(saved, STDERR_FILENO);
+  close(saved);
+  static const size_t limit = 1 << 20;
+  char buffer[4096];
+  off_t offset = 0;
+  int after_c2 = 0;
+  ssize_t count;
+  while ((size_t)offset < limit && (count = pread(held, buffer, sizeof buffer, offset)) > 0) {
+    for (ssize_t i = 0; i < count; i++) {
+      unsigned char byte = (unsigned char)buffer[i];
+      int c1 = after_c2 && byte >= 0x80 && byte <= 0x9f;
+      if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7f || c1) buffer[i] = '?';
+      if (c1 && i > 0) buffer[i - 1] = '?';
+      after_c2 = byte == 0xc2;
+    }
+    write_all(STDERR_FILENO, buffer, (size_t)count);
+    offset += count;
+  }
+  if (count > 0) {
+    static const char cut[] = "\n(standard error held during the session: cut at 1 MiB)\n";
+    write_all(STDERR_FILENO, cut, sizeof cut - 1);
+  }
+  close(held);
+}
+
 // A crash cannot go through curses, so the handler writes the restoring escape sequences itself (write and
 // tcsetattr are async-signal-safe). Then, for a real fault, it puts back the handler that was there before (the
 // Swift runtime's backtracer) and returns: the faulting instruction runs again and the backtracer reports on a
@@ -148,6 +209,9 @@ static void on_crash_signal(int signal_number, siginfo_t *info, void *context) {
   if (grapheme_clusters_turned_on) ignored = write(STDOUT_FILENO, clusters_off, sizeof clusters_off - 1);
   (void)ignored;
   wf_restore_saved_terminal_modes();
+  // The runtime's last words (a Swift error's message) were held: they go out on the restored terminal, and a
+  // backtracer's report after them.
+  wf_release_standard_error();
   int sent_by_process = info == NULL || info->si_code <= 0;
   if (!sent_by_process && signal_number > 0 && signal_number < 32) {
     sigaction(signal_number, &previous_crash_actions[signal_number], NULL);

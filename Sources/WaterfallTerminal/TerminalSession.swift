@@ -66,6 +66,8 @@ public final class TerminalSession {
     _ = wf_install_signal_handlers()
     initscr()
     isActive = true
+    // After initscr, whose own failure message must reach the terminal.
+    _ = wf_hold_standard_error()
     cbreak()
     noecho()
     nonl()
@@ -113,7 +115,9 @@ public final class TerminalSession {
     curs_set(1)
     endwin()
     wf_restore_saved_terminal_modes()
+    wf_release_standard_error()
     wf_stop_until_continued()
+    _ = wf_hold_standard_error()
     // Continued: curses' own modes (cbreak, no echo) now, not at the next refresh, so no key is read cooked.
     reset_prog_mode()
     curs_set(0)
@@ -163,6 +167,7 @@ public final class TerminalSession {
       wf_set_grapheme_clusters_turned_on(0)
     }
     wf_restore_saved_terminal_modes()
+    wf_release_standard_error()
   }
 
   /// Whether the viewer turned the terminal's grapheme cluster mode on (and so must turn it off).

@@ -38,6 +38,23 @@ final class TmuxPane {
       sourceLocation: sourceLocation)
   }
 
+  /// The toolchain's backtracer for a binary with the Swift runtime linked in, which finds none beside itself:
+  /// `usr/libexec/swift/linux/swift-backtrace-static` beside the `usr/lib/swift/linux/libswiftCore.so` that this
+  /// test process runs on.
+  static let staticBacktracer: String? = {
+    // Read to the end, not by the file's size: /proc says 0.
+    guard let maps = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
+      let line = String(decoding: maps, as: UTF8.self).split(separator: "\n").first(where: {
+        $0.hasSuffix("/libswiftCore.so")
+      }),
+      let slash = line.firstIndex(of: "/")
+    else { return nil }
+    var usr = URL(fileURLWithPath: String(line[slash...]))
+    for _ in 0..<4 { usr.deleteLastPathComponent() }
+    let path = usr.appendingPathComponent("libexec/swift/linux/swift-backtrace-static").path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+  }()
+
   /// The prompt of the interactive shell (capture-pane trims trailing spaces, so no `$ `).
   static let prompt = "wf-shell>"
 
@@ -76,11 +93,13 @@ final class TmuxPane {
     if let outputFile { program += " > \(Self.quote(outputFile))" }
     let inner =
       "echo $$ > \(Self.quote(pidFile.path)); " + (pipedFrom.map { "\($0) | \(program)" } ?? "exec \(program)")
-    // The Swift runtime would wait 30 s at its crash prompt on a terminal; the tests only need the report. The
-    // picture cache goes to this pane's folder, never the real ~/.cache (a test's own environment comes after).
+    // The Swift runtime would wait 30 s at its crash prompt on a terminal; the tests only need the report, from the
+    // toolchain's backtracer, as the binary has none beside it. The picture cache goes to this pane's folder, never
+    // the real ~/.cache (a test's own environment comes after).
     let cacheHome = Self.quote(directory.appendingPathComponent("cache").path)
+    let backtrace = "interactive=no" + (Self.staticBacktracer.map { ",enable=yes,swift-backtrace=\($0)" } ?? "")
     let command =
-      "env -u NO_COLOR TERM=xterm-256color SWIFT_BACKTRACE=interactive=no XDG_CACHE_HOME=\(cacheHome) "
+      "env -u NO_COLOR TERM=xterm-256color SWIFT_BACKTRACE=\(backtrace) XDG_CACHE_HOME=\(cacheHome) "
       + "\(environment.map(Self.quote).joined(separator: " ")) sh -c \(Self.quote(inner))"
     let shell =
       interactiveShell

@@ -76,7 +76,7 @@ struct ViewerEndToEndTests {
     try expectRestored(pane, status: "\(128 + signal)")
   }
 
-  @Test("a real crash (a trap in Swift) restores the terminal and the backtrace is readable")
+  @Test("a real crash (a trap in Swift) restores the terminal, then shows the runtime's message and the backtrace")
   func crashRestores() throws {
     let pane = try TmuxPane(arguments: [], environment: ["WATERFALL_CRASH_KEY=1"])
     try pane.waitForFirstFrame()
@@ -84,7 +84,11 @@ struct ViewerEndToEndTests {
     // The exit waits for the Swift runtime to symbolicate the backtrace, slow on a busy machine.
     try expectRestored(pane, status: "\(128 + SIGILL)", seconds: 60)
     let history = try pane.history()
-    #expect(history.contains("Program crashed"), "the Swift runtime's report")
+    // Written while the viewer held the screen: held, and shown on the restored terminal.
+    #expect(history.contains("Fatal error: crash forced with ! (WATERFALL_CRASH_KEY)"), "\(history)")
+    #expect(
+      history.contains("Program crashed"),
+      "the Swift runtime's report, by the toolchain's backtracer (\(TmuxPane.staticBacktracer ?? "not found"))")
   }
 
   @Test("no terminal at all (no /dev/tty), the catalogue piped in or named: one clear line, exit 2, no escape codes")

@@ -37,6 +37,13 @@ void wf_install_crash_handler(void);
 /// Whether the viewer turned the terminal's grapheme cluster mode (2027) on, so that a crash turns it off again.
 void wf_set_grapheme_clusters_turned_on(int on);
 
+/// While the viewer holds the screen, what is written to standard error (a library's warning, the Swift runtime's
+/// message before a crash) would be drawn over the frame and lost with the alternate screen: when standard error is
+/// a terminal, it goes to memory instead until ``wf_release_standard_error``. Returns 0, or -1 when it cannot.
+int wf_hold_standard_error(void);
+/// Gives standard error back and writes what was held to it, control characters made '?', 1 MiB at most.
+/// Async-signal-safe; does nothing when nothing is held. The crash handler calls it after restoring the terminal.
+void wf_release_standard_error(void);
 /// Puts back the terminal modes remembered by ``wf_install_crash_handler``.
 void wf_restore_saved_terminal_modes(void);
 
