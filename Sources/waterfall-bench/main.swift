@@ -1,7 +1,7 @@
 import Foundation
 
 // `waterfall-bench [--quick] [--waterfall PATH] [--only engine|frontend|load|catalogue|jumps|sqlite|postgres|
-// pictures|picture-peers|picture-profile|network|terminal|slow-link|tape]`:
+// pictures|picture-peers|picture-profile|network|terminal|slow-link|tape|start]`:
 // runs the comparisons,
 // prints a table, writes JSON to $BENCH_OUT (default .build/bench.json). `--probe KIND ARG` is the child side of
 // the fresh-process probes.
@@ -13,7 +13,7 @@ if let probe = arguments.firstIndex(of: "--probe") {
 let suites = [
   "engine", "frontend", "load", "catalogue", "jumps", "sqlite", "postgres", "pictures", "picture-peers",
   "picture-profile",
-  "network", "terminal", "slow-link", "tape",
+  "network", "terminal", "slow-link", "tape", "start",
 ]
 let usage =
   "usage: waterfall-bench [--quick] [--waterfall PATH] [--only \(suites.joined(separator: "|"))]\n"
@@ -80,6 +80,7 @@ if wanted("tape"), let waterfall {
   figures += TapeBenchmark(waterfall: waterfall, quick: quick).run()
 }
 if wanted("tape") { figures += TapePicturesBenchmark(quick: quick).run() }
+if wanted("start"), let waterfall { figures += StartupBenchmark(waterfall: waterfall, quick: quick).run() }
 Report.print(figures)
 let output = ProcessInfo.processInfo.environment["BENCH_OUT"].flatMap { $0.isEmpty ? nil : $0 } ?? ".build/bench.json"
 Report.writeJSON(figures, to: output)
