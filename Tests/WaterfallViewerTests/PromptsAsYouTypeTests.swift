@@ -45,6 +45,22 @@ struct PromptsAsYouTypeTests {
     #expect(viewer.store.count == 7 && viewer.presentation.filter == ItemQuery("denim"))
   }
 
+  @Test("Esc after & puts the view back at the very row it was, its top box beyond the first page and cut at the top")
+  func filterEscapeKeepsTheRow() throws {
+    let runner = AppFixture.runner(items: AppFixture.items(200), pageSize: 20, width: 60, height: 20)
+    let viewer = runner.viewer
+    _ = AppFixture.screen(runner, String(repeating: "PageDown ", count: 20) + "j")
+    let origin = viewer.waterfall.contentOffset
+    let place = try #require(viewer.currentPlace)
+    let index = try #require(viewer.store.ids.firstIndex(of: place.item))
+    #expect(
+      viewer.state.keyboardFocus == nil && index >= 20 && place.distanceFromTop < 0,
+      "\(place) \(index) \(String(describing: viewer.state.keyboardFocus))")
+    _ = AppFixture.screen(runner, "& i t e m Space 1 Escape")
+    #expect(viewer.presentation.filter == nil && viewer.state.keyboardFocus == nil)
+    #expect(viewer.waterfall.contentOffset == origin, "the same row, not the top box shown whole")
+  }
+
   /// The column store, counting what it is asked.
   final class CountedSource: CatalogueSource, Sendable {
     let base: ItemCatalogue

@@ -72,7 +72,8 @@ extension Viewer {
     send(jumps: .drop)
     guard let index = store.ids.firstIndex(of: place.item) else {
       guard place.item.rawValue >= 0 else { return state.notice = "that place is no longer loaded" }
-      return send(jumps: .goToItem("\(place.item.number)"))
+      return send(
+        jumps: .goToPlace(item: place.item, distanceFromTop: place.distanceFromTop, focused: place.focused))
     }
     waterfall.scroll(toOffset: waterfall.layout.frame(of: index).y - place.distanceFromTop)
     state.keyboardFocus = place.focused ? index : nil

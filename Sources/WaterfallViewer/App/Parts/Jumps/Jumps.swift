@@ -13,6 +13,9 @@ public struct Jumps: Sendable {
     case goToTop
     /// `:N` submitted with this text.
     case goToItem(String)
+    /// Back to a place (Esc after `&`, Ctrl-O, a mark) whose item is not loaded: found, loaded through to, and
+    /// put at the same distance from the top, focused only if it was.
+    case goToPlace(item: ItemID, distanceFromTop: Int, focused: Bool)
     /// The source answered where an item `:N` named is.
     case located(ItemLocation)
     /// Load through to this goal (a new goal replaces the last).
@@ -43,6 +46,8 @@ public struct Jumps: Sendable {
   public internal(set) var measurer = Measurer()
   /// The rank beyond the loaded items that pages are being loaded through to: a match, or the user's place.
   public internal(set) var rankLoader = RankLoader()
+  /// The place ``Message/goToPlace(item:distanceFromTop:focused:)`` looks for, until the source says where it is.
+  private var soughtPlace: (item: ItemID, distanceFromTop: Int, focused: Bool)?
   /// `--measure`: whether `G` and far jumps may measure the whole result.
   let measuresToEnd: Bool
   /// Rows of one measured stretch.
@@ -59,7 +64,12 @@ public struct Jumps: Sendable {
       // A `G` still measuring lays the result out when done, but no longer takes the view to the end.
       if measurer.measuring?.destination == .end { measurer.redirect(to: .jump) }
       return [.userScroll(toOffset: 0)]
-    case .goToItem(let text): return goToItem(text, around)
+    case .goToItem(let text):
+      soughtPlace = nil
+      return goToItem(text, around)
+    case .goToPlace(let item, let distanceFromTop, let focused):
+      soughtPlace = (item, distanceFromTop, focused)
+      return locate(item, around)
     case .located(let location): return located(location, around)
     case .load(let goal):
       rankLoader.start(goal)
@@ -123,6 +133,11 @@ public struct Jumps: Sendable {
     case .item(let named): item = named
     }
     if let index = around.store.ids.firstIndex(of: item) { return [.focus(index)] }
+    return locate(item, around)
+  }
+
+  /// Asks the source where `item` is in the whole result (``located(_:_:)`` answers).
+  private mutating func locate(_ item: ItemID, _ around: Surroundings) -> [Command] {
     if rankLoader.place != nil { rankLoader.drop() }
     return [.effect(.locateItem(ItemLocation(item: item, query: around.pendingQuery ?? around.query)))]
   }
@@ -138,7 +153,13 @@ public struct Jumps: Sendable {
           "no item #\(location.item.number)" + (whole ? ": the catalogue has \(reading.itemsRead)" : " in this result"))
       ]
     }
-    rankLoader.start(.place(PlaceTarget(item: location.item, rank: rank, purpose: .goToItem, distanceFromTop: nil)))
+    var target = PlaceTarget(item: location.item, rank: rank, purpose: .goToItem, distanceFromTop: nil)
+    if let place = soughtPlace, place.item == location.item {
+      target.purpose = place.focused ? .goToItem : .topOfView
+      target.distanceFromTop = place.distanceFromTop
+    }
+    soughtPlace = nil
+    rankLoader.start(.place(target))
     return step(around)
   }
 
