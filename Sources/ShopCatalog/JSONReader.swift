@@ -36,7 +36,7 @@ struct JSONReader {
     case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
     case UInt8(ascii: "n"): return try parseLiteral("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-    default: throw error("unexpected character \(describe(bytes[position]))")
+    default: throw error("unexpected character \(describeCharacter())")
     }
   }
 
@@ -210,7 +210,7 @@ struct JSONReader {
   private mutating func parseLiteral(_ word: String, _ value: DatasetValue) throws(SyntaxError) -> DatasetValue {
     let expected = Array(word.utf8)
     guard position + expected.count <= bytes.count, bytes[position..<position + expected.count].elementsEqual(expected)
-    else { throw error("unexpected character \(describe(bytes[position]))") }
+    else { throw error("unexpected character \(describeCharacter())") }
     position += expected.count
     return value
   }
@@ -247,7 +247,36 @@ struct JSONReader {
     (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
   }
 
+  /// The character starting at `position`, as a person would name it: itself in quotes when it is visible (a
+  /// letter, digit, mark, punctuation or symbol: `'小'`), else its code point (`U+202E`), and a byte that starts no
+  /// UTF-8 character as the byte (`byte 0xff`). Nothing invisible or controlling is echoed from the file.
+  private func describeCharacter() -> String {
+    let byte = bytes[position]
+    let length =
+      switch byte {
+      case 0xC2...0xDF: 2
+      case 0xE0...0xEF: 3
+      case 0xF0...0xF4: 4
+      default: 1
+      }
+    let end = min(position + length, bytes.count)
+    var decoded = String(decoding: bytes[position..<end], as: UTF8.self).unicodeScalars.makeIterator()
+    guard let scalar = decoded.next(), scalar != "\u{FFFD}", byte >= 0x21, byte != 0x7F else {
+      return "byte 0x\(String(byte, radix: 16))"
+    }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator,
+      .spaceSeparator:
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    default: return "'\(Character(scalar))'"
+    }
+  }
+
+  /// What went wrong where; a file that ends where something more was expected says so first (a file cut short).
   private func error(_ message: String) -> SyntaxError {
+    let message =
+      position >= bytes.count && message.hasPrefix("expected") ? "unexpected end of input (\(message))" : message
     var line = 1
     var lineStart = 0
     for index in 0..<min(position, bytes.count) where bytes[index] == 0x0A {
