@@ -211,13 +211,17 @@ struct EventSequenceTests {
     #expect(app.waterfall.paging.loadMore == .exhausted)
   }
 
-  @Test("the status bar counts the items the dataset reader skipped")
+  @Test(
+    "the status bar counts the items the dataset reader skipped, even when narrow, and says once that check names them")
   func skippedCount() {
     let catalogue = ItemCatalogue(paging: .size(50))
     catalogue.append(AppFixture.items(4), skipped: 3)
     catalogue.finish()
-    let runner = AppFixture.runner(source: catalogue, width: 80, height: 20, options: AppFixture.options(columns: 2))
-    #expect(runner.viewer.renderedScreen().line(19).contains("3 skipped"))
+    let runner = AppFixture.runner(source: catalogue, width: 50, height: 20, options: AppFixture.options(columns: 2))
+    let status = runner.viewer.renderedScreen().line(19)
+    #expect(status.contains("4 items │ 3 skipped │ waterfall check names them"), "\(status)")
+    runner.apply(.event(.key(.character("j"))))
+    #expect(!runner.viewer.renderedScreen().line(19).contains("waterfall check"), "said once")
   }
 
   @Test("a hostile dataset puts no control character on the screen")

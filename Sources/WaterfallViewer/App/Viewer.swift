@@ -93,6 +93,9 @@ public final class Viewer {
     return pendingEffects
   }
 
+  /// Shown when the first item is skipped: the viewer counts them, `check` names each.
+  static let skippedNotice = "waterfall check names them"
+
   func apply(_ message: Message) {
     switch message {
     case .start:
@@ -106,7 +109,12 @@ public final class Viewer {
     case .tick(let now): tick(now: now)
     case .pageArrived(let delivery): receive(delivery)
     case .pictureArrived(let result): _ = pictures.take(result)  // kept if its item still wants exactly it
-    case .readingProgressed(let progress): reading = progress
+    case .readingProgressed(let progress):
+      // The first item skipped: said once where to read why (the status bar keeps the count).
+      if reading.skippedItems == 0, progress.skippedItems > 0, state.notice == nil {
+        state.notice = Self.skippedNotice
+      }
+      reading = progress
     case .matchesCounted(let search, let count): filterCounted(search, count: count)
     case .matchesFound(let found): send(search: .found(found, loadingToPlace: jumps.rankLoader.place != nil))
     case .itemLocated(let location): send(jumps: .located(location))

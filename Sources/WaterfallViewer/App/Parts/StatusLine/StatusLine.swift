@@ -54,7 +54,8 @@ struct StatusLine {
     }
     // What stopped the reading early (a malformed record: file, line and why) matters as much as a notice.
     if let stopped = reading.stoppedBy { parts.append(TextSanitizer.sanitize(stopped, limit: 160), priority: 10) }
-    if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped", priority: 3) }
+    // A problem in the data outranks the row shown: kept beside the count in a narrow bar.
+    if reading.skippedItems > 0 { parts.append("\(reading.skippedItems) skipped", priority: 5) }
     if let search { parts.append(TextSanitizer.sanitize(search, limit: 80), priority: 9) }
     if let place { parts.append(place, priority: 10) }
     if loadedItemsOnly { parts.append("(loaded items only)", priority: 9) }
