@@ -19,6 +19,9 @@ public struct PlaceTarget: Hashable, Sendable {
   /// Rows from the top of the view to the item's top before the change, kept when it arrives (`nil`: only
   /// into view).
   public var distanceFromTop: Int?
+  /// Whether the item was selected (its detail opened) before the change, so it is again when it arrives: a
+  /// box only focused stays only focused.
+  public var wasSelected = false
 
   /// What is being loaded to: "the focused item", "your place", "item #7".
   var name: String {

@@ -90,15 +90,17 @@ struct PlaceKeepingPartTests {
     #expect(kept.newIndex(ofOld: 2) == 2, "cells are still kept")
   }
 
-  @Test("a target loaded through to: at its rank, or where the item is; focused and selected by its purpose")
+  @Test("a target loaded through to: at its rank, or where the item is; focused by its purpose, selected if it was")
   func arrival() {
     let (source, waterfall) = ItemLayoutSourceTests.laidOut(12)
     let layout = waterfall.layout
     let ids = source.store.ids
-    let kept = PlaceTarget(item: ItemID(7), rank: 7, purpose: .focusedBox, distanceFromTop: 2)
+    var kept = PlaceTarget(item: ItemID(7), rank: 7, purpose: .focusedBox, distanceFromTop: 2)
     #expect(
       PlaceKeeping.arrival(at: kept, ids: ids, layout: layout)
-        == .init(index: 7, offset: layout.frame(of: 7).y - 2, focuses: true, selects: true))
+        == .init(index: 7, offset: layout.frame(of: 7).y - 2, focuses: true, selects: false))
+    kept.wasSelected = true
+    #expect(PlaceKeeping.arrival(at: kept, ids: ids, layout: layout)?.selects == true)
     let moved = PlaceTarget(item: ItemID(5), rank: 7, purpose: .goToItem, distanceFromTop: nil)
     #expect(
       PlaceKeeping.arrival(at: moved, ids: ids, layout: layout)

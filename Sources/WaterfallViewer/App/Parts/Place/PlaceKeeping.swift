@@ -98,7 +98,10 @@ struct PlaceKeeping {
     guard let place, newIndices[place.item] == nil, let location, location.item == place.item,
       let rank = location.rank, rank >= loadedCount
     else { return nil }
-    return PlaceTarget(item: place.item, rank: rank, purpose: place.purpose, distanceFromTop: place.distanceFromTop)
+    var target = PlaceTarget(
+      item: place.item, rank: rank, purpose: place.purpose, distanceFromTop: place.distanceFromTop)
+    target.wasSelected = selectedItem == place.item
+    return target
   }
 
   /// A place target is loaded (`ids`, laid out in `layout`): where it goes. A measured result's rank not loaded
@@ -109,6 +112,6 @@ struct PlaceKeeping {
     // The same distance from the top of the view where the layout allows it.
     return Arrival(
       index: index, offset: target.distanceFromTop.map { layout.frame(of: index).y - $0 },
-      focuses: target.purpose != .topOfView, selects: target.purpose == .focusedBox)
+      focuses: target.purpose != .topOfView, selects: target.wasSelected)
   }
 }
