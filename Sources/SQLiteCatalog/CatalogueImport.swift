@@ -26,7 +26,13 @@ public enum CatalogueImport {
       case .refuse:
         throw SQLiteCatalogueError(
           file: output, reason: "already exists (--replace writes over it, --append adds to it)")
-      case .replace: break
+      case .replace:
+        guard madeByImport(output) else {
+          throw SQLiteCatalogueError(
+            file: output,
+            reason: "is not a catalogue waterfall import made: --replace writes over only those, and it is left as "
+              + "it was (remove it first to write a catalogue there)")
+        }
       case .append: appending = true
       }
     }
@@ -57,6 +63,25 @@ public enum CatalogueImport {
     } catch {
       throw SQLiteCatalogueError(file: output, reason: SQLiteCatalogue.reason(error))
     }
+  }
+
+  /// Whether `path` is a catalogue an import made (its metadata table names a format), or an empty file: what
+  /// `--replace` may write over. Another application's database, or a dataset named as the output by a slip, is
+  /// not. Read as any catalogue is, distrusting the file.
+  static func madeByImport(_ path: String) -> Bool {
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue == 0 {
+      return true
+    }
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(2)
+    configuration.prepareDatabase { db in try SQLiteCatalogue.distrust(db) }
+    let format = try? DatabaseQueue(path: path, configuration: configuration).read { db in
+      try String.fetchOne(
+        db, sql: "SELECT value FROM \(CatalogueSchema.metadataTable) WHERE key = ?",
+        arguments: [CatalogueSchema.Key.format])
+    }
+    return format != nil
   }
 
   /// The file this process writes `output` into until it is whole: `OUTPUT.importing-PID`.

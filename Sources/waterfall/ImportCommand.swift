@@ -22,7 +22,9 @@ struct ImportCommand: ParsableCommand {
   @Argument(help: "The datasets to read, then the catalogue to write (OUTPUT.sqlite).", completion: .file())
   var paths: [String] = []
 
-  @Flag(name: .long, help: "Write over OUTPUT if it exists (otherwise an existing catalogue is refused).")
+  @Flag(
+    name: .long,
+    help: "Write over OUTPUT if it is a catalogue an import made (otherwise an existing file is refused).")
   var replace = false
 
   @Flag(

@@ -22,6 +22,25 @@ struct ImportTests {
     #expect(try SQLiteCatalogue.open(path: fixture.database).itemCount == 2)
   }
 
+  @Test("--replace writes over only a catalogue an import made or an empty file; another database or a dataset is kept")
+  func replaceKeepsWhatImportDidNotMake() throws {
+    let fixture = try CatalogueFixture(count: 3, seed: 12)
+    let other = fixture.folder + "/shop.db"
+    try DatabaseQueue(path: other).write {
+      try $0.execute(sql: "CREATE TABLE important(x); INSERT INTO important VALUES (1)")
+    }
+    for kept in [other, fixture.dataset] {
+      let before = try Data(contentsOf: URL(fileURLWithPath: kept))
+      let refusal = #expect(throws: SQLiteCatalogueError.self) {
+        try CatalogueImport.run(sources: [fixture.dataset], output: kept, existing: .replace)
+      }
+      #expect(refusal?.reason.hasPrefix("is not a catalogue waterfall import made: --replace writes over") == true)
+      #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == before, "\(kept) left as it was")
+    }
+    let empty = fixture.write("empty.sqlite", "")
+    #expect(try CatalogueImport.run(sources: [fixture.dataset], output: empty, existing: .replace).items == 3)
+  }
+
   @Test("several sources in order; unusable records skipped and counted; a broken file stops it and leaves nothing")
   func sourcesAndProblems() throws {
     let fixture = try CatalogueFixture(count: 3, seed: 11)
