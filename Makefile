@@ -218,7 +218,8 @@ install: deps man-page
 	install -m 644 Resources/catalogue/pictures/*.jpg "$(DESTDIR)$(PREFIX)/share/waterfall/catalogue/pictures/"
 
 # `make dist`: waterfall-VERSION-linux-ARCH.tar.gz, laid out as `make install` lays out a prefix (fish's folder the
-# one under it), with README.md, docs/ and DEPENDS, the Debian packages it needs at run time. `make deb`:
+# one under it), with README.md, ARCHITECTURE.md, docs/ and the screenshots they show (so that their links work
+# there) and DEPENDS, the Debian packages it needs at run time. `make deb`:
 # waterfall_VERSION_ARCH.deb, the same files under /usr. VERSION is the binary's own --version. No licence file is
 # shipped: the repository has none to ship.
 DIST_OUT ?= .build/dist
@@ -228,8 +229,9 @@ dist: packaging-deps
 	version=$(RELEASE_VERSION) && name=waterfall-$$version-linux-$$(uname -m) && \
 	  root="$(abspath $(DIST_OUT))/$$name" && rm -rf "$$root" "$(DIST_OUT)/$$name.tar.gz" && \
 	  $(MAKE) --no-print-directory install PREFIX="$$root" FISH_COMPLETIONS="$$root/share/fish/vendor_completions.d" && \
-	  install -m 644 README.md "$$root/README.md" && \
+	  install -m 644 README.md ARCHITECTURE.md "$$root/" && \
 	  install -D -m 644 -t "$$root/docs" docs/*.md && \
+	  install -D -m 644 -t "$$root/Resources/screenshots" Resources/screenshots/*.gif Resources/screenshots/*.png && \
 	  packaging/runtime-depends.sh "$$root/bin/waterfall" | tr ',' '\n' | sed 's/^ *//' >"$$root/DEPENDS" && \
 	  tar -C "$(DIST_OUT)" --owner=0 --group=0 --numeric-owner -czf "$(DIST_OUT)/$$name.tar.gz" "$$name" && \
 	  echo "$(DIST_OUT)/$$name.tar.gz"

@@ -72,6 +72,18 @@ extension ViewerEndToEndTests {
     ] {
       #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file) is not in the tarball")
     }
+    // The documents' own links (README.md and docs/: another document, a screenshot) lead somewhere in it.
+    let documents =
+      ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: root + "/docs")).map { "docs/" + $0 }
+    for document in documents {
+      let text = try String(contentsOfFile: root + "/" + document, encoding: .utf8)
+      let folder = URL(fileURLWithPath: root + "/" + document).deletingLastPathComponent()
+      for link in text.matches(of: /\]\(([^)#\s]+)(#[^)]*)?\)/) where !link.output.1.contains(":") {
+        let target = folder.appendingPathComponent(String(link.output.1)).standardizedFileURL.path
+        #expect(
+          FileManager.default.fileExists(atPath: target), "\(document) links to \(link.output.1), not in the tarball")
+      }
+    }
     let depends = try String(contentsOfFile: root + "/DEPENDS", encoding: .utf8)
     let packages = depends.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
     #expect(packages.contains { $0.hasPrefix("libvips") }, "libvips, which is loaded with dlopen: \(depends)")
