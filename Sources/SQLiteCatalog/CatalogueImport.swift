@@ -72,16 +72,8 @@ public enum CatalogueImport {
     if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue == 0 {
       return true
     }
-    var configuration = Configuration()
-    configuration.readonly = true
-    configuration.busyMode = .timeout(2)
-    configuration.prepareDatabase { db in try SQLiteCatalogue.distrust(db) }
-    let format = try? DatabaseQueue(path: path, configuration: configuration).read { db in
-      try String.fetchOne(
-        db, sql: "SELECT value FROM \(CatalogueSchema.metadataTable) WHERE key = ?",
-        arguments: [CatalogueSchema.Key.format])
-    }
-    return format != nil
+    let queue = try? DatabaseQueue(path: path, configuration: SQLiteCatalogue.readingConfiguration())
+    return (try? queue?.read(CatalogueSchema.storedFormat(in:))) != nil
   }
 
   /// The file this process writes `output` into until it is whole: `OUTPUT.importing-PID`.
@@ -125,11 +117,7 @@ public enum CatalogueImport {
           // Appending: the rows there are numbered on from its last, their extra fields' names kept.
           var lastID: Int64 = 0
           if appending {
-            guard
-              try String.fetchOne(
-                db, sql: "SELECT value FROM waterfall_catalogue WHERE key = ?", arguments: [CatalogueSchema.Key.format])
-                == CatalogueSchema.formatVersion
-            else {
+            guard try CatalogueSchema.storedFormat(in: db) == CatalogueSchema.formatVersion else {
               throw SQLiteCatalogueError(
                 file: path, reason: "is not a catalogue waterfall import made: nothing was appended")
             }

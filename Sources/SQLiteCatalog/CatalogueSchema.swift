@@ -1,7 +1,14 @@
+import GRDB
+
 /// The tables `waterfall import` writes. The `items` table keeps what the viewer shows and, beside it, what it
 /// queries, computed once by the catalogue's own rules: the price's value in both orders (an unreadable price is
 /// +∞ in both, so it goes last), the folded title sort key, and the folded search text in an FTS5 table.
 enum CatalogueSchema {
+  /// The format an import wrote in the metadata table (nil: none, or no such table: not an imported catalogue).
+  static func storedFormat(in db: Database) throws -> String? {
+    try String.fetchOne(db, sql: "SELECT value FROM \(metadataTable) WHERE key = ?", arguments: [Key.format])
+  }
+
   /// Written in the `waterfall_catalogue` table; a database without it is not an imported catalogue.
   static let formatVersion = "1"
   static let metadataTable = "waterfall_catalogue"

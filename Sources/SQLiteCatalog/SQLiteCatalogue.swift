@@ -71,16 +71,9 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw SQLiteCatalogueError(file: path, reason: "cannot be read (permissions)")
     }
-    var configuration = Configuration()
-    configuration.readonly = true
-    // A writer holding the file (a rollback-journal write, an exclusive lock) is waited for this long, then
-    // said to lock it: never a hang.
-    configuration.busyMode = .timeout(2)
+    var configuration = readingConfiguration()
     configuration.label = "waterfall catalogue"
-    configuration.prepareDatabase { db in
-      try Self.distrust(db)
-      CatalogueFunctions.register(in: db)
-    }
+    configuration.prepareDatabase { db in CatalogueFunctions.register(in: db) }
     do {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       let (table, count) = try queue.read { db in
@@ -94,6 +87,16 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
     } catch {
       throw SQLiteCatalogueError(file: path, reason: Self.reason(error))
     }
+  }
+
+  /// How a catalogue file is read: read-only, distrusting the file; a writer holding it (a rollback-journal write,
+  /// an exclusive lock) is waited for 2 s, then said to lock it: never a hang.
+  static func readingConfiguration() -> Configuration {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(2)
+    configuration.prepareDatabase { db in try Self.distrust(db) }
+    return configuration
   }
 
   private init(

@@ -66,6 +66,13 @@ enum Harness {
     return (median(oursSamples), median(baselineSamples))
   }
 
+  /// The user and system CPU time in `usage`, in nanoseconds.
+  static func cpuNanoseconds(_ usage: rusage) -> Double {
+    let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    let micro = Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+    return seconds * 1e9 + micro * 1e3
+  }
+
   static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return 0 }

@@ -48,9 +48,7 @@ struct StartupBenchmark {
     var status: Int32 = 0
     var usage = rusage()
     guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
-    let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-    let micro = Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
-    return seconds * 1e9 + micro * 1e3
+    return Harness.cpuNanoseconds(usage)
   }
 
   /// The size in bytes of `binary` after `strip`, as `install -s` leaves it.

@@ -70,8 +70,6 @@ struct TapeBenchmark {
   private static func childrenCPU() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-    let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-    let micro = Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
-    return seconds * 1e9 + micro * 1e3
+    return Harness.cpuNanoseconds(usage)
   }
 }
