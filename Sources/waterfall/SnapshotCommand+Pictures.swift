@@ -113,12 +113,7 @@ extension SnapshotCommand {
 
   /// `Output frames/`: the animation's frames, one PNG each (`frame-00001.png`…), in a folder made as needed.
   private func writeFrames(_ run: TapeRun, into folder: String, canvas: FrameCanvas) throws {
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      printError("\(folder): cannot make the folder: \(WriteFailure.reason(writing: folder, error))")
-      throw ExitCode(2)
-    }
+    try Self.makeFolder(folder)
     let screens = run.screens.map { TimedScreen(milliseconds: $0.milliseconds, screen: $0.screen) }
     let frames = AnimationFrames.frames(
       screens, endMilliseconds: run.shownMilliseconds, settings: canvas.settings, unit: 1)
@@ -128,6 +123,19 @@ extension SnapshotCommand {
       try writePicture(
         PNGFile.encode(width: canvas.width, height: canvas.height, pixels: canvas.pixels),
         to: (folder as NSString).appendingPathComponent(name))
+    }
+  }
+
+  /// Makes `folder` and the folders above it as needed, as VHS does for an `Output`
+  /// (`os.MkdirAll(filepath.Dir(output), 0o750)`): its own example tapes write to `examples/…/name.gif`.
+  static func makeFolder(_ folder: String) throws {
+    guard !folder.isEmpty else { return }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
+    } catch {
+      printError("\(folder): cannot make the folder: \(WriteFailure.reason(writing: folder, error))")
+      throw ExitCode(2)
     }
   }
 

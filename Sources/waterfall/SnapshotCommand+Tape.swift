@@ -71,6 +71,9 @@ extension SnapshotCommand {
       try compare(actual: run.frames, labels: run.frameLabels, golden: golden, goldenName: expect)
       return
     }
+    for output in run.textOutputs + run.ansiOutputs + run.castOutputs + run.pictureOutputs {
+      try Self.makeFolder((output as NSString).deletingLastPathComponent)
+    }
     if !run.textOutputs.isEmpty {
       let golden = run.goldenBytes
       for output in run.textOutputs { try write(golden, to: output) }
