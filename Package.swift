@@ -48,8 +48,11 @@ let package = Package(
     .target(name: "WaterfallKit"),
     // glibc's malloc_trim: the catalogue gives the pages its readers freed back to the system.
     .systemLibrary(name: "CMalloc"),
+    // The search's substring scan, sixteen places a step: C, for the vector extension's compare and a bitmask.
+    .target(name: "CSubstring"),
     .target(
-      name: "ShopCatalog", dependencies: ["Locking", .target(name: "CMalloc", condition: .when(platforms: [.linux]))]),
+      name: "ShopCatalog",
+      dependencies: ["Locking", "CSubstring", .target(name: "CMalloc", condition: .when(platforms: [.linux]))]),
     // A SQLite connection set to distrust its file (defensive, schema untrusted, no extensions): C, for the
     // variadic sqlite3_db_config.
     .target(name: "CSQLiteSafety", linkerSettings: [.linkedLibrary("sqlite3")]),

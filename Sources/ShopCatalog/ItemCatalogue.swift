@@ -389,8 +389,14 @@ public final class ItemCatalogue: CatalogueSource, Sendable {
     if let known = contents.withLock({ $0.results.first { $0.query == query }?.result }) { return known }
     // Read complete: the columns no longer change, so this copy shares their storage.
     let all = contents.withLock { $0.items }
-    var order = all.indices(in: query.order)
-    if let filter = query.filter { order = all.filter(order, by: filter) }
+    var order: [Int32]
+    if let filter = query.filter, query.order == .dataset {
+      // The dataset's order is the indices' own: the matches, ascending, are the result; no order to filter.
+      order = all.matchingIndices(filter)!.map { Int32($0) }
+    } else {
+      order = all.indices(in: query.order)
+      if let filter = query.filter { order = all.filter(order, by: filter) }
+    }
     var groups: [(name: String, start: Int, count: Int)] = []
     if let grouping = query.grouping { (order, groups) = all.grouped(order, by: grouping) }
     let result = QueryResult(order: order, groups: groups)

@@ -1,17 +1,31 @@
+import CSubstring
+
 /// A search or filter pattern, folded once: case-, diacritic- and width-insensitive (see `SearchFolding`).
 ///
 /// The pattern is split at whitespace into terms; an item matches when every term occurs in one of its title,
 /// shop, price or extra field values (a term never spans two fields). An empty or blank pattern matches everything.
+///
+/// Two patterns with the same words are the same query (`item` and `item `, `a b` and `a  b`): a space typed into a
+/// prompt asks nothing again.
 public struct ItemQuery: Sendable, Hashable {
   public let pattern: String
   /// The folded terms, UTF-8, none empty.
   let terms: [[UInt8]]
+  /// The pattern's words as typed: a query is equal by them and its terms (a server may be asked the words).
+  private let words: [Substring]
 
   public init(_ pattern: String) {
     self.pattern = pattern
     var folding = SearchFolding()
     terms = folding.fold(pattern).split(separator: 0x20).map(Array.init)
+    words = pattern.split(whereSeparator: \.isWhitespace)
   }
+
+  public static func == (lhs: ItemQuery, rhs: ItemQuery) -> Bool {
+    lhs.terms == rhs.terms && lhs.words == rhs.words
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(words) }
 
   /// True when the pattern has no terms, so every item matches.
   public var isEmpty: Bool { terms.isEmpty }
@@ -86,20 +100,11 @@ public struct ItemQuery: Sendable, Hashable {
   /// The index of the first occurrence of `needle` in `haystack`. UTF-8 lead bytes never equal continuation
   /// bytes, so a match of a whole folded term always starts and ends on scalar boundaries.
   static func firstOccurrence(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-    guard let first = needle.first, needle.count <= haystack.count else { return nil }
+    guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
     return haystack.withUnsafeBufferPointer { hay in
       needle.withUnsafeBufferPointer { pin in
-        let last = hay.count - pin.count
-        var position = 0
-        while position <= last {
-          if hay[position] == first {
-            var length = 1
-            while length < pin.count && hay[position + length] == pin[length] { length += 1 }
-            if length == pin.count { return haystack.startIndex + position }
-          }
-          position += 1
-        }
-        return nil
+        let place = wf_find_substring(hay.baseAddress!, hay.count, 0, pin.baseAddress!, pin.count)
+        return place < hay.count ? haystack.startIndex + place : nil
       }
     }
   }

@@ -106,6 +106,28 @@ struct ColumnStoreTests {
     #expect(Self.ids(catalogue, CatalogueQuery(order: .title, grouping: .shop)) == groups.flatMap(\.indices))
   }
 
+  @Test("a search over the whole key buffer (sixteen places a step) finds what matching item by item finds")
+  func searchAgreesWithItemByItem() {
+    var random = SeededGenerator(seed: 23)
+    // Few letters, so that most places hold a needle's first and last bytes without the bytes between.
+    let letters = ["a", "b", "ab", "ba", "é", "7", "77", " ", "羊"]
+    let text = { (length: ClosedRange<Int>, random: inout SeededGenerator) in
+      (0..<Int.random(in: length, using: &random)).map { _ in letters.randomElement(using: &random)! }.joined()
+    }
+    for round in 0..<40 {
+      let items = (0..<Int.random(in: 0...300, using: &random)).map { _ in
+        ShopItem(
+          width: 1, height: 1, price: text(0...3, &random), title: text(0...40, &random), shop: text(0...4, &random))
+      }
+      let catalogue = ItemCatalogue(items: items, pageSize: 50)
+      for _ in 0..<25 {
+        let pattern = ItemQuery(text(1...9, &random))
+        let found = catalogue.findMatches(of: pattern, in: CatalogueQuery())
+        #expect(found == items.indices.filter { pattern.matches(items[$0]) }, "round \(round): \(pattern.pattern)")
+      }
+    }
+  }
+
   @Test("prices read straight from the bytes have the value PriceValue reads")
   func plainPrices() {
     var random = SeededGenerator(seed: 5)

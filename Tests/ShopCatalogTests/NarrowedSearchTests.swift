@@ -65,4 +65,17 @@ struct NarrowedSearchTests {
       #expect(answer == Self.expected(pattern, items, order: .dataset), "\(pattern)")
     }
   }
+
+  @Test("a space typed is the same query, its answer kept; other words, or the same in another order, are not")
+  func sameWords() {
+    #expect(ItemQuery("item ") == ItemQuery("item") && ItemQuery(" a  b") == ItemQuery("a b"))
+    #expect(ItemQuery("item ").hashValue == ItemQuery("item").hashValue)
+    #expect(ItemQuery("b a") != ItemQuery("a b"), "other words in another order")
+    #expect(ItemQuery("ａ") != ItemQuery("a"), "the same terms folded, but a server may be asked the words")
+    let (items, catalogue) = Self.catalogue(seed: 3)
+    let catalogueQuery = CatalogueQuery(order: .title)
+    let answer = catalogue.findMatches(of: ItemQuery("ka"), in: catalogueQuery)
+    #expect(catalogue.findMatches(of: ItemQuery("ka "), in: catalogueQuery) == answer)
+    #expect(answer == Self.expected("ka", items, order: .title))
+  }
 }
