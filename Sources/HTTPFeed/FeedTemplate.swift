@@ -29,9 +29,11 @@ public struct FeedTemplate: Hashable, Sendable {
   public var namesQuery: Bool { text.contains("{q}") }
 
   /// Whether the server answers `query` (its sort and filter go in the address); otherwise the feed answers it
-  /// over the items it has loaded. Sections are never the server's.
+  /// over the items it has loaded. Sections are never the server's, nor a filter with more than free words
+  /// (`-used`, `price<200`), which `{q}` cannot carry.
   public func answersOnServer(_ query: CatalogueQuery) -> Bool {
-    (query.order == .dataset || namesSort) && (query.filter == nil || namesQuery) && query.grouping == nil
+    (query.order == .dataset || namesSort) && (query.filter.map { namesQuery && $0.isWordsOnly } ?? true)
+      && query.grouping == nil
   }
 
   /// The address of page `page` (from 1) with `cursor`, for `query`.

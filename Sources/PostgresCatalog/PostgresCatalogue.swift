@@ -311,19 +311,90 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   }
 
   /// `pattern`'s condition: every folded term somewhere in the folded search text (a LIKE that pg_trgm's index
-  /// answers where the server has it). A shop table's search text is only lower-cased by the server
-  /// (``PostgresShopTable``): its terms are the pattern's words as typed, lower-cased by the server alike.
+  /// answers where the server has it), no word turned round there, and every condition on a field met. A shop
+  /// table's search text is only lower-cased by the server (``PostgresShopTable``): its terms are the pattern's
+  /// words as typed, lower-cased by the server alike.
   static func condition(for pattern: ItemQuery?, folded: Bool) -> Fragment {
     guard let pattern, !pattern.isEmpty else { return { $0.append("TRUE") } }
-    let terms =
-      folded ? ItemKeys.terms(of: pattern) : pattern.pattern.split(whereSeparator: \.isWhitespace).map(String.init)
+    let terms = folded ? ItemKeys.terms(of: pattern) : pattern.plainWords
+    let excluded = folded ? ItemKeys.excludedTerms(of: pattern) : pattern.plainExcludedWords
+    let fields = pattern.conditions.map { fieldCondition($0, folded: folded) }
     return { statement in
-      for (index, term) in terms.enumerated() {
-        if index > 0 { statement.append(" AND ") }
-        statement.append(folded ? "search LIKE " : "search LIKE lower(")
+      var first = true
+      func and() {
+        if !first { statement.append(" AND ") }
+        first = false
+      }
+      for (term, like) in terms.map({ ($0, "LIKE") }) + excluded.map({ ($0, "NOT LIKE") }) {
+        and()
+        statement.append(folded ? "search \(like) " : "search \(like) lower(")
         statement.bind("%" + Self.likeEscaped(term) + "%")
         if !folded { statement.append(")") }
       }
+      for field in fields {
+        and()
+        statement.append(field)
+      }
+    }
+  }
+
+  /// A condition on a field (``FieldCondition``): an imported catalogue's by its own rules (`waterfall_fold`,
+  /// `waterfall_price_up`), a shop table's by the server's (`lower`, the first number); a price by the stored
+  /// value the order uses. An item without the field does not meet it, and so is kept by the condition turned
+  /// round.
+  static func fieldCondition(_ condition: FieldCondition, folded: Bool) -> Fragment {
+    let value: Fragment = { statement in
+      switch condition.field {
+      case .shop: statement.append("shop_group")
+      case .price: statement.append("price_group")
+      case .title: statement.append("title_group")
+      case .extra(let key):
+        statement.append("(extra_group ->> ")
+        statement.bind(key)
+        statement.append(")")
+      }
+    }
+    return { statement in
+      statement.append(condition.isNegated ? "NOT coalesce((" : "coalesce((")
+      switch condition.test {
+      case .holds(let text):
+        statement.append(folded ? "strpos(waterfall_fold(" : "strpos(lower(")
+        statement.append(value)
+        statement.append("), ")
+        if folded {
+          statement.bind(String(decoding: text, as: UTF8.self))
+        } else {
+          statement.append("lower(")
+          statement.bind(condition.typedValue)
+          statement.append(")")
+        }
+        statement.append(") > 0")
+      case .number(let range):
+        let number: Fragment = { statement in
+          if condition.field == .price {
+            statement.append("price_up")
+          } else if folded {
+            statement.append("waterfall_price_up(")
+            statement.append(value)
+            statement.append(")")
+          } else {
+            statement.append(PostgresShopTable.firstNumber(of: value))
+          }
+        }
+        statement.append(number)
+        statement.append(" < 'Infinity'::float8")
+        for (bound, comparison) in [
+          (range.lower, range.includesLower ? ">=" : ">"), (range.upper, range.includesUpper ? "<=" : "<"),
+        ] {
+          guard let bound else { continue }
+          statement.append(" AND ")
+          statement.append(number)
+          statement.append(" \(comparison) ")
+          statement.bind(bound)
+          statement.append("::float8")
+        }
+      }
+      statement.append("), FALSE)")
     }
   }
 

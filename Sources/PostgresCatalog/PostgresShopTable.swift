@@ -144,12 +144,25 @@ enum PostgresShopTable {
   /// (docs/sources.md gives it).
   private static func priceValue(_ column: Column, missing: String) -> String {
     let value = reference(column)
-    guard column.isNumber else {
-      let firstNumber = "substring(\(value)::text from '[0-9][0-9,]{0,40}(?:[.][0-9]{1,20})?')"
-      return "coalesce(replace(\(firstNumber), ',', '')::float8, \(missing)::float8)"
-    }
+    guard column.isNumber else { return "coalesce(\(firstNumber(of: value)), \(missing)::float8)" }
     return "coalesce(\(value)::float8, \(missing)::float8)"
   }
+
+  /// A text's first number (commas as thousands' separators), NULL when it has none.
+  static func firstNumber(of value: String) -> String {
+    "replace(substring(\(value)::text from \(firstNumberPattern)), ',', '')::float8"
+  }
+
+  /// The same of a value written by a fragment.
+  static func firstNumber(of value: @escaping Fragment) -> Fragment {
+    { statement in
+      statement.append("replace(substring((")
+      statement.append(value)
+      statement.append(")::text from \(firstNumberPattern)), ',', '')::float8")
+    }
+  }
+
+  private static let firstNumberPattern = "'[0-9][0-9,]{0,40}(?:[.][0-9]{1,20})?'"
 
   /// The extra fields' values as text, by name (`jsonb_build_object` takes 50 pairs at a time).
   private static func jsonObject(_ names: [String]) -> String {

@@ -8,7 +8,7 @@ import ShopCatalog
 enum CatalogueFunctions {
   /// The price value for sorting lowest first; +∞ when unreadable, so it goes last.
   static func priceUp(_ price: String) -> Double {
-    PriceValue.parse(price).map { NSDecimalNumber(decimal: $0).doubleValue } ?? .infinity
+    PriceValue.number(price) ?? .infinity
   }
 
   /// The price value for sorting highest first (its negation); +∞ when unreadable, so it goes last too.
@@ -46,6 +46,14 @@ enum CatalogueFunctions {
     // The fields folded for search, one per line, in the order given (title, shop, price, the others).
     DatabaseFunction("waterfall_search_text", argumentCount: nil, pure: true) { values in
       ItemKeys.searchText(ofFields: values.map(text))
+    },
+    // The filter language's conditions on fields (``FieldCondition``): a value folded as a search folds it, and
+    // a value read as a number as a price is read (NULL when unreadable).
+    DatabaseFunction("waterfall_fold", argumentCount: 1, pure: true) { values in
+      ItemKeys.folded(text(values[0]))
+    },
+    DatabaseFunction("waterfall_number", argumentCount: 1, pure: true) { values in
+      PriceValue.number(text(values[0]))
     },
     // A section's value: the value as stored, NULL when missing or only whitespace (those form the last section).
     DatabaseFunction("waterfall_group_value", argumentCount: 1, pure: true) { values in

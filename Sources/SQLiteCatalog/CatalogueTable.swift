@@ -33,16 +33,18 @@ struct CatalogueTable: Sendable {
 
   /// The expression a section is made by, its value as stored (`waterfall_group_value` makes blanks NULL).
   func groupValue(_ field: ItemField) -> SQL {
-    let value: SQL
+    "waterfall_group_value(\(fieldValue(field)))"
+  }
+
+  /// The expression of a field's value as stored (NULL when the table has no such field).
+  func fieldValue(_ field: ItemField) -> SQL {
     switch (field, isImported) {
-    case (.shop, true): value = "shop"
-    case (.price, true): value = "price"
-    case (.title, true): value = "title"
-    case (.extra(let key), true): value = "(SELECT value FROM json_each(extra) WHERE key = \(key))"
-    case (let field, false):
-      value = column(forField: field.name).map { SQL(sql: Self.quoted($0)) } ?? "NULL"
+    case (.shop, true): "shop"
+    case (.price, true): "price"
+    case (.title, true): "title"
+    case (.extra(let key), true): "(SELECT value FROM json_each(extra) WHERE key = \(key))"
+    case (let field, false): column(forField: field.name).map { SQL(sql: Self.quoted($0)) } ?? "NULL"
     }
-    return "waterfall_group_value(\(value))"
   }
 
   /// The column that holds a field (the first of its aliases a foreign table has).

@@ -84,9 +84,12 @@ extension SQLiteCatalogue {
   }
 
   /// Whether `pattern` is matched row by row (a foreign table's always; an imported catalogue's when a term is
-  /// short or common), so that counting it reads every row.
+  /// short or common, or when words turned round or conditions have no indexed word to narrow the rows first),
+  /// so that counting it reads every row.
   private func scansRows(_ pattern: ItemQuery, db: Database) throws -> Bool {
     guard table.isImported else { return true }
-    return try ItemKeys.terms(of: pattern).contains { try $0.unicodeScalars.count < 3 || isDense($0, db: db) }
+    let terms = ItemKeys.terms(of: pattern)
+    if try terms.contains(where: { try $0.unicodeScalars.count < 3 || isDense($0, db: db) }) { return true }
+    return terms.isEmpty && !pattern.isWordsOnly
   }
 }

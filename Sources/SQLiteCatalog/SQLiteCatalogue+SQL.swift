@@ -20,10 +20,26 @@ extension SQLiteCatalogue {
   /// cuts short: a common term fills a page within a few rows.
   func condition(for pattern: ItemQuery?, db: Database) throws -> SQL {
     guard let pattern, !pattern.isEmpty else { return "1" }
-    let terms = ItemKeys.terms(of: pattern)
+    var parts = try wordsCondition(ItemKeys.terms(of: pattern), db: db)
+    for term in ItemKeys.excludedTerms(of: pattern) {
+      if let text = table.searchText {
+        parts.append("instr(\(text), \(term)) = 0")
+      } else {
+        parts.append(
+          "NOT EXISTS (SELECT 1 FROM items_search AS s WHERE s.rowid = items.id AND instr(s.text, \(term)) > 0)")
+      }
+    }
+    parts += pattern.conditions.map(condition(for:))
+    return parts.isEmpty ? "1" : parts.joined(separator: " AND ")
+  }
+
+  /// The free words: each somewhere in the folded search text (an imported catalogue's FTS5 index answers the
+  /// words it is worth asking about).
+  private func wordsCondition(_ terms: [String], db: Database) throws -> [SQL] {
+    guard !terms.isEmpty else { return [] }
     guard table.isImported else {
       let text = table.searchText!
-      return terms.map { "instr(\(text), \($0)) > 0" as SQL }.joined(separator: " AND ")
+      return terms.map { "instr(\(text), \($0)) > 0" as SQL }
     }
     var indexed: [String] = []
     var scanned: [String] = []
@@ -44,7 +60,30 @@ extension SQLiteCatalogue {
       let found = scanned.map { "instr(s.text, \($0)) > 0" as SQL }.joined(separator: " AND ")
       parts.append("EXISTS (SELECT 1 FROM items_search AS s WHERE s.rowid = items.id AND \(found))")
     }
-    return parts.joined(separator: " AND ")
+    return parts
+  }
+
+  /// A condition on a field (``FieldCondition``), by the catalogue's own rules (``CatalogueFunctions``); an
+  /// imported catalogue's price by its stored value, which its index answers. An item without the field does
+  /// not meet it, and so is kept by the condition turned round.
+  private func condition(for condition: FieldCondition) -> SQL {
+    let value = table.fieldValue(condition.field)
+    let met: SQL
+    switch condition.test {
+    case .holds:
+      met = "instr(waterfall_fold(\(value)), \(condition.heldText!)) > 0"
+    case .number(let range):
+      let number: SQL = table.isImported && condition.field == .price ? "price_up" : "waterfall_number(\(value))"
+      var bounds: [SQL] = ["\(number) < 9e999"]
+      if let lower = range.lower {
+        bounds.append(range.includesLower ? "\(number) >= \(lower)" : "\(number) > \(lower)")
+      }
+      if let upper = range.upper {
+        bounds.append(range.includesUpper ? "\(number) <= \(upper)" : "\(number) < \(upper)")
+      }
+      met = bounds.joined(separator: " AND ")
+    }
+    return condition.isNegated ? "NOT coalesce((\(met)), 0)" : "coalesce((\(met)), 0)"
   }
 
   /// Rows of the search table a term's density is estimated from.

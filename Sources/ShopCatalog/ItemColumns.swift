@@ -289,14 +289,51 @@ struct ItemColumns: Sendable {
   }
 
   func matches(_ index: Int, query: ItemQuery) -> Bool {
-    query.isEmpty || query.matches(key: searchKey(of: index))
+    query.isEmpty || (query.matches(key: searchKey(of: index)) && meetsConditions(index, query))
+  }
+
+  /// Whether item `index` meets the pattern's conditions on fields: the title, shop and price held looked for in
+  /// their part of the folded key, a price compared by its stored value; other fields read as the item's are.
+  func meetsConditions(_ index: Int, _ query: ItemQuery) -> Bool {
+    guard !query.conditions.isEmpty else { return true }
+    var folding = SearchFolding()
+    return query.conditions.allSatisfy { condition in
+      switch (condition.field, condition.test) {
+      case (.price, .number(let range)):
+        return range.contains(priceValues[index]) != condition.isNegated
+      case (.title, .holds(let text)), (.shop, .holds(let text)), (.price, .holds(let text)):
+        let part = condition.field == .title ? 0 : condition.field == .shop ? 1 : 2
+        let held = ItemQuery.firstOccurrence(of: text, in: Self.part(part, of: searchKey(of: index))) != nil
+        return held != condition.isNegated
+      default:
+        return condition.isMet(byValue: value(of: condition.field, at: index), folding: &folding)
+      }
+    }
+  }
+
+  /// Part `number` of a search key: 0 the title, 1 the shop, 2 the price (``ItemQuery/appendSearchKey``).
+  static func part(_ number: Int, of key: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var start = key.startIndex
+    for _ in 0..<number {
+      guard let end = key[start...].firstIndex(of: 0) else { return [] }
+      start = end + 1
+    }
+    return key[start..<(key[start...].firstIndex(of: 0) ?? key.endIndex)]
   }
 
   /// The items that match `query`, ascending. One term (the rarest in a sample of the keys) is looked for in the
   /// whole key buffer at once (`memmem`), not item by item; the items it is found in are then checked for the
   /// rest. `nil` when `cancellation` stops it (looked at every few thousand hits).
   func matchingIndices(_ query: ItemQuery, cancellation: WorkCancellation? = nil) -> [Int]? {
-    guard !query.terms.isEmpty else { return Array(0..<count) }
+    guard !query.terms.isEmpty else {
+      // Nothing to scan for: every item is looked at.
+      var found: [Int] = []
+      for index in 0..<count {
+        if index % 4096 == 0, cancellation?.isCancelled == true { return nil }
+        if matches(index, query: query) { found.append(index) }
+      }
+      return found
+    }
     var found: [Int] = []
     var (hits, stopped) = (0, false)
     searchKeys.withUnsafeBufferPointer { keys in
@@ -328,7 +365,7 @@ struct ItemColumns: Sendable {
                 wf_find_substring(base + keyStart, keyLength, 0, $0.baseAddress!, $0.count) < keyLength
               }
             }
-            if others { found.append(item) }
+            if others, query.isWordsOnly || matches(item, query: query) { found.append(item) }
             position = Int(ends[item])
           }
         }

@@ -39,6 +39,17 @@ public enum ItemKeys {
     query.terms.map { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// The folded words turned round (`-used`): none may be in ``searchText(of:)``.
+  public static func excludedTerms(of query: ItemQuery) -> [String] {
+    query.excludedTerms.map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// A text folded as search folds it: what a condition's held text is looked for in.
+  public static func folded(_ text: String) -> String {
+    var folding = SearchFolding()
+    return String(decoding: folding.fold(text), as: UTF8.self)
+  }
+
   /// A record written as one JSON object (a server's `to_jsonb` of a row), decoded as a JSON Lines file's line is.
   public static func item(
     fromJSONObject bytes: [UInt8], file: String, number: Int

@@ -2,39 +2,59 @@ import CSubstring
 
 /// A search or filter pattern, folded once: case-, diacritic- and width-insensitive (see `SearchFolding`).
 ///
-/// The pattern is split at whitespace into terms; an item matches when every term occurs in one of its title,
-/// shop, price or extra field values (a term never spans two fields). An empty or blank pattern matches everything.
+/// The pattern is split at whitespace into words; an item matches when every free word occurs in one of its title,
+/// shop, price or extra field values (a term never spans two fields), no word turned round (`-used`) does, and it
+/// meets every condition on a field (`price<200`, `shop:alpha`: ``FieldCondition``, read by ``FilterLanguage``).
+/// An empty or blank pattern matches everything.
 ///
 /// Two patterns with the same words are the same query (`item` and `item `, `a b` and `a  b`): a space typed into a
 /// prompt asks nothing again.
 public struct ItemQuery: Sendable, Hashable {
   public let pattern: String
-  /// The folded terms, UTF-8, none empty.
+  /// The folded free words, UTF-8, none empty.
   let terms: [[UInt8]]
-  /// The pattern's words as typed: a query is equal by them and its terms (a server may be asked the words).
+  /// The folded words turned round: an item holding any of them is left out.
+  let excludedTerms: [[UInt8]]
+  public let conditions: [FieldCondition]
+  /// The free words as typed, for a server that folds nothing itself.
+  public let plainWords: [String]
+  /// The words turned round, as typed.
+  public let plainExcludedWords: [String]
+  /// The first word that cannot be read, and why (`price<abc: not a number`); such a pattern is refused.
+  public let problem: String?
+  /// The pattern's words as typed: a query is equal by them and what they are read as.
   private let words: [Substring]
 
   public init(_ pattern: String) {
     self.pattern = pattern
+    let reading = FilterLanguage.read(pattern)
     var folding = SearchFolding()
-    terms = folding.fold(pattern).split(separator: 0x20).map(Array.init)
+    terms = reading.words.flatMap { folding.fold($0).split(separator: 0x20).map(Array.init) }
+    excludedTerms = reading.excludedWords.map { folding.fold($0) }.filter { !$0.isEmpty }
+    (conditions, problem) = (reading.conditions, reading.problem)
+    (plainWords, plainExcludedWords) = (reading.words, reading.excludedWords)
     words = pattern.split(whereSeparator: \.isWhitespace)
   }
 
   public static func == (lhs: ItemQuery, rhs: ItemQuery) -> Bool {
-    lhs.terms == rhs.terms && lhs.words == rhs.words
+    lhs.terms == rhs.terms && lhs.excludedTerms == rhs.excludedTerms && lhs.conditions == rhs.conditions
+      && lhs.words == rhs.words
   }
 
   public func hash(into hasher: inout Hasher) { hasher.combine(words) }
 
-  /// True when the pattern has no terms, so every item matches.
-  public var isEmpty: Bool { terms.isEmpty }
+  /// True when the pattern has no words, so every item matches.
+  public var isEmpty: Bool { terms.isEmpty && excludedTerms.isEmpty && conditions.isEmpty }
+
+  /// True when the pattern is free words alone, which a feed's `{q}` can carry.
+  public var isWordsOnly: Bool { excludedTerms.isEmpty && conditions.isEmpty }
 
   /// Whether `item` matches, folding its fields now; a `SearchIndex` answers the same much faster for many items.
   public func matches(_ item: ShopItem) -> Bool {
-    if terms.isEmpty { return true }
+    if isEmpty { return true }
     var folding = SearchFolding()
     return matches(key: Self.searchKey(of: item, folding: &folding)[...])
+      && conditions.allSatisfy { $0.isMet(by: item, folding: &folding) }
   }
 
   /// Where the terms occur in `text` (any string: the stored title, or the title as the app displays it after
@@ -74,9 +94,11 @@ public struct ItemQuery: Sendable, Hashable {
     return ranges
   }
 
-  /// Every term occurs in `key` (fields folded and separated by a zero byte, which folding never produces).
+  /// Every free word occurs in `key` (fields folded and separated by a zero byte, which folding never produces)
+  /// and no word turned round does; the conditions on fields are not looked at.
   func matches(key: ArraySlice<UInt8>) -> Bool {
     terms.allSatisfy { Self.firstOccurrence(of: $0, in: key) != nil }
+      && !excludedTerms.contains { Self.firstOccurrence(of: $0, in: key) != nil }
   }
 
   static func searchKey(of item: ShopItem, folding: inout SearchFolding) -> [UInt8] {

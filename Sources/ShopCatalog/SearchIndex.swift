@@ -6,6 +6,8 @@ public struct SearchIndex: Sendable {
   private var keys: [UInt8] = []
   /// `keyStarts[i]..<keyStarts[i + 1]` is item i's key.
   private var keyStarts: [Int] = [0]
+  /// The items themselves, for a pattern's conditions on fields (they share the pages' storage).
+  private var items: [ShopItem] = []
 
   public init(_ items: [ShopItem] = []) {
     append(contentsOf: items)
@@ -19,11 +21,15 @@ public struct SearchIndex: Sendable {
       ItemQuery.appendSearchKey(of: item, to: &keys, folding: &folding)
       keyStarts.append(keys.count)
     }
+    self.items.append(contentsOf: items)
   }
 
   /// Whether item `index` matches `query`.
   public func matches(_ index: Int, query: ItemQuery) -> Bool {
-    query.isEmpty || query.matches(key: keys[keyStarts[index]..<keyStarts[index + 1]])
+    guard !query.isEmpty, query.matches(key: keys[keyStarts[index]..<keyStarts[index + 1]]) else {
+      return query.isEmpty
+    }
+    return query.conditions.isEmpty || query.matches(items[index])
   }
 
   /// The indices of the items that match `pattern`, in dataset order.

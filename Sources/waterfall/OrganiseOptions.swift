@@ -6,7 +6,9 @@ import WaterfallViewer
 struct OrganiseOptions: ParsableArguments {
   @Option(
     name: .long, parsing: .unconditional,
-    help: "Show only the items that match (as the & key does). (default: every item)")
+    help:
+      "Show only the items that match, in the & key's language: words, -word, price<200, shop:NAME. (default: every item)"
+  )
   var filter: String?
 
   @Option(
@@ -26,6 +28,7 @@ struct OrganiseOptions: ParsableArguments {
     } catch {
       throw ValidationError("--sort: \(error.description)")
     }
+    if let problem = filter.flatMap({ ItemQuery($0).problem }) { throw ValidationError("--filter: \(problem)") }
   }
 
   /// Sets the options' order, filter and sections; a field the items do not have is a usage error that names
@@ -33,6 +36,12 @@ struct OrganiseOptions: ParsableArguments {
   func apply(to options: inout ViewerOptions, data: OpenedData) throws {
     options.sort = try ItemOrder(sortName: sort)
     options.filter = filter
+    // A condition's extra field is named as the catalogue spells it.
+    for case .extra(let key) in filter.map({ ItemQuery($0).conditions.map(\.field) }) ?? [] {
+      let fields = data.fieldsReadSoFar.contains(.extra(key)) ? data.fieldsReadSoFar : data.allFields()
+      guard !fields.contains(.extra(key)) else { continue }
+      try refuse("--filter", CatalogueQueryError.unknownField(key, available: fields.map(\.name)))
+    }
     guard let groupBy else { return }
     if let field = try? ItemField.named(groupBy, among: data.fieldsReadSoFar) {
       options.groupBy = field
@@ -41,9 +50,13 @@ struct OrganiseOptions: ParsableArguments {
     do {
       options.groupBy = try ItemField.named(groupBy, among: data.allFields())
     } catch {
-      // Found only once the data is read, so after parsing: said like a usage error, with its status.
-      printError("--group-by: \(error.description)")
-      throw ExitCode.validationFailure
+      try refuse("--group-by", error)
     }
+  }
+
+  /// Found only once the data is read, so after parsing: said like a usage error, with its status.
+  private func refuse(_ option: String, _ error: CatalogueQueryError) throws -> Never {
+    printError("\(option): \(error.description)")
+    throw ExitCode.validationFailure
   }
 }

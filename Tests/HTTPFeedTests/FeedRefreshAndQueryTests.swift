@@ -84,6 +84,19 @@ struct FeedRefreshAndQueryTests {
     #expect(source.findMatches(of: ItemQuery("item 2"), in: CatalogueQuery()) == [1])
   }
 
+  @Test("a filter {q} cannot carry (a condition, a word turned round) acts on the loaded items, and says so")
+  func filterLanguageOverLoadedItems() throws {
+    let server = try FeedServer()
+    let source = try feed(server.url("/feed/sorted?page={page}&per=3&pages=3&sort={sort}&q={q}"))
+    let first = try #require(source.fetch(CataloguePageRequest(query: CatalogueQuery())).page)
+    _ = source.fetch(CataloguePageRequest(query: CatalogueQuery(), cursor: first.next, pageNumber: 1))
+    let cheap = try #require(
+      source.fetch(CataloguePageRequest(query: CatalogueQuery(filter: ItemQuery("price<14 -2")))).page)
+    #expect(cheap.items.map(\.title) == ["Item 1", "Item 3"])
+    #expect(cheap.loadedItemsOnly)
+    #expect(server.requests("sorted", page: 3) == 0, "nothing more was fetched for the filter")
+  }
+
   @Test("picture addresses relative to the feed are made absolute")
   func relativePictures() throws {
     let server = try FeedServer()

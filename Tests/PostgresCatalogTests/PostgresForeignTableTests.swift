@@ -72,7 +72,10 @@ struct PostgresForeignTableTests {
       Set(opened.allFields()) == [.shop, .price, .title, .extra("color"), .extra("id"), .extra("stock"), .extra("url")])
     let oracle = try ShopTableOracle(items: items, address: address)
     for order in ItemOrder.allCases {
-      for pattern in [nil, "rot", "item 1", "¥99", "shop", "zzz"] as [String?] {
+      for pattern in [
+        nil, "rot", "item 1", "¥99", "shop", "zzz", "price<100", "-price:..99", "color:rot", "-color:red", "-rot",
+        "shop:\"shop a\"", "stock>=3", "item price>=10",
+      ] as [String?] {
         for grouping in [nil, .shop, .price, .title, .extra("color")] as [ItemField?] {
           let query = CatalogueQuery(order: order, filter: pattern.map(ItemQuery.init), grouping: grouping)
           let got = paged.allPages(catalogue, query)

@@ -34,12 +34,26 @@ struct ShopTableOracle {
     }
   }
 
-  /// Every word of the pattern, lower-cased, in the lower-cased title, shop or price, none across two of them.
+  /// Every free word of the pattern, lower-cased, in the lower-cased title, shop or price, none across two of
+  /// them; no word turned round there; every condition met by the field's lower-cased text or its first number
+  /// (a blank field has no value).
   func matches(_ pattern: ItemQuery?, _ index: Int) -> Bool {
     guard let pattern else { return true }
-    let fields = [items[index].title, items[index].shop, items[index].price].map { $0.lowercased() }
-    let words = pattern.pattern.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
-    return words.allSatisfy { word in fields.contains { $0.contains(word) } }
+    let item = items[index]
+    let fields = [item.title, item.shop, item.price].map { $0.lowercased() }
+    let held = { (word: String) in fields.contains { $0.contains(word.lowercased()) } }
+    return pattern.plainWords.allSatisfy(held) && !pattern.plainExcludedWords.contains(where: held)
+      && pattern.conditions.allSatisfy { condition in
+        let value = condition.field.value(of: item)
+        let met: Bool
+        switch condition.test {
+        case .holds: met = value.map { $0.lowercased().contains(condition.typedValue.lowercased()) } ?? false
+        case .number(let range):
+          let number = condition.field == .price ? Self.priceValue(item.price) : value.map(Self.priceValue)
+          met = number.map { $0 < .infinity && range.contains($0) } ?? false
+        }
+        return met != condition.isNegated
+      }
   }
 
   /// The result's item ids in order and its sections as `PostgresQueryTests.sections` writes them.

@@ -82,4 +82,6 @@ enum Command {
   case previewFilter(String?)
   /// Esc in `&`: the filter and the place as they were when the prompt opened.
   case filterCancelled
+  /// Enter in `&` on a word the filter language cannot read (`price<abc: not a number`).
+  case filterRefused(problem: String)
 }

@@ -5,6 +5,8 @@ import ShopCatalog
 public enum QueryChange: Hashable, Sendable {
   case sort(ItemOrder)
   case filter(String)
+  /// A filter the language could not read (`problem`): the one before the prompt is shown again.
+  case filterKept(problem: String)
   case sections(ItemField?)
 
   /// While the answer is on its way.
@@ -12,6 +14,7 @@ public enum QueryChange: Hashable, Sendable {
     switch self {
     case .sort(let order): "sorting by \(order.description)"
     case .filter(let text): text.isEmpty ? "showing every item" : "filtering"
+    case .filterKept: "filtering"
     case .sections(let field): field.map { "sections by \($0.name)" } ?? "one waterfall"
     }
   }

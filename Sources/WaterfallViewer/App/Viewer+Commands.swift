@@ -74,6 +74,7 @@ extension Viewer {
       case .search(let message): send(search: message)
       case .previewFilter(let text): previewFilter(text)
       case .filterCancelled: restoreFilter()
+      case .filterRefused(let problem): restoreFilter(refusing: problem)
       case .followEnd(let reason):
         state.endFollowing = EndFollowing(reason: reason)
         run([.userScroll(toOffset: waterfall.maximumOffset)])

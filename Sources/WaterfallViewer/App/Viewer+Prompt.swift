@@ -28,6 +28,8 @@ extension Viewer {
     let pattern = ItemQuery(text)
     guard state.filterPreview?.pattern != pattern else { return }
     state.filterPreview = FilterPreview(pattern: pattern)
+    // A word it cannot read (`price<abc`) is said in the hint; the grid stays as it was.
+    guard pattern.problem == nil else { return }
     run(organiser.update(.filter(text)).commands)
     // The text's result already shown (typed back to it): counted now.
     if pendingQuery == nil { countFilterPreview() }
@@ -47,11 +49,16 @@ extension Viewer {
     }
   }
 
-  /// Esc in `&`: the filter as it was when the prompt opened, and the view back where it was once that is shown.
-  func restoreFilter() {
-    guard ItemQuery(organiser.latestQuery.filter?.pattern ?? "") != ItemQuery(state.filterOrigin) else { return }
-    state.placeAfterQuery = state.promptJumpOrigin
-    run(organiser.update(.filter(state.filterOrigin)).commands)
+  /// Esc in `&`, or Enter on a word the filter language cannot read (`problem`, said once the filter is shown):
+  /// the filter as it was when the prompt opened, and the view back where it was once that is shown.
+  func restoreFilter(refusing problem: String? = nil) {
+    let changed = ItemQuery(organiser.latestQuery.filter?.pattern ?? "") != ItemQuery(state.filterOrigin)
+    if changed { state.placeAfterQuery = state.promptJumpOrigin }
+    if let problem {
+      run(organiser.update(.keepFilter(state.filterOrigin, problem: problem)).commands)
+    } else if changed {
+      run(organiser.update(.filter(state.filterOrigin)).commands)
+    }
   }
 
   /// The source counted a filter being typed; an answer for text typed over since is dropped.

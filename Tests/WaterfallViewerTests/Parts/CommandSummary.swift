@@ -46,6 +46,7 @@ extension Command {
     case .previewFilter(let text): "preview filter \(text ?? "closed")"
     case .followEnd(let reason): "follow the end: \(reason)"
     case .filterCancelled: "filter cancelled"
+    case .filterRefused(let problem): "filter refused: \(problem)"
     }
   }
 }

@@ -11,6 +11,8 @@ public struct Organiser: Sendable {
     case toggleSections(ItemField)
     /// `&` then Enter: show only the items matching `text` (empty: every item).
     case filter(String)
+    /// `&` then Enter on a word the filter language cannot read: back to `text`, the filter before the prompt.
+    case keepFilter(String, problem: String)
     /// The engine asks the source for a first page: for the query asked for, or the one that failed.
     case refreshStarts
     /// That first page failed: the next refresh is a new attempt.
@@ -59,6 +61,9 @@ public struct Organiser: Sendable {
     case .filter(let text):
       let query = ItemQuery(text)
       return ask(.filter(query.isEmpty ? "" : text)) { $0.filter = query.isEmpty ? nil : query }
+    case .keepFilter(let text, let problem):
+      let query = ItemQuery(text)
+      return ask(.filterKept(problem: problem)) { $0.filter = query.isEmpty ? nil : query }
     case .refreshStarts:
       if pending == nil { pending = failed }
       failed = nil
@@ -99,6 +104,7 @@ public struct Organiser: Sendable {
     case .filter(let text):
       guard !text.isEmpty else { return "showing every item" }
       return "\(matching)\(itemsRead.map { " of \($0)" } ?? "") items match \(text)"
+    case .filterKept(let problem): return "\(problem): the filter is as it was"
     }
   }
 }
@@ -111,7 +117,8 @@ extension Organiser.Outcome {
     switch self {
     case .asked: [.jumps(.drop), .restartRefresh]
     case .unchanged(let change): [.queryShownNotice(change)]
-    case .request, .notice, .done: []
+    case .notice(let text): [.notice(text)]
+    case .request, .done: []
     }
   }
 }

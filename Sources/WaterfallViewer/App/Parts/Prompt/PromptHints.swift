@@ -6,9 +6,11 @@ struct FilterPreview: Hashable {
   /// `nil` until the source has counted.
   var count: Int?
 
-  /// "12,345 of 1,000,000 match", "searching… (reading 38%)", or what Enter does with no text.
+  /// "12,345 of 1,000,000 match", "searching… (reading 38%)", the word the filter language cannot read, or with
+  /// no text its forms and what Enter does.
   func hint(reading: ReadingProgress) -> String {
-    guard !pattern.isEmpty else { return "Enter shows every item" }
+    if let problem = pattern.problem { return problem }
+    guard !pattern.isEmpty else { return "price<200 shop:NAME -word \u{B7} Enter shows every item" }
     guard let count else { return SearchState.searchingText(reading) }
     guard count > 0 else { return "no match" }
     return "\(count.grouped)\(reading.total.map { " of \($0.grouped)" } ?? "") match"
@@ -21,7 +23,9 @@ enum PromptHints {
     for prompt: Prompt, search: SearchState?, filter: FilterPreview?, store: ItemStore, reading: ReadingProgress
   ) -> String? {
     switch prompt.purpose {
-    case .search: return prompt.text.isEmpty ? nil : search?.promptText(reading: reading)
+    case .search:
+      if let problem = ItemQuery(prompt.text).problem { return problem }
+      return prompt.text.isEmpty ? nil : search?.promptText(reading: reading)
     case .filter: return filter?.hint(reading: reading) ?? FilterPreview(pattern: ItemQuery("")).hint(reading: reading)
     case .goToItem: return goToHint(prompt.text, store: store, reading: reading)
     }

@@ -1,3 +1,5 @@
+import ShopCatalog
+
 /// The line typed in the status bar (`:`, `/`, `&`): the open prompt, if any, and the text last submitted in each
 /// kind (Up brings it back, as in less). Keys edit it; what the text means is the viewer's business.
 public struct PromptLine: Hashable, Sendable {
@@ -85,7 +87,13 @@ extension PromptLine.Outcome {
       switch prompt.purpose {
       case .goToItem: [.jumps(.goToItem(prompt.text))]
       case .search: [.search(.submitted(prompt))]
-      case .filter: [.previewFilter(nil), .organise(.filter(prompt.text))]
+      case .filter:
+        // A word the filter language cannot read: the filter as it was when the prompt opened, and why.
+        if let problem = ItemQuery(prompt.text).problem {
+          [.previewFilter(nil), .filterRefused(problem: problem)]
+        } else {
+          [.previewFilter(nil), .organise(.filter(prompt.text))]
+        }
       }
     case .redrawAll: [.effect(.redrawAll)]
     }

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension ViewerEndToEndTests {
+  /// Six items whose prices, shops and ratings the filter language's words pick out.
+  static func filterLanguageCatalogue(_ folder: TemporaryDirectory) -> String {
+    let rows = [
+      ("Wool coat", "¥80", "Alpha Atelier", "4.5"), ("Silk dress", "¥1,299", "Gamma Goods", "3.9"),
+      ("Linen shirt", "¥95", "Gamma Goods", "4.8"), ("Used coat", "¥150", "Alpha Atelier", "2.0"),
+      ("Velvet hat", "¥60", "Beta Boutique", "4.1"), ("Cotton scarf", "price on request", "Beta Boutique", "3.0"),
+    ]
+    let records = rows.map { title, price, shop, rating in
+      "{\"w\": 200, \"h\": 150, \"price\": \"\(price)\", \"title\": \"\(title)\", \"shop\": \"\(shop)\", \"rating\": \"\(rating)\"}"
+    }
+    return folder.write("shop.json", "[\n" + records.joined(separator: ",\n") + "\n]")
+  }
+
+  @Test(
+    "& in the filter language: price<100 shows the cheap items with their count; a word it cannot read changes nothing")
+  func filterLanguage() throws {
+    let folder = TemporaryDirectory("filter-language")
+    let pane = try TmuxPane(arguments: [Self.filterLanguageCatalogue(folder)], width: 100, height: 40)
+    try pane.waitForScreen { $0.contains("Cotton scarf") && $0.contains("row 1/") }
+    try pane.send(keys: ["&"])
+    try pane.waitForScreen { Self.promptRow($0).hasSuffix("price<200 shop:NAME -word \u{B7} Enter shows every item") }
+    try pane.send(literal: "price<100 -hat")
+    try pane.waitForScreen { Self.promptRow($0).hasSuffix("2 of 6 match") }
+    try pane.send(keys: ["Enter"])
+    let cheap = try pane.waitForScreen { $0.contains("2 of 6 items match price<100 -hat") }
+    for title in ["Wool coat", "Linen shirt"] { #expect(cheap.contains(title), "\(cheap)") }
+    for title in ["Silk dress", "Used coat", "Velvet hat", "Cotton scarf"] {
+      #expect(!cheap.contains(title), "\(cheap)")
+    }
+
+    try pane.send(keys: ["&"])
+    try pane.send(literal: "rating>=high")
+    try pane.waitForScreen { Self.promptRow($0).hasSuffix("rating>=high: not a number") }
+    try pane.send(keys: ["Enter"])
+    try pane.waitForScreen { $0.contains("rating>=high: not a number: the filter is as it was") }
+    // The letters typed before `>=` narrowed the grid as a word; it goes back to the filter before the prompt.
+    let kept = try pane.waitForScreen { $0.contains("Wool coat") && !$0.contains("filtering") }
+    #expect(kept.contains("Wool coat") && kept.contains("Linen shirt") && !kept.contains("Silk dress"), "\(kept)")
+
+    try pane.send(keys: ["&"])
+    try pane.send(literal: "shop:alpha rating>=4")
+    try pane.send(keys: ["Enter"])
+    let rated = try pane.waitForScreen { $0.contains("1 of 6 items match shop:alpha rating>=4") }
+    #expect(rated.contains("Wool coat") && !rated.contains("Used coat"), "\(rated)")
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+
+  @Test("--filter with a word it cannot read, or a field the items lack, is refused with a usage error")
+  func filterOptionRefused() throws {
+    let folder = TemporaryDirectory("filter-option")
+    let file = Self.filterLanguageCatalogue(folder)
+    let unreadable = try BinaryRun(["--filter", "price<abc", file])
+    #expect(
+      unreadable.status == 64 && unreadable.errors.contains("--filter: price<abc: not a number"), "\(unreadable.errors)"
+    )
+    let unknown = try BinaryRun(["snapshot", "--filter", "colour:red", file])
+    #expect(unknown.status == 64, "\(unknown.errors)")
+    #expect(
+      unknown.errors.contains("--filter: unknown field \"colour\": the items have shop, price, title, rating"),
+      "\(unknown.errors)")
+  }
+}
