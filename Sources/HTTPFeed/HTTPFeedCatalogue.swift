@@ -108,10 +108,24 @@ public final class HTTPFeedCatalogue: CatalogueSource, Sendable {
   }
 
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery) -> [Int] {
-    if template.answersOnServer(query) {
-      return ItemCatalogue(items: loaded(query).items, pageSize: 1).findMatches(of: pattern, in: CatalogueQuery())
-    }
-    return ItemCatalogue(items: loaded(CatalogueQuery()).items, pageSize: 1).findMatches(of: pattern, in: query)
+    let (catalogue, rest) = loadedCatalogue(query)
+    return catalogue.findMatches(of: pattern, in: rest)
+  }
+
+  /// The loaded items as a catalogue, and what of `query` is left for it to answer: nothing when the server
+  /// answered the query, else all of it over every item loaded.
+  private func loadedCatalogue(_ query: CatalogueQuery) -> (ItemCatalogue, CatalogueQuery) {
+    let server = template.answersOnServer(query)
+    let items = loaded(server ? query : CatalogueQuery()).items
+    return (ItemCatalogue(items: items, pageSize: 1), server ? CatalogueQuery() : query)
+  }
+
+  /// Over the loaded items, as a search is: the feed's other pages are not fetched for a count.
+  public func facet(
+    _ field: ItemField, in query: CatalogueQuery, limit: Int, cancellation: WorkCancellation
+  ) -> FacetCounts? {
+    let (catalogue, rest) = loadedCatalogue(query)
+    return catalogue.facet(field, in: rest, limit: limit, cancellation: cancellation)
   }
 
   /// In the feed's own order (nothing sorted, filtered or grouped): an item read is where the feed holds it, and

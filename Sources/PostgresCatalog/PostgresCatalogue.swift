@@ -225,6 +225,30 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
     return count
   }
 
+  /// A `GROUP BY` of the field's section value on the server, on the long statements' connection, cancelled there
+  /// as a search is.
+  public func facet(
+    _ field: ItemField, in query: CatalogueQuery, limit: Int, cancellation: WorkCancellation
+  ) -> FacetCounts? {
+    guard !cancellation.isCancelled, let long = try? longStatements() else { return nil }
+    var statement = PostgresStatement("SELECT value, count(*) FROM (SELECT ")
+    statement.append(groupValue(field))
+    statement.append(" AS value FROM \(rows) WHERE ")
+    statement.append(condition(for: query.filter))
+    statement.append(") AS facet GROUP BY value")
+    let groups = cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) {
+      try? long.rows(statement.query, cancellation: cancellation)
+    }
+    guard !cancellation.isCancelled, let groups else { return nil }
+    var counts: [[UInt8]: Int] = [:]
+    var missing = 0
+    for row in groups {
+      guard let (value, count) = try? row.decode((String?, Int64).self) else { return nil }
+      if let value { counts[Array(value.utf8), default: 0] += Int(count) } else { missing += Int(count) }
+    }
+    return FacetCounts(field: field, counting: counts, missing: missing, limit: limit)
+  }
+
   public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? {
     (try? rank(ofRow: Int64(item.rawValue) + 1, in: query)) ?? nil
   }

@@ -192,6 +192,33 @@ public final class SQLiteCatalogue: CatalogueSource, Sendable {
     } ?? nil
   }
 
+  /// Counted in SQL, a `GROUP BY` of the field's stored value over the query's rows, stopped as a search is.
+  public func facet(
+    _ field: ItemField, in query: CatalogueQuery, limit: Int, cancellation: WorkCancellation
+  ) -> FacetCounts? {
+    stoppable(by: cancellation) { db -> FacetCounts in
+      let filter = try condition(for: query.filter, db: db)
+      let rows = try Row.fetchAll(
+        db,
+        SQLRequest(
+          literal: """
+            SELECT CAST(value AS BLOB) AS value, count(*) AS count FROM
+              (SELECT \(table.groupValue(field)) AS value FROM \(table.quotedName) WHERE \(filter))
+            GROUP BY value
+            """))
+      var counts: [[UInt8]: Int] = [:]
+      var missing = 0
+      for row in rows {
+        guard let value = row["value"] as Data? else {
+          missing = row["count"]
+          continue
+        }
+        counts[Array(value), default: 0] += row["count"] as Int
+      }
+      return FacetCounts(field: field, counting: counts, missing: missing, limit: limit)
+    }
+  }
+
   /// `body`'s answer, read with SQLite's progress handler raised by `cancellation`; nil once cancelled.
   private func stoppable<Answer>(
     by cancellation: WorkCancellation, _ body: (Database) throws -> Answer

@@ -15,6 +15,9 @@ public protocol CatalogueSource: Sendable {
   /// How many items of the whole catalogue match `pattern` (what `&` would show), stopping as
   /// ``findMatches(of:in:cancellation:)`` does; a server counts without sending every match.
   func countMatches(of pattern: ItemQuery, cancellation: WorkCancellation) -> Int?
+  /// How `query`'s result divides by `field`'s values (``FacetCounts``), the `limit` most common named; nil when
+  /// `cancellation` stops it or the source cannot answer.
+  func facet(_ field: ItemField, in query: CatalogueQuery, limit: Int, cancellation: WorkCancellation) -> FacetCounts?
   /// Where `item` is in `query`'s whole result: its rank, from 0; `nil` when it is not in the result, or when
   /// the source cannot tell (an HTTP feed, whose order only its server knows). What keeps the user's place
   /// when a new query's first page does not hold the item they were looking at.

@@ -258,6 +258,15 @@ public final class ItemCatalogue: CatalogueSource, Sendable {
     return kept
   }
 
+  public func facet(
+    _ field: ItemField, in query: CatalogueQuery, limit: Int, cancellation: WorkCancellation
+  ) -> FacetCounts? {
+    guard !loops else { return nil }
+    let order = query.isReadingOrder ? nil : result(for: query).order
+    guard waitUntilComplete(unless: cancellation) else { return nil }
+    return contents.withLock { $0.items }.facet(field, of: order, limit: limit, cancellation: cancellation)
+  }
+
   public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? {
     guard item.rawValue >= 0 else { return nil }
     if query.isReadingOrder {

@@ -35,6 +35,12 @@ public struct SimulatedNetwork: CatalogueSource {
     base.countMatches(of: pattern, cancellation: cancellation)
   }
 
+  public func facet(
+    _ field: ItemField, in query: CatalogueQuery, limit: Int, cancellation: WorkCancellation
+  ) -> FacetCounts? {
+    base.facet(field, in: query, limit: limit, cancellation: cancellation)
+  }
+
   public func rank(of item: ItemID, in query: CatalogueQuery) -> Int? { base.rank(of: item, in: query) }
 
   public var progress: ReadingProgress { base.progress }

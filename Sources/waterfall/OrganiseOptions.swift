@@ -22,6 +22,13 @@ struct OrganiseOptions: ParsableArguments {
     completion: .list([ItemField.shop, .price, .title].map(\.name)))
   var groupBy: String?
 
+  @Option(
+    name: .long,
+    help:
+      "The fields the facet panel (F) counts, comma-separated: shop, price, title or any extra field's name. (default: shop)"
+  )
+  var facets: String?
+
   func validate() throws {
     do {
       _ = try ItemOrder(sortName: sort)
@@ -42,15 +49,21 @@ struct OrganiseOptions: ParsableArguments {
       guard !fields.contains(.extra(key)) else { continue }
       try refuse("--filter", CatalogueQueryError.unknownField(key, available: fields.map(\.name)))
     }
-    guard let groupBy else { return }
-    if let field = try? ItemField.named(groupBy, among: data.fieldsReadSoFar) {
-      options.groupBy = field
-      return
+    if let facets {
+      options.facets = try facets.split(separator: ",").map {
+        try field(named: $0.trimmingCharacters(in: .whitespaces), option: "--facets", data: data)
+      }
     }
+    if let groupBy { options.groupBy = try field(named: groupBy, option: "--group-by", data: data) }
+  }
+
+  /// The field called `name`, looked for in the items read so far, then, if need be, in the whole catalogue.
+  private func field(named name: String, option: String, data: OpenedData) throws -> ItemField {
+    if let field = try? ItemField.named(name, among: data.fieldsReadSoFar) { return field }
     do {
-      options.groupBy = try ItemField.named(groupBy, among: data.allFields())
+      return try ItemField.named(name, among: data.allFields())
     } catch {
-      try refuse("--group-by", error)
+      try refuse(option, error)
     }
   }
 

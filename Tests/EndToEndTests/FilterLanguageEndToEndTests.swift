@@ -66,3 +66,44 @@ extension ViewerEndToEndTests {
       "\(unknown.errors)")
   }
 }
+
+extension ViewerEndToEndTests {
+  @Test("F: the facet panel counts the shops of the items shown, most first, and counts again after a filter")
+  func facetPanel() throws {
+    let folder = TemporaryDirectory("facets")
+    let pane = try TmuxPane(arguments: [Self.filterLanguageCatalogue(folder)], width: 100, height: 40)
+    try pane.waitForScreen { $0.contains("Cotton scarf") && $0.contains("row 1/") }
+    try pane.send(keys: ["F"])
+    let all = try pane.waitForScreen { $0.contains("Facets") && $0.contains("shop  6 items") }
+    for (shop, count) in [("Alpha Atelier", 2), ("Beta Boutique", 2), ("Gamma Goods", 2)] {
+      #expect(all.contains(try Regex("\(shop) +█+ \(count)")), "\(all)")
+    }
+    try pane.send(keys: ["Escape"])
+    try pane.waitForScreen { !$0.contains("Facets") }
+    try pane.send(keys: ["&"])
+    try pane.send(literal: "price<100")
+    try pane.send(keys: ["Enter"])
+    try pane.waitForScreen { $0.contains("3 of 6 items match price<100") }
+    try pane.send(keys: ["F"])
+    let cheap = try pane.waitForScreen { $0.contains("shop  3 items") }
+    #expect(cheap.contains(/Gamma Goods +█+ 1/) && cheap.contains(/Alpha Atelier +█+ 1/), "\(cheap)")
+    #expect(cheap.contains(/Beta Boutique +█+ 1/), "\(cheap)")
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+
+  @Test("--facets shop,rating counts both fields; a field the items lack is refused")
+  func facetsOption() throws {
+    let folder = TemporaryDirectory("facets-option")
+    let file = Self.filterLanguageCatalogue(folder)
+    let pane = try TmuxPane(arguments: ["--facets", "shop,rating", file], width: 100, height: 40)
+    try pane.waitForScreen { $0.contains("Cotton scarf") && $0.contains("row 1/") }
+    try pane.send(keys: ["F"])
+    let both = try pane.waitForScreen { $0.contains("shop  6 items") && $0.contains("rating  6 items") }
+    #expect(both.contains(/4\.5 +█+ 1/), "\(both)")
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+    let unknown = try BinaryRun(["snapshot", "--facets", "colour", file])
+    #expect(unknown.status == 64 && unknown.errors.contains("--facets: unknown field \"colour\""), "\(unknown.errors)")
+  }
+}

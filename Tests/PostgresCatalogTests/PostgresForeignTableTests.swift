@@ -71,6 +71,15 @@ struct PostgresForeignTableTests {
     #expect(
       Set(opened.allFields()) == [.shop, .price, .title, .extra("color"), .extra("id"), .extra("stock"), .extra("url")])
     let oracle = try ShopTableOracle(items: items, address: address)
+    // The facet panel's counts, by a GROUP BY of the stored values: as the column store counts the same rows.
+    let file = ItemCatalogue(items: items, pageSize: 7)
+    for field in [ItemField.shop, .price, .title, .extra("color"), .extra("stock")] {
+      let (got, want) = (
+        catalogue.facet(field, in: CatalogueQuery(), limit: 5, cancellation: WorkCancellation()),
+        file.facet(field, in: CatalogueQuery(), limit: 5, cancellation: WorkCancellation())
+      )
+      #expect(got != nil && got == want, "facet \(field.name)")
+    }
     for order in ItemOrder.allCases {
       for pattern in [
         nil, "rot", "item 1", "¥99", "shop", "zzz", "price<100", "-price:..99", "color:rot", "-color:red", "-rot",

@@ -25,6 +25,17 @@ struct PostgresQueryTests {
     #expect(catalogue.itemCount == fixture.items.count)
     #expect(Set(catalogue.fields) == [.shop, .price, .title, .extra("color")])
     let oracle = ItemCatalogue(items: fixture.items, pageSize: 7)
+    // The facet panel's counts, by a GROUP BY on the server: as the column store counts them.
+    for pattern in Self.patterns {
+      for field in [ItemField.shop, .price, .title, .extra("color")] {
+        let query = CatalogueQuery(filter: pattern.map(ItemQuery.init))
+        let (got, want) = (
+          catalogue.facet(field, in: query, limit: 4, cancellation: WorkCancellation()),
+          oracle.facet(field, in: query, limit: 4, cancellation: WorkCancellation())
+        )
+        #expect(got != nil && got == want, "facet \(field.name) \(pattern ?? "-")")
+      }
+    }
     for order in ItemOrder.allCases {
       for pattern in Self.patterns {
         for grouping in Self.groupings {

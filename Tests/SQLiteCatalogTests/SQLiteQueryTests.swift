@@ -18,6 +18,17 @@ struct SQLiteQueryTests {
   /// Checks `source` against the oracle on every order, pattern and grouping.
   static func agree(_ source: any CatalogueSource, with items: [ShopItem], pageSize: Int, denseRows: Int = 20_000) {
     let oracle = ItemCatalogue(items: items, pageSize: pageSize)
+    // The facet panel's counts, by a GROUP BY: as the column store counts them.
+    for pattern in patterns {
+      for field in [ItemField.shop, .price, .title, .extra("color")] {
+        let query = CatalogueQuery(filter: pattern.map(ItemQuery.init))
+        let (got, want) = (
+          source.facet(field, in: query, limit: 4, cancellation: WorkCancellation()),
+          oracle.facet(field, in: query, limit: 4, cancellation: WorkCancellation())
+        )
+        #expect(got != nil && got == want, "facet \(field.name) \(pattern ?? "-")")
+      }
+    }
     for order in ItemOrder.allCases {
       for pattern in patterns {
         for grouping in groupings {

@@ -147,7 +147,8 @@ struct PictureHarness {
         if random.next(in: 0...1) == 0 { pending.removeAll { $0.result.request.item == item } }
       case .cancelPictures(let generation):
         pending.removeAll { $0.result.request.generation < generation && random.next(in: 0...1) == 0 }
-      case .cancelPageLoad, .findMatches, .locateItem, .redrawAll, .quit, .openExternally, .copyToClipboard,
+      case .cancelPageLoad, .findMatches, .countFacet, .locateItem, .redrawAll, .quit, .openExternally,
+        .copyToClipboard,
         .measure, .cancelMeasure, .loadFarPage:
         break
       }

@@ -10,6 +10,8 @@ public enum Effect: Hashable, Sendable {
   /// Ask the source where a search's matches are in the whole result, then send back
   /// ``Message/matchesFound(_:)``.
   case findMatches(MatchSearch)
+  /// Ask the source how a result divides by a field's values, then send back ``Message/facetCounted(_:_:)``.
+  case countFacet(FacetRequest)
   /// Ask the source where an item is in a query's result (`:N` for an item not loaded), then send back
   /// ``Message/itemLocated(_:)``.
   case locateItem(ItemLocation)

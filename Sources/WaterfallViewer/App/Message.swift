@@ -18,6 +18,8 @@ public enum Message: Sendable {
   case matchesFound(FoundMatches)
   /// The source counted the items a pattern matches (``MatchSearch/Purpose/filterCount``).
   case matchesCounted(MatchSearch, count: Int)
+  /// The source counted a field's values (``Effect/countFacet(_:)``).
+  case facetCounted(FacetRequest, FacetCounts)
   /// The source found where an item is in a query's result (``Effect/locateItem(_:)``).
   case itemLocated(ItemLocation)
   /// A stretch of the result was measured (``Effect/measure(_:)``).

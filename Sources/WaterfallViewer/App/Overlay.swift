@@ -2,5 +2,7 @@
 public enum Overlay: Hashable, Sendable {
   case help
   case statistics
+  /// The facet panel: each value of the `--facets` fields and how many items of the result hold it.
+  case facets
   case detail(Int)
 }

@@ -9,6 +9,8 @@ public struct ViewState: Hashable, Sendable {
   public var now = 0
   /// The box the keyboard is on (``Focus/keyboard``): the arrows walk from it; drawn heavy.
   public var keyboardFocus: Int?
+  /// The facet panel's counts, for the result they were asked of (`F`).
+  var facets: FacetPanel?
   /// The panel over the waterfall and its scroll.
   public var panel = PanelState()
   /// The prompt being typed in the status bar, and each kind's last text.

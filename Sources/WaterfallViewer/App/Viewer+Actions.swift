@@ -41,6 +41,9 @@ extension Viewer {
       waterfall.selectItem(at: nil)
     case .toggleHelp: state.panel.overlay = .help
     case .toggleStatistics: state.panel.overlay = .statistics
+    case .toggleFacets:
+      state.panel.overlay = .facets
+      countFacets()
     case .toggleReuseLabels:
       state.showReuse.toggle()
       listenToLayoutPasses()

@@ -28,6 +28,7 @@ extension Viewer {
       go(to: place)
     }
     if pendingQuery == nil { countFilterPreview() }
+    if state.panel.overlay == .facets, state.facets?.query != presentation.query { countFacets() }
   }
 
   func notice(for change: QueryChange) -> String {

@@ -116,6 +116,7 @@ public final class Viewer {
       }
       reading = progress
     case .matchesCounted(let search, let count): filterCounted(search, count: count)
+    case .facetCounted(let request, let counts): facetCounted(request, counts)
     case .matchesFound(let found): send(search: .found(found, loadingToPlace: jumps.rankLoader.place != nil))
     case .itemLocated(let location): send(jumps: .located(location))
     case .notice(let text): state.notice = text

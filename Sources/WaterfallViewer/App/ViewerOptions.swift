@@ -23,6 +23,8 @@ public struct ViewerOptions: Sendable {
   public var filter: String?
   /// Group the items into sections by this field (`--group-by`); the toggle key uses it, or the shop.
   public var groupBy: ItemField?
+  /// The fields the facet panel (`F`) counts (`--facets`).
+  public var facets: [ItemField] = [.shop]
   /// How pictures are drawn in the boxes; `nil` (`--no-images`): shaded placeholders only.
   public var pictures: PictureStyle?
   /// Open the reuse inspector from the start (`--inspector`).

@@ -6,6 +6,8 @@ public enum Action: Hashable, Sendable, CaseIterable {
   case escape
   case toggleHelp
   case toggleStatistics
+  /// `F`: how the result divides by the shop's (and `--facets`) values.
+  case toggleFacets
   case toggleReuseLabels
   /// ↓ / ↑: the next box of the focused column, or one row.
   case stepDown

@@ -85,6 +85,9 @@ public enum KeyMap {
     KeyBinding(keys: [.character("]")], action: .newerPass, label: { _ in "" }, help: ""),
     KeyBinding(keys: [.character("s")], action: .toggleStatistics, label: { _ in "s" }, help: "reuse statistics"),
     KeyBinding(
+      keys: [.character("F")], action: .toggleFacets, label: { _ in "F" },
+      help: "facets: how the items shown divide by shop (--facets), each value with its count"),
+    KeyBinding(
       keys: [.character("x")], action: .openLink, label: { _ in "x" },
       help: "open the focused item's link (else its picture) with $BROWSER or xdg-open"),
     KeyBinding(
@@ -121,7 +124,8 @@ public enum KeyMap {
     ([.down, .character("j")], .stepDown), ([.up, .character("k")], .stepUp),
     ([.pageDown, .character(" "), .control("d")], .pageDown), ([.pageUp, .character("b"), .control("u")], .pageUp),
     ([.home, .character("g")], .top), ([.end, .character("G")], .bottom), ([.escape, .enter], .escape),
-    ([.character("?")], .toggleHelp), ([.character("s")], .toggleStatistics), ([.control("l")], .redrawAll),
+    ([.character("?")], .toggleHelp), ([.character("s")], .toggleStatistics), ([.character("F")], .toggleFacets),
+    ([.control("l")], .redrawAll),
     ([.character("q")], .quit),
   ]
 

@@ -36,6 +36,8 @@ public struct Glyphs: Sendable {
   public var upKey: String
   public var leftKey: String
   public var rightKey: String
+  /// The facet panel's bars.
+  public var bar: String
 
   public static let unicode = Glyphs(
     plain: Border(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─", vertical: "│"),
@@ -44,7 +46,8 @@ public struct Glyphs: Sendable {
     shades: ["░", "▒", "▓"],
     spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
     ellipsis: "…", separator: "│", arrowDown: "↓", arrowUp: "↑", arrowLeft: "←", arrowRight: "→", dash: "—",
-    dot: "·", times: "×", failureMark: "✕", pickMark: "✓", downKey: "↓", upKey: "↑", leftKey: "←", rightKey: "→")
+    dot: "·", times: "×", failureMark: "✕", pickMark: "✓", downKey: "↓", upKey: "↑", leftKey: "←", rightKey: "→",
+    bar: "█")
 
   public static let ascii = Glyphs(
     plain: Border(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|"),
@@ -54,7 +57,7 @@ public struct Glyphs: Sendable {
     spinner: ["|", "/", "-", "\\"],
     ellipsis: "~", separator: "|", arrowDown: "v", arrowUp: "^", arrowLeft: "<", arrowRight: ">", dash: "-",
     dot: "-", times: "x", failureMark: "x", pickMark: "@", downKey: "Down", upKey: "Up", leftKey: "Left",
-    rightKey: "Right")
+    rightKey: "Right", bar: "#")
 }
 
 extension Glyphs {

@@ -9,7 +9,8 @@ extension Viewer {
     let (title, lines) = PanelContent.of(
       state.panel.overlay, store: store, options: options, reuse: waterfall.statistics,
       lastFrameMicroseconds: lastFrameMicroseconds, metrics: metrics, pictureStatistics: pictureStatistics,
-      pictures: pictures)
+      pictures: pictures, facets: state.facets,
+      width: OverlayPanel.innerWidth(screenWidth: state.screenSize.width))
     let picture = options.pictures == nil ? nil : detailPicture?.size
     return OverlayPanel(title: title, lines: lines, screenSize: state.screenSize, picture: picture)
   }

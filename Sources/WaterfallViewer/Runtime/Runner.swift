@@ -24,6 +24,7 @@ public final class Runner {
   private var measureJobs: [Int: Int] = [:]
   /// The latest match search of each purpose: its job, and what stops it when a newer one comes.
   private var matchJobs: [MatchSearch.Purpose: (job: Int, cancellation: WorkCancellation)] = [:]
+  private var facetJobs: [ItemField: (job: Int, cancellation: WorkCancellation)] = [:]
   private let clock: any Clock
   private let executor: any BackgroundExecutor
   private let output: any ScreenOutput
@@ -212,6 +213,22 @@ public final class Runner {
           guard let ranks = source.findMatches(of: search.pattern, in: search.query, cancellation: cancellation)
           else { return }
           mailbox.post(.matchesFound(FoundMatches(search: search, ranks: ranks)))
+        }
+      case .countFacet(let request):
+        let (source, mailbox) = (self.source, self.mailbox)
+        let cancellation = WorkCancellation()
+        lastJob -= 1
+        // A field's count for an earlier result stops where it runs.
+        if let superseded = facetJobs.updateValue((lastJob, cancellation), forKey: request.field) {
+          superseded.cancellation.cancel()
+          executor.cancel(id: superseded.job)
+        }
+        executor.schedule(id: lastJob, delayMilliseconds: 0) {
+          guard
+            let counts = source.facet(
+              request.field, in: request.query, limit: request.limit, cancellation: cancellation)
+          else { return }
+          mailbox.post(.facetCounted(request, counts))
         }
       case .measure(let load):
         // A stretch at a time, each after the source's latency: between two, the main loop runs.

@@ -7,10 +7,29 @@ import WaterfallKit
 /// What each panel says, from what it is given.
 @Suite("Parts: the panel's content")
 struct PanelContentTests {
-  static func content(_ overlay: Overlay?, store: ItemStore = ItemStore()) -> (title: String, lines: [PanelLine]) {
+  static func content(
+    _ overlay: Overlay?, store: ItemStore = ItemStore(), facets: FacetPanel? = nil
+  ) -> (title: String, lines: [PanelLine]) {
     PanelContent.of(
       overlay, store: store, options: AppFixture.options(ascii: true), reuse: ReuseStatistics(),
-      lastFrameMicroseconds: nil, metrics: SessionMetrics(), pictureStatistics: nil, pictures: PictureBook())
+      lastFrameMicroseconds: nil, metrics: SessionMetrics(), pictureStatistics: nil, pictures: PictureBook(),
+      facets: facets, width: 60)
+  }
+
+  @Test("facets: each value with a bar as long as its share of the largest and its count; hostile values made safe")
+  func facets() {
+    var panel = FacetPanel(query: CatalogueQuery())
+    #expect(Self.content(.facets, facets: panel).lines.first?.text == "counting~", "a field not counted yet says so")
+    panel.counts[.shop] = FacetCounts(
+      field: .shop,
+      values: [FacetCounts.Value("Alpha", count: 1_204), FacetCounts.Value("\u{1B}]0;pwned\u{7}Beta", count: 301)],
+      otherValues: 3, otherItems: 12, missing: 5)
+    let lines = Self.content(.facets, facets: panel).lines.map { $0.label + $0.text }
+    #expect(lines[0] == "shop  1,522 items")
+    #expect(lines[1].hasPrefix("Alpha ") && lines[1].hasSuffix(" " + String(repeating: "#", count: 15) + " 1,204"))
+    #expect(lines[2].hasSuffix(" " + String(repeating: "#", count: 3) + " 301"), "\(lines[2])")
+    #expect(!lines.joined().contains("\u{1B}") && !lines.joined().contains("\u{7}"))
+    #expect(lines[3] == "3 other values: 12 items" && lines[4] == "(no shop): 5 items")
   }
 
   @Test("no panel says nothing; help lists the keys; statistics the cell reuse")

@@ -75,9 +75,12 @@ struct OverlayPanel {
 extension OverlayPanel {
   /// The panel for `title` and `lines` on a screen of `size`, wrapped to its width; `picture` (the detail's) takes
   /// the first body lines. Empty (height 0) when the screen has no room for it.
+  /// The columns a panel's lines have on a screen `screenWidth` wide.
+  static func innerWidth(screenWidth: Int) -> Int { min(screenWidth - 2, 64) - 4 }
+
   init(title: String, lines: [PanelLine], screenSize size: GridSize, picture: BoxSize?) {
     let width = min(size.width - 2, 64)
-    let inner = width - 4
+    let inner = Self.innerWidth(screenWidth: size.width)
     guard inner > 4 else {
       self.init()
       return

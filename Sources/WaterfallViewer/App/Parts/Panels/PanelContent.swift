@@ -7,7 +7,7 @@ enum PanelContent {
   static func of(
     _ overlay: Overlay?, store: ItemStore, options: ViewerOptions, reuse: ReuseStatistics,
     lastFrameMicroseconds: Double?, metrics: SessionMetrics, pictureStatistics: PictureStatistics?,
-    pictures: PictureBook
+    pictures: PictureBook, facets: FacetPanel?, width: Int
   ) -> (title: String, lines: [PanelLine]) {
     switch overlay {
     case nil: ("", [])
@@ -24,6 +24,12 @@ enum PanelContent {
         "Cell reuse",
         PanelLine.statistics(
           reuse, lastFrameMicroseconds: lastFrameMicroseconds, metrics: metrics, pictures: pictureStatistics)
+      )
+    case .facets:
+      (
+        "Facets",
+        (facets ?? FacetPanel(query: CatalogueQuery())).lines(
+          fields: options.facets, width: width, glyphs: options.glyphs)
       )
     case .detail(let index):
       (

@@ -25,6 +25,7 @@ public struct PanelState: Hashable, Sendable {
     case .escape: overlay = nil
     case .toggleHelp: overlay = overlay == .help ? nil : .help
     case .toggleStatistics: overlay = overlay == .statistics ? nil : .statistics
+    case .toggleFacets: overlay = overlay == .facets ? nil : .facets
     case .stepDown: scroll(by: 1, maximumScroll: maximumScroll)
     case .stepUp: scroll(by: -1, maximumScroll: maximumScroll)
     case .pageDown: scroll(by: page, maximumScroll: maximumScroll)
