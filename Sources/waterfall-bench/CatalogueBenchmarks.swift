@@ -14,7 +14,7 @@ struct CatalogueBenchmarks {
   enum Measure: Int, CaseIterable {
     case firstFrame, fullyRead, peakResident, retainedPerItem, sortByPrice, sortByTitle, sectionsByShop,
       keystrokeToFrame, wholeResultSearch, sortByPriceCPU, sortByTitleCPU, sectionsByShopCPU, filterCountToFrame,
-      slowestTypedFrame, typingCPU, twoSearchesCPU
+      slowestTypedFrame, typingCPU, twoSearchesCPU, shopFacet
   }
 
   /// The title of item `index` in ``writeDataset(count:)``.
@@ -66,6 +66,7 @@ struct CatalogueBenchmarks {
     var jq: [Double] = []
     var python: [Double] = []
     var grep: [Double] = []
+    var jqGroups: [Double] = []
     let titles = Self.writeTitles(count: count)
     defer { try? FileManager.default.removeItem(atPath: titles) }
     // Warm in the page cache, as the probe's file is after its first read.
@@ -83,6 +84,9 @@ struct CatalogueBenchmarks {
       jq.append(Self.timeCommand("jq length '\(path)' >/dev/null"))
       python.append(Self.timeCommand(pythonCommand))
       grep.append(Self.timeCommand(grepCommand))
+      // The facet panel's count done by jq, which reads the file too (issue 46's peer).
+      jqGroups.append(
+        Self.timeCommand("jq 'group_by(.shop) | map({(.[0].shop): length}) | add' '\(path)' >/dev/null"))
     }
     guard !ours.isEmpty else {
       print("(catalogue: the probe failed; skipped)")
@@ -111,6 +115,9 @@ struct CatalogueBenchmarks {
       .scaling(
         name: "\(label)-item JSON: slowest frame of a key typed into /, & and : (goal 16 ms)",
         value: milliseconds(.slowestTypedFrame), unit: "ms"),
+      .comparison(
+        name: "\(label)-item JSON: the facet panel's shop counts (F) vs jq group_by(.shop) (goal: 0.1x, 100 ms)",
+        oursNanoseconds: median(.shopFacet), baselineNanoseconds: Harness.median(jqGroups)),
     ]
     figures += [
       .scaling(name: "\(label)-item JSON: first frame", value: milliseconds(.firstFrame), unit: "ms"),
@@ -237,13 +244,17 @@ struct CatalogueBenchmarks {
     let searchesStart = Harness.processCPUTime()
     for text in ["item 124", "item 125"] { _ = catalogue.findMatches(of: ItemQuery(text), in: CatalogueQuery()) }
     let twoSearchesCPU = Double(Harness.processCPUTime() - searchesStart)
+    let facetStart = Harness.now()
+    let shops = catalogue.facet(.shop, in: CatalogueQuery(), limit: 30, cancellation: WorkCancellation())
+    let shopFacet = Double(Harness.now() - facetStart)
+    precondition(shops?.total == count, "the shop facet did not count every item")
     let values: [Measure: Double] = [
       .firstFrame: Double(firstFrame), .fullyRead: Double(fullyRead), .peakResident: Probe.peakResidentBytes(),
       .retainedPerItem: retained, .sortByPrice: byPrice.wall, .sortByTitle: byTitle.wall,
       .sectionsByShop: sections.wall, .keystrokeToFrame: keystroke, .wholeResultSearch: wholeSearch,
       .sortByPriceCPU: byPrice.cpu, .sortByTitleCPU: byTitle.cpu, .sectionsByShopCPU: sections.cpu,
       .filterCountToFrame: filterCount, .slowestTypedFrame: slowest, .typingCPU: typingCPU,
-      .twoSearchesCPU: twoSearchesCPU,
+      .twoSearchesCPU: twoSearchesCPU, .shopFacet: shopFacet,
     ]
     print(Measure.allCases.map { String(values[$0]!) }.joined(separator: " "))
   }
