@@ -49,16 +49,9 @@ public struct FieldCondition: Sendable, Hashable {
     return met != isNegated
   }
 
-  /// Whether `item` meets it.
+  /// Whether `item` meets it (a blank value is none).
   func isMet(by item: ShopItem, folding: inout SearchFolding) -> Bool {
-    let value: String? =
-      switch field {
-      case .shop: item.shop
-      case .price: item.price
-      case .title: item.title
-      case .extra(let key): item.extraFields.first { $0.key == key }?.value
-      }
-    return isMet(byValue: value, folding: &folding)
+    isMet(byValue: field.value(of: item), folding: &folding)
   }
 }
 

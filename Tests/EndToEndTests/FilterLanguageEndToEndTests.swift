@@ -16,12 +16,18 @@ extension ViewerEndToEndTests {
     return folder.write("shop.json", "[\n" + records.joined(separator: ",\n") + "\n]")
   }
 
+  /// The viewer on ``filterLanguageCatalogue(_:)`` with `options`, its first screen drawn.
+  static func openFilterLanguageCatalogue(_ folder: TemporaryDirectory, options: [String] = []) throws -> TmuxPane {
+    let pane = try TmuxPane(arguments: options + [filterLanguageCatalogue(folder)], width: 100, height: 40)
+    try pane.waitForScreen { $0.contains("Cotton scarf") && $0.contains("row 1/") }
+    return pane
+  }
+
   @Test(
     "& in the filter language: price<100 shows the cheap items with their count; a word it cannot read changes nothing")
   func filterLanguage() throws {
     let folder = TemporaryDirectory("filter-language")
-    let pane = try TmuxPane(arguments: [Self.filterLanguageCatalogue(folder)], width: 100, height: 40)
-    try pane.waitForScreen { $0.contains("Cotton scarf") && $0.contains("row 1/") }
+    let pane = try Self.openFilterLanguageCatalogue(folder)
     try pane.send(keys: ["&"])
     try pane.waitForScreen { Self.promptRow($0).hasSuffix("price<200 shop:NAME -word \u{B7} Enter shows every item") }
     try pane.send(literal: "price<100 -hat")
@@ -71,8 +77,7 @@ extension ViewerEndToEndTests {
   @Test("F: the facet panel counts the shops of the items shown, most first, and counts again after a filter")
   func facetPanel() throws {
     let folder = TemporaryDirectory("facets")
-    let pane = try TmuxPane(arguments: [Self.filterLanguageCatalogue(folder)], width: 100, height: 40)
-    try pane.waitForScreen { $0.contains("Cotton scarf") && $0.contains("row 1/") }
+    let pane = try Self.openFilterLanguageCatalogue(folder)
     try pane.send(keys: ["F"])
     let all = try pane.waitForScreen { $0.contains("Facets") && $0.contains("shop  6 items") }
     for (shop, count) in [("Alpha Atelier", 2), ("Beta Boutique", 2), ("Gamma Goods", 2)] {
@@ -96,8 +101,7 @@ extension ViewerEndToEndTests {
   func facetsOption() throws {
     let folder = TemporaryDirectory("facets-option")
     let file = Self.filterLanguageCatalogue(folder)
-    let pane = try TmuxPane(arguments: ["--facets", "shop,rating", file], width: 100, height: 40)
-    try pane.waitForScreen { $0.contains("Cotton scarf") && $0.contains("row 1/") }
+    let pane = try Self.openFilterLanguageCatalogue(folder, options: ["--facets", "shop,rating"])
     try pane.send(keys: ["F"])
     let both = try pane.waitForScreen { $0.contains("shop  6 items") && $0.contains("rating  6 items") }
     #expect(both.contains(/4\.5 +█+ 1/), "\(both)")

@@ -166,6 +166,19 @@ public final class Runner {
   }
 
   /// Carries out effects in order; says whether one of them was to quit.
+  /// The cancellation of job `lastJob`, which takes `key`'s place in `jobs`: the job there before it stops where it
+  /// runs, or never starts.
+  private func supersede<Key: Hashable>(
+    _ jobs: inout [Key: (job: Int, cancellation: WorkCancellation)], _ key: Key
+  ) -> WorkCancellation {
+    let cancellation = WorkCancellation()
+    if let superseded = jobs.updateValue((lastJob, cancellation), forKey: key) {
+      superseded.cancellation.cancel()
+      executor.cancel(id: superseded.job)
+    }
+    return cancellation
+  }
+
   private func perform(_ effects: [Effect]) -> StepResult {
     for effect in effects {
       switch effect {
@@ -198,13 +211,9 @@ public final class Runner {
         }
       case .findMatches(let search):
         let (source, mailbox) = (self.source, self.mailbox)
-        let cancellation = WorkCancellation()
         lastJob -= 1
         // Only the latest search of each purpose is worth an answer: the one before stops where it runs.
-        if let superseded = matchJobs.updateValue((lastJob, cancellation), forKey: search.purpose) {
-          superseded.cancellation.cancel()
-          executor.cancel(id: superseded.job)
-        }
+        let cancellation = supersede(&matchJobs, search.purpose)
         executor.schedule(id: lastJob, delayMilliseconds: 0) {
           if search.purpose == .filterCount {
             guard let count = source.countMatches(of: search.pattern, cancellation: cancellation) else { return }
@@ -216,13 +225,9 @@ public final class Runner {
         }
       case .countFacet(let request):
         let (source, mailbox) = (self.source, self.mailbox)
-        let cancellation = WorkCancellation()
         lastJob -= 1
         // A field's count for an earlier result stops where it runs.
-        if let superseded = facetJobs.updateValue((lastJob, cancellation), forKey: request.field) {
-          superseded.cancellation.cancel()
-          executor.cancel(id: superseded.job)
-        }
+        let cancellation = supersede(&facetJobs, request.field)
         executor.schedule(id: lastJob, delayMilliseconds: 0) {
           guard
             let counts = source.facet(
