@@ -63,6 +63,9 @@ enum FilterLanguage {
         let upper = high.isEmpty ? nil : number(high)
         if !low.isEmpty && lower == nil { return .failure(Problem(message: "\(low) is not a number")) }
         if !high.isEmpty && upper == nil { return .failure(Problem(message: "\(high) is not a number")) }
+        if let lower, let upper, lower > upper {
+          return .failure(Problem(message: "\(low) is more than \(high): nothing is between"))
+        }
         return made(.number(NumberRange(lower: lower, upper: upper)))
       }
       // A plain number is the field's number (`sold:0` is not `sold:10`); other text is held.
@@ -92,9 +95,9 @@ enum FilterLanguage {
     var quotedFromStart = false
   }
 
-  /// The pattern split at whitespace. A double quote that opens a word or a condition's value (`shop:"alpha
-  /// atelier"`) and is closed later keeps what it holds together, and the quotes are taken away; any other quote
-  /// is a character like the rest (`12"`, a lone `"`).
+  /// The pattern split at whitespace. A double quote that opens a word, a word turned round or a condition's value
+  /// (`shop:"alpha atelier"`, `-"wool coat"`) and is closed later keeps what it holds together, and the quotes are
+  /// taken away; any other quote is a character like the rest (`12"`, a lone `"`).
   static func tokens(of pattern: String) -> [Token] {
     let characters = Array(pattern)
     var tokens: [Token] = []
@@ -106,7 +109,8 @@ enum FilterLanguage {
     }
     while position < characters.count {
       let character = characters[position]
-      let opensQuote = character == "\"" && (current.text.isEmpty || current.text.last == ":")
+      let opensQuote =
+        character == "\"" && (current.text.isEmpty || current.text == "-" || current.text.last == ":")
       if opensQuote, let close = characters[(position + 1)...].firstIndex(of: "\"") {
         if current.text.isEmpty { current.quotedFromStart = true }
         current.text += String(characters[(position + 1)..<close])

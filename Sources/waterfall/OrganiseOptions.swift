@@ -36,6 +36,7 @@ struct OrganiseOptions: ParsableArguments {
       throw ValidationError("--sort: \(error.description)")
     }
     if let problem = filter.flatMap({ ItemQuery($0).problem }) { throw ValidationError("--filter: \(problem)") }
+    if let facets, Self.names(facets).isEmpty { throw ValidationError("--facets: name at least one field") }
   }
 
   /// Sets the options' order, filter and sections; a field the items do not have is a usage error that names
@@ -50,9 +51,12 @@ struct OrganiseOptions: ParsableArguments {
       try refuse("--filter", CatalogueQueryError.unknownField(key, available: fields.map(\.name)))
     }
     if let facets {
-      options.facets = try facets.split(separator: ",").map {
-        try field(named: $0.trimmingCharacters(in: .whitespaces), option: "--facets", data: data)
+      var fields: [ItemField] = []
+      for name in Self.names(facets) {
+        let found = try field(named: name, option: "--facets", data: data)
+        if !fields.contains(found) { fields.append(found) }
       }
+      options.facets = fields
     }
     if let groupBy { options.groupBy = try field(named: groupBy, option: "--group-by", data: data) }
   }
@@ -71,5 +75,10 @@ struct OrganiseOptions: ParsableArguments {
   private func refuse(_ option: String, _ error: CatalogueQueryError) throws -> Never {
     printError("\(option): \(error.description)")
     throw ExitCode.validationFailure
+  }
+
+  /// `--facets`' names, blanks left out.
+  static func names(_ list: String) -> [String] {
+    list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
 }

@@ -53,6 +53,25 @@ extension ViewerEndToEndTests {
     try pane.send(keys: ["Enter"])
     let rated = try pane.waitForScreen { $0.contains("1 of 6 items match shop:alpha rating>=4") }
     #expect(rated.contains("Wool coat") && !rated.contains("Used coat"), "\(rated)")
+
+    // A field no item has is named, not left as "no match".
+    try pane.send(keys: ["&"])
+    try pane.send(literal: "colour:red")
+    try pane.waitForScreen {
+      Self.promptRow($0).hasSuffix("no item loaded has colour (fields: shop, price, title, rating)")
+    }
+    try closePrompt(pane)
+    // `/` with a word it cannot read keeps the search as it was.
+    try pane.send(keys: ["/"])
+    try pane.send(literal: "coat")
+    try pane.send(keys: ["Enter"])
+    try pane.waitForScreen { $0.contains("match 1/1") }
+    try pane.send(keys: ["/"])
+    try pane.send(literal: "price<")
+    try pane.waitForScreen { Self.promptRow($0).hasSuffix("price<: a value is missing after <") }
+    try pane.send(keys: ["Enter"])
+    let searched = try pane.waitForScreen { $0.contains("price<: a value is missing after <: the search is as it was") }
+    #expect(searched.contains("match 1/1"), "\(searched)")
     try pane.send(keys: ["q"])
     try expectRestored(pane, status: "0")
   }
@@ -83,9 +102,9 @@ extension ViewerEndToEndTests {
     for (shop, count) in [("Alpha Atelier", 2), ("Beta Boutique", 2), ("Gamma Goods", 2)] {
       #expect(all.contains(try Regex("\(shop) +█+ \(count)")), "\(all)")
     }
-    try pane.send(keys: ["Escape"])
-    try pane.waitForScreen { !$0.contains("Facets") }
+    // `&`, as the panel says, closes it and opens the prompt.
     try pane.send(keys: ["&"])
+    try pane.waitForScreen { !$0.contains("Facets") && Self.promptRow($0).hasPrefix("&") }
     try pane.send(literal: "price<100")
     try pane.send(keys: ["Enter"])
     try pane.waitForScreen { $0.contains("3 of 6 items match price<100") }

@@ -53,6 +53,8 @@ struct FilterLanguageTests {
       ("title:cafe", ["Café table"]),
       ("name:cafe", ["Café table"]),
       ("coat -used", ["Wool coat"]),
+      ("-\"wool\"", ["Silk dress", "Café table", "Used coat"]),
+      ("-\"used coat\"", ["Wool coat", "Silk dress", "Café table"]),
       ("coat price<150", ["Wool coat"]),
       ("colour:red", []),
       ("-colour:red", ["Wool coat", "Silk dress", "Café table", "Used coat"]),
@@ -72,6 +74,7 @@ struct FilterLanguageTests {
       ("price:x..3", "price:x..3: x is not a number"),
       ("price:..", "price:..: a range needs a number"),
       ("price<", "price<: a value is missing after <"),
+      ("price:300..100", "price:300..100: 300 is more than 100: nothing is between"),
       ("shop:", "shop:: a value is missing after :"),
     ])
   func problems(pattern: String, problem: String) {

@@ -21,6 +21,9 @@ public struct ItemStore: Sendable {
   public private(set) var measuredPages: MeasuredPages?
   /// Where the next page starts; `nil` before the first page and after the last.
   private var next: PageCursor?
+  /// The extra fields' names of every item taken since the viewer opened, kept across new queries: what a
+  /// filter's field is looked for in (a filter that matches nothing leaves no items to look at).
+  public private(set) var extraKeysSeen: Set<String> = []
   /// Pages taken so far, and failed attempts at the next one.
   private var pagesTaken = 0
   private var attempt = 0
@@ -74,6 +77,7 @@ public struct ItemStore: Sendable {
       if measuredPages == nil { resultCount = page.resultCount ?? resultCount }
       loadedItemsOnly = page.loadedItemsOnly
       let start = items.run.count
+      noteExtraKeys(page.items)
       items.append(contentsOf: page.items)
       ids.append(contentsOf: page.ids)
       let arrived = page.items.map(DisplayItem.init)
@@ -97,8 +101,14 @@ public struct ItemStore: Sendable {
 
   /// Starts over from the first page's answer (a refresh, or a new query).
   mutating func replace(with response: CatalogueResponse) {
+    let seen = extraKeysSeen
     self = ItemStore()
+    extraKeysSeen = seen
     take(response)
+  }
+
+  private mutating func noteExtraKeys(_ arrived: [ShopItem]) {
+    for item in arrived { for field in item.extraFields { extraKeysSeen.insert(field.key) } }
   }
 
   /// The whole result measured: every rank gets its shape (the loaded items keep theirs), and pages load
@@ -122,6 +132,7 @@ public struct ItemStore: Sendable {
     guard let pages = measuredPages else { return }
     let start = pages.firstRank(ofPage: number)
     let fitting = Array(page.items.prefix(max(0, displayItems.count - start)))
+    noteExtraKeys(fitting)
     items.put(fitting, from: start)
     ids.put(Array(page.ids.prefix(fitting.count)), from: start)
     for (offset, item) in fitting.enumerated() { displayItems[start + offset] = DisplayItem(item) }

@@ -125,7 +125,8 @@ public enum KeyMap {
     ([.pageDown, .character(" "), .control("d")], .pageDown), ([.pageUp, .character("b"), .control("u")], .pageUp),
     ([.home, .character("g")], .top), ([.end, .character("G")], .bottom), ([.escape, .enter], .escape),
     ([.character("?")], .toggleHelp), ([.character("s")], .toggleStatistics), ([.character("F")], .toggleFacets),
-    ([.control("l")], .redrawAll),
+    ([.control("l")], .redrawAll), ([.character("&")], .filter), ([.character("/")], .search),
+    ([.character("o")], .cycleSort), ([.character("S")], .toggleSections),
     ([.character("q")], .quit),
   ]
 

@@ -36,12 +36,17 @@ struct PanelStateTests {
     #expect(panel.overlay == nil)
   }
 
-  @Test("q and Ctrl-L are passed on; the waterfall's other keys do nothing behind the panel")
+  @Test("q and Ctrl-L are passed on; & / o S close the panel and are passed on; the others do nothing behind it")
   func passesOn() {
     var panel = PanelState()
     panel.overlay = .help
     #expect(panel.update(.quit, visibleRows: 5, maximumScroll: 0) == .passOn(.quit))
     #expect(panel.update(.redrawAll, visibleRows: 5, maximumScroll: 0) == .passOn(.redrawAll))
-    #expect(panel.update(.cycleSort, visibleRows: 5, maximumScroll: 0) == .handled && panel.overlay == .help)
+    #expect(panel.update(.stepDown, visibleRows: 5, maximumScroll: 0) == .handled && panel.overlay == .help)
+    #expect(panel.update(.refresh, visibleRows: 5, maximumScroll: 0) == .handled && panel.overlay == .help)
+    for action in [Action.filter, .search, .cycleSort, .toggleSections] {
+      panel.overlay = .facets
+      #expect(panel.update(action, visibleRows: 5, maximumScroll: 0) == .passOn(action) && panel.overlay == nil)
+    }
   }
 }

@@ -22,6 +22,10 @@ public struct PanelState: Hashable, Sendable {
     let page = max(1, visibleRows - 1)
     switch action {
     case .quit, .redrawAll: return .passOn(action)
+    // What the facet panel points to (`& narrows`): the panel closes and the key does what it does.
+    case .filter, .search, .cycleSort, .toggleSections:
+      overlay = nil
+      return .passOn(action)
     case .escape: overlay = nil
     case .toggleHelp: overlay = overlay == .help ? nil : .help
     case .toggleStatistics: overlay = overlay == .statistics ? nil : .statistics

@@ -26,9 +26,26 @@ enum PromptHints {
     case .search:
       if let problem = ItemQuery(prompt.text).problem { return problem }
       return prompt.text.isEmpty ? nil : search?.promptText(reading: reading)
-    case .filter: return filter?.hint(reading: reading) ?? FilterPreview(pattern: ItemQuery("")).hint(reading: reading)
+    case .filter:
+      let preview = filter ?? FilterPreview(pattern: ItemQuery(""))
+      if preview.count == 0, let missing = fieldNoItemHas(preview.pattern, store: store) { return missing }
+      return preview.hint(reading: reading)
     case .goToItem: return goToHint(prompt.text, store: store, reading: reading)
     }
+  }
+
+  /// Why a filter matches nothing when it names a field no loaded item has (`colour:red` where the items have
+  /// `color`): "no item loaded has colour (fields: shop, price, title, color)".
+  static func fieldNoItemHas(_ pattern: ItemQuery, store: ItemStore) -> String? {
+    let named = pattern.conditions.compactMap { condition -> String? in
+      if case .extra(let key) = condition.field, !condition.isNegated { return key }
+      return nil
+    }
+    guard !named.isEmpty else { return nil }
+    guard let missing = named.first(where: { !store.extraKeysSeen.contains($0) }) else { return nil }
+    let fields = ["shop", "price", "title"] + store.extraKeysSeen.sorted()
+    let names = fields.map { TextSanitizer.sanitize($0, limit: 40) }.joined(separator: ", ")
+    return "no item loaded has \(TextSanitizer.sanitize(missing, limit: 40)) (fields: \(names))"
   }
 
   /// `:`'s range (`go to item # (1–180)`), and as digits are typed the item they name: its title when it is

@@ -80,13 +80,27 @@ extension PromptLine.Outcome {
   var commands: [Command] {
     switch self {
     case .unchanged: []
-    case .changed(let prompt): prompt.purpose == .filter ? [.previewFilter(prompt.text)] : [.search(.typed(prompt))]
+    case .changed(let prompt):
+      if prompt.purpose == .filter {
+        [.previewFilter(prompt.text)]
+      }
+      // A word the filter language cannot read yet (`price<`): the search stays as it was; the hint says why.
+      else if ItemQuery(prompt.text).problem != nil {
+        []
+      } else {
+        [.search(.typed(prompt))]
+      }
     case .cancelled(let prompt):
       prompt.purpose == .filter ? [.previewFilter(nil), .filterCancelled] : [.search(.cancelled(prompt))]
     case .submitted(let prompt):
       switch prompt.purpose {
       case .goToItem: [.jumps(.goToItem(prompt.text))]
-      case .search: [.search(.submitted(prompt))]
+      case .search:
+        if let problem = ItemQuery(prompt.text).problem {
+          [.search(.cancelled(prompt)), .notice("\(problem): the search is as it was")]
+        } else {
+          [.search(.submitted(prompt))]
+        }
       case .filter:
         // A word the filter language cannot read: the filter as it was when the prompt opened, and why.
         if let problem = ItemQuery(prompt.text).problem {
