@@ -200,11 +200,19 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   /// Stopped on the server: a cancellation while the statement runs asks the server to cancel it
   /// (``PostgresSession/cancelRunningStatement()``), so no superseded search keeps a backend busy.
   public func findMatches(of pattern: ItemQuery, in query: CatalogueQuery, cancellation: WorkCancellation) -> [Int]? {
-    guard let long = try? longStatements() else { return nil }
-    let ranks = cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) {
-      try? matchRanks(of: pattern, in: query, on: long, cancellation: cancellation)
+    onLongStatements(cancellation) { long in
+      try matchRanks(of: pattern, in: query, on: long, cancellation: cancellation)
     }
-    return cancellation.isCancelled ? nil : ranks
+  }
+
+  /// `body`'s answer on the long statements' connection, its running statement cancelled on the server by
+  /// `cancellation`; nil once cancelled, or when the statement fails.
+  private func onLongStatements<Answer>(
+    _ cancellation: WorkCancellation, _ body: (PostgresSession) throws -> Answer
+  ) -> Answer? {
+    guard !cancellation.isCancelled, let long = try? longStatements() else { return nil }
+    let answer = cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) { try? body(long) }
+    return cancellation.isCancelled ? nil : answer
   }
 
   /// `count(*)` on the server, on the long statements' connection, cancelled there as a search is; kept, so the
@@ -216,11 +224,10 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
       Thread.sleep(forTimeInterval: 0.005)
     }
     if let known = factsStore.withLock({ $0[plain]?.count }) { return known }
-    guard !cancellation.isCancelled, let long = try? longStatements() else { return nil }
-    let count = cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) {
-      try? Self.countNow(plain, in: rows, folded: isImported, session: long, cancellation: cancellation)
+    let count = onLongStatements(cancellation) { long in
+      try Self.countNow(plain, in: rows, folded: isImported, session: long, cancellation: cancellation)
     }
-    guard !cancellation.isCancelled, let count else { return nil }
+    guard let count else { return nil }
     remember(plain) { $0.count = count }
     return count
   }
@@ -230,16 +237,14 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   public func facet(
     _ field: ItemField, in query: CatalogueQuery, limit: Int, cancellation: WorkCancellation
   ) -> FacetCounts? {
-    guard !cancellation.isCancelled, let long = try? longStatements() else { return nil }
     var statement = PostgresStatement("SELECT value, count(*) FROM (SELECT ")
     statement.append(groupValue(field))
     statement.append(" AS value FROM \(rows) WHERE ")
     statement.append(condition(for: query.filter))
     statement.append(") AS facet GROUP BY value")
-    let groups = cancellation.whileRunning(stoppedBy: long.cancelRunningStatement) {
-      try? long.rows(statement.query, cancellation: cancellation)
-    }
-    guard !cancellation.isCancelled, let groups else { return nil }
+    let query = statement.query
+    guard let groups = onLongStatements(cancellation, { try $0.rows(query, cancellation: cancellation) })
+    else { return nil }
     var counts: [[UInt8]: Int] = [:]
     var missing = 0
     for row in groups {
@@ -320,7 +325,9 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   func ordering(_ key: String?) -> String { key.map { "\($0), id" } ?? "id" }
 
   /// A section's value of a row: the stored one, NULL when blank.
-  func groupValue(_ field: ItemField) -> Fragment {
+  func groupValue(_ field: ItemField) -> Fragment { Self.groupValue(field) }
+
+  static func groupValue(_ field: ItemField) -> Fragment {
     switch field {
     case .shop: { $0.append("shop_group") }
     case .price: { $0.append("price_group") }
@@ -367,26 +374,17 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   /// value the order uses. An item without the field does not meet it, and so is kept by the condition turned
   /// round.
   static func fieldCondition(_ condition: FieldCondition, folded: Bool) -> Fragment {
-    let value: Fragment = { statement in
-      switch condition.field {
-      case .shop: statement.append("shop_group")
-      case .price: statement.append("price_group")
-      case .title: statement.append("title_group")
-      case .extra(let key):
-        statement.append("(extra_group ->> ")
-        statement.bind(key)
-        statement.append(")")
-      }
-    }
+    // The value as a section holds it: a blank one is none.
+    let value = groupValue(condition.field)
     return { statement in
       statement.append(condition.isNegated ? "NOT coalesce((" : "coalesce((")
       switch condition.test {
-      case .holds(let text):
+      case .holds:
         statement.append(folded ? "strpos(waterfall_fold(" : "strpos(lower(")
         statement.append(value)
         statement.append("), ")
         if folded {
-          statement.bind(String(decoding: text, as: UTF8.self))
+          statement.bind(condition.heldText)
         } else {
           statement.append("lower(")
           statement.bind(condition.typedValue)

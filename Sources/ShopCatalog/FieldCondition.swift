@@ -20,15 +20,18 @@ public struct FieldCondition: Sendable, Hashable {
   public let isNegated: Bool
   /// The value as typed (`Alpha` of `shop:Alpha`), for a server that folds nothing itself.
   public let typedValue: String
+  /// The field the name stands for, worked out once: conditions are met item by item.
+  public let field: ItemField
 
-  /// The field the name stands for.
-  public var field: ItemField {
-    switch name.lowercased() {
-    case "shop": .shop
-    case "price": .price
-    case "title", "name": .title
-    default: .extra(name)
-    }
+  init(name: String, test: Test, isNegated: Bool, typedValue: String) {
+    (self.name, self.test, self.isNegated, self.typedValue) = (name, test, isNegated, typedValue)
+    field =
+      switch name.lowercased() {
+      case "shop": .shop
+      case "price": .price
+      case "title", "name": .title
+      default: .extra(name)
+      }
   }
 
   /// The text after `holds`, as a string (for SQL).

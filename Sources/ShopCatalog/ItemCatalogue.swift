@@ -261,9 +261,8 @@ public final class ItemCatalogue: CatalogueSource, Sendable {
   public func facet(
     _ field: ItemField, in query: CatalogueQuery, limit: Int, cancellation: WorkCancellation
   ) -> FacetCounts? {
-    guard !loops else { return nil }
+    guard !loops, waitUntilComplete(unless: cancellation) else { return nil }
     let order = query.isReadingOrder ? nil : result(for: query).order
-    guard waitUntilComplete(unless: cancellation) else { return nil }
     return contents.withLock { $0.items }.facet(field, of: order, limit: limit, cancellation: cancellation)
   }
 

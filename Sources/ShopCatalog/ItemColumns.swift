@@ -365,7 +365,13 @@ struct ItemColumns: Sendable {
                 wf_find_substring(base + keyStart, keyLength, 0, $0.baseAddress!, $0.count) < keyLength
               }
             }
-            if others, query.isWordsOnly || matches(item, query: query) { found.append(item) }
+            // The words are all there: what is left is the words turned round and the conditions.
+            if others,
+              query.isWordsOnly
+                || (!query.holdsExcludedTerm(key: searchKey(of: item)) && meetsConditions(item, query))
+            {
+              found.append(item)
+            }
             position = Int(ends[item])
           }
         }

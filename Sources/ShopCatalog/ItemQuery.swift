@@ -53,8 +53,12 @@ public struct ItemQuery: Sendable, Hashable {
   public func matches(_ item: ShopItem) -> Bool {
     if isEmpty { return true }
     var folding = SearchFolding()
-    return matches(key: Self.searchKey(of: item, folding: &folding)[...])
-      && conditions.allSatisfy { $0.isMet(by: item, folding: &folding) }
+    return matches(key: Self.searchKey(of: item, folding: &folding)[...]) && meetsConditions(item, folding: &folding)
+  }
+
+  /// Whether `item` meets every condition on a field, its words not looked at (``matches(key:)`` does that).
+  func meetsConditions(_ item: ShopItem, folding: inout SearchFolding) -> Bool {
+    conditions.allSatisfy { $0.isMet(by: item, folding: &folding) }
   }
 
   /// Where the terms occur in `text` (any string: the stored title, or the title as the app displays it after
@@ -97,8 +101,12 @@ public struct ItemQuery: Sendable, Hashable {
   /// Every free word occurs in `key` (fields folded and separated by a zero byte, which folding never produces)
   /// and no word turned round does; the conditions on fields are not looked at.
   func matches(key: ArraySlice<UInt8>) -> Bool {
-    terms.allSatisfy { Self.firstOccurrence(of: $0, in: key) != nil }
-      && !excludedTerms.contains { Self.firstOccurrence(of: $0, in: key) != nil }
+    terms.allSatisfy { Self.firstOccurrence(of: $0, in: key) != nil } && !holdsExcludedTerm(key: key)
+  }
+
+  /// Some word turned round occurs in `key`.
+  func holdsExcludedTerm(key: ArraySlice<UInt8>) -> Bool {
+    excludedTerms.contains { Self.firstOccurrence(of: $0, in: key) != nil }
   }
 
   static func searchKey(of item: ShopItem, folding: inout SearchFolding) -> [UInt8] {

@@ -26,10 +26,10 @@ public struct SearchIndex: Sendable {
 
   /// Whether item `index` matches `query`.
   public func matches(_ index: Int, query: ItemQuery) -> Bool {
-    guard !query.isEmpty, query.matches(key: keys[keyStarts[index]..<keyStarts[index + 1]]) else {
-      return query.isEmpty
-    }
-    return query.conditions.isEmpty || query.matches(items[index])
+    guard !query.isEmpty else { return true }
+    var folding = SearchFolding()
+    return query.matches(key: keys[keyStarts[index]..<keyStarts[index + 1]])
+      && query.meetsConditions(items[index], folding: &folding)
   }
 
   /// The indices of the items that match `pattern`, in dataset order.
