@@ -376,47 +376,60 @@ public final class PostgresCatalogue: CatalogueSource, Sendable {
   static func fieldCondition(_ condition: FieldCondition, folded: Bool) -> Fragment {
     // The value as a section holds it: a blank one is none.
     let value = groupValue(condition.field)
+    let number: Fragment = { statement in
+      if condition.field == .price {
+        statement.append("price_up")
+      } else if folded {
+        statement.append("waterfall_price_up(")
+        statement.append(value)
+        statement.append(")")
+      } else {
+        statement.append(PostgresShopTable.firstNumber(of: value))
+      }
+    }
+    // An imported catalogue folds as the file rules do; a shop table's text is only lower-cased, both sides.
+    let fold = folded ? "waterfall_fold(" : "lower("
+    func typed(_ alternative: FieldCondition.Alternative, _ statement: inout PostgresStatement) {
+      if folded {
+        statement.bind(alternative.foldedText)
+      } else {
+        statement.append("lower(")
+        statement.bind(alternative.typedValue)
+        statement.append(")")
+      }
+    }
     return { statement in
       statement.append(condition.isNegated ? "NOT coalesce((" : "coalesce((")
-      switch condition.test {
-      case .holds:
-        statement.append(folded ? "strpos(waterfall_fold(" : "strpos(lower(")
-        statement.append(value)
-        statement.append("), ")
-        if folded {
-          statement.bind(condition.heldText)
-        } else {
-          statement.append("lower(")
-          statement.bind(condition.typedValue)
-          statement.append(")")
-        }
-        statement.append(") > 0")
-      case .number(let range):
-        let number: Fragment = { statement in
-          if condition.field == .price {
-            statement.append("price_up")
-          } else if folded {
-            statement.append("waterfall_price_up(")
-            statement.append(value)
-            statement.append(")")
-          } else {
-            statement.append(PostgresShopTable.firstNumber(of: value))
+      for (place, alternative) in condition.alternatives.enumerated() {
+        statement.append(place == 0 ? "(" : ") OR (")
+        switch alternative.test {
+        case .holds:
+          statement.append("strpos(\(fold)")
+          statement.append(value)
+          statement.append("), ")
+          typed(alternative, &statement)
+          statement.append(") > 0")
+        case .equals:
+          statement.append(fold)
+          statement.append(value)
+          statement.append(") = ")
+          typed(alternative, &statement)
+        case .number(let range):
+          statement.append(number)
+          statement.append(" < 'Infinity'::float8")
+          for (bound, comparison) in [
+            (range.lower, range.includesLower ? ">=" : ">"), (range.upper, range.includesUpper ? "<=" : "<"),
+          ] {
+            guard let bound else { continue }
+            statement.append(" AND ")
+            statement.append(number)
+            statement.append(" \(comparison) ")
+            statement.bind(bound)
+            statement.append("::float8")
           }
         }
-        statement.append(number)
-        statement.append(" < 'Infinity'::float8")
-        for (bound, comparison) in [
-          (range.lower, range.includesLower ? ">=" : ">"), (range.upper, range.includesUpper ? "<=" : "<"),
-        ] {
-          guard let bound else { continue }
-          statement.append(" AND ")
-          statement.append(number)
-          statement.append(" \(comparison) ")
-          statement.bind(bound)
-          statement.append("::float8")
-        }
       }
-      statement.append("), FALSE)")
+      statement.append(")), FALSE)")
     }
   }
 

@@ -68,21 +68,24 @@ extension SQLiteCatalogue {
   /// not meet it, and so is kept by the condition turned round.
   private func condition(for condition: FieldCondition) -> SQL {
     let value = table.fieldValue(condition.field)
-    let met: SQL
-    switch condition.test {
-    case .holds:
-      met = "instr(waterfall_fold(\(value)), \(condition.heldText!)) > 0"
-    case .number(let range):
-      let number: SQL = table.isImported && condition.field == .price ? "price_up" : "waterfall_number(\(value))"
-      var bounds: [SQL] = ["\(number) < 9e999"]
-      if let lower = range.lower {
-        bounds.append(range.includesLower ? "\(number) >= \(lower)" : "\(number) > \(lower)")
+    let met = condition.alternatives.map { alternative -> SQL in
+      switch alternative.test {
+      case .holds:
+        return "instr(waterfall_fold(\(value)), \(alternative.foldedText!)) > 0"
+      case .equals:
+        return "waterfall_fold(\(value)) = \(alternative.foldedText!)"
+      case .number(let range):
+        let number: SQL = table.isImported && condition.field == .price ? "price_up" : "waterfall_number(\(value))"
+        var bounds: [SQL] = ["\(number) < 9e999"]
+        if let lower = range.lower {
+          bounds.append(range.includesLower ? "\(number) >= \(lower)" : "\(number) > \(lower)")
+        }
+        if let upper = range.upper {
+          bounds.append(range.includesUpper ? "\(number) <= \(upper)" : "\(number) < \(upper)")
+        }
+        return "(" + bounds.joined(separator: " AND ") + ")"
       }
-      if let upper = range.upper {
-        bounds.append(range.includesUpper ? "\(number) <= \(upper)" : "\(number) < \(upper)")
-      }
-      met = bounds.joined(separator: " AND ")
-    }
+    }.joined(separator: " OR ")
     return condition.isNegated ? "NOT coalesce((\(met)), 0)" : "coalesce((\(met)), 0)"
   }
 

@@ -292,22 +292,32 @@ struct ItemColumns: Sendable {
     query.isEmpty || (query.matches(key: searchKey(of: index)) && meetsConditions(index, query))
   }
 
-  /// Whether item `index` meets the pattern's conditions on fields: the title, shop and price held looked for in
-  /// their part of the folded key, a price compared by its stored value; other fields read as the item's are.
+  /// Whether item `index` meets the pattern's conditions on fields: the title, shop and price held or equalled
+  /// looked for in their part of the folded key, a price compared by its stored value; other fields read as the
+  /// item's are.
   func meetsConditions(_ index: Int, _ query: ItemQuery) -> Bool {
     guard !query.conditions.isEmpty else { return true }
     var folding = SearchFolding()
     return query.conditions.allSatisfy { condition in
-      switch (condition.field, condition.test) {
-      case (.price, .number(let range)):
-        return range.contains(priceValues[index]) != condition.isNegated
-      case (.title, .holds(let text)), (.shop, .holds(let text)), (.price, .holds(let text)):
-        let part = condition.field == .title ? 0 : condition.field == .shop ? 1 : 2
-        let held = ItemQuery.firstOccurrence(of: text, in: Self.part(part, of: searchKey(of: index))) != nil
-        return held != condition.isNegated
-      default:
-        return condition.isMet(byValue: value(of: condition.field, at: index), folding: &folding)
+      let part: Int? =
+        switch condition.field {
+        case .title: 0
+        case .shop: 1
+        case .price: 2
+        case .extra: nil
+        }
+      guard let part else { return condition.isMet(byValue: value(of: condition.field, at: index), folding: &folding) }
+      let met = condition.alternatives.contains { alternative in
+        switch alternative.test {
+        case .number(let range) where condition.field == .price: return range.contains(priceValues[index])
+        case .holds(let text):
+          return ItemQuery.firstOccurrence(of: text, in: Self.part(part, of: searchKey(of: index))) != nil
+        case .equals(let text): return Self.part(part, of: searchKey(of: index)).elementsEqual(text)
+        case .number:
+          return alternative.isMet(byValue: value(of: condition.field, at: index), folding: &folding)
+        }
       }
+      return met != condition.isNegated
     }
   }
 

@@ -83,7 +83,7 @@ struct PostgresForeignTableTests {
     for order in ItemOrder.allCases {
       for pattern in [
         nil, "rot", "item 1", "¥99", "shop", "zzz", "price<100", "-price:..99", "color:rot", "-color:red", "-rot",
-        "shop:\"shop a\"", "stock>=3", "item price>=10",
+        "shop:\"shop a\"", "stock>=3", "item price>=10", "shop=\"shop a\"|\"Shop B\"", "price:..<10|99..",
       ] as [String?] {
         for grouping in [nil, .shop, .price, .title, .extra("color")] as [ItemField?] {
           let query = CatalogueQuery(order: order, filter: pattern.map(ItemQuery.init), grouping: grouping)

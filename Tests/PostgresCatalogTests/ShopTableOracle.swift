@@ -45,12 +45,14 @@ struct ShopTableOracle {
     return pattern.plainWords.allSatisfy(held) && !pattern.plainExcludedWords.contains(where: held)
       && pattern.conditions.allSatisfy { condition in
         let value = condition.field.value(of: item)
-        let met: Bool
-        switch condition.test {
-        case .holds: met = value.map { $0.lowercased().contains(condition.typedValue.lowercased()) } ?? false
-        case .number(let range):
-          let number = condition.field == .price ? Self.priceValue(item.price) : value.map(Self.priceValue)
-          met = number.map { $0 < .infinity && range.contains($0) } ?? false
+        let met = condition.alternatives.contains { alternative in
+          switch alternative.test {
+          case .holds: value.map { $0.lowercased().contains(alternative.typedValue.lowercased()) } ?? false
+          case .equals: value.map { $0.lowercased() == alternative.typedValue.lowercased() } ?? false
+          case .number(let range):
+            (condition.field == .price ? Self.priceValue(item.price) : value.map(Self.priceValue))
+              .map { $0 < .infinity && range.contains($0) } ?? false
+          }
         }
         return met != condition.isNegated
       }

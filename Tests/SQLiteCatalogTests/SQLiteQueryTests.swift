@@ -11,7 +11,8 @@ struct SQLiteQueryTests {
     nil, "cafe", "CAFÉ", "ab", "ＡＢＣ", "羊毛", "新品羊毛衫", "item 1", "rot", "¥99", "e", "zzz",
     // The filter language: conditions on fields, words turned round.
     "price<100", "price:1..99.5", "-price>=1299", "-cafe", "shop:\"shop a\"", "-shop:b", "color:rot", "-color:red",
-    "item -2 price<=99", "title:羊毛", "price=7", "color>1",
+    "item -2 price<=99", "title:羊毛", "price=7", "color>1", "shop=\"Shop A\"|\"shop b\"", "price:..<7|99..",
+    "-color=\"rot\"", "price=\"¥99\"",
   ]
   static let groupings: [ItemField?] = [nil, .shop, .price, .extra("color")]
 
