@@ -130,3 +130,96 @@ extension ViewerEndToEndTests {
     #expect(unknown.status == 64 && unknown.errors.contains("--facets: unknown field \"colour\""), "\(unknown.errors)")
   }
 }
+
+extension ViewerEndToEndTests {
+  /// A band's line in the facet panel: its name and its count (`under 70  ███  6`).
+  static func bandCount(_ name: String, in screen: String) throws -> Int? {
+    let line = try Regex("  \(name) +█+ +([0-9,]+)")
+    guard let match = screen.firstMatch(of: line), let count = match.output[1].substring else { return nil }
+    return Int(count.replacingOccurrences(of: ",", with: ""))
+  }
+
+  @Test(
+    "the facet panel chooses: two shops and a price band narrow the grid to what the panel counted; a choice let go")
+  func facetChoices() throws {
+    let folder = TemporaryDirectory("facet-choices")
+    // Thirty items of Alpha, twenty of Beta, ten of Gamma; prices ¥10 to ¥600, one each, so price is banded.
+    let records = (0..<60).map { index in
+      let shop = index < 30 ? "Alpha Atelier" : index < 50 ? "Beta Boutique" : "Gamma Goods"
+      return
+        "{\"w\": 200, \"h\": 150, \"price\": \"¥\((index + 1) * 10)\", \"title\": \"Item \(index)\", \"shop\": \"\(shop)\"}"
+    }
+    let file = folder.write("shop.json", "[\n" + records.joined(separator: ",\n") + "\n]")
+    let pane = try TmuxPane(arguments: ["--facets", "shop,price", file], width: 100, height: 40)
+    try pane.waitForScreen { $0.contains("Item 0") && $0.contains("row 1/") }
+    try pane.send(keys: ["F"])
+    let all = try pane.waitForScreen { $0.contains("shop  60 items") && $0.contains("price  60 items, in bands") }
+    #expect(all.contains(/\s{2}Alpha Atelier +█+ +30/) && all.contains(/\s{2}Gamma Goods +█+ +10/), "\(all)")
+    // The cursor starts on the commonest shop: Enter chooses it, j then Space the next.
+    try pane.send(keys: ["Enter"])
+    try pane.waitForScreen { $0.contains("✓ Alpha Atelier") && $0.contains("30/60 shown") }
+    try pane.send(keys: ["j", "Space"])
+    let shops = try pane.waitForScreen {
+      $0.contains("✓ Beta Boutique") && $0.contains("50/60 shown") && $0.contains("price  50 items, in bands ")
+        && !$0.contains("(counting")
+    }
+    // The shops' own counts stay over every shop (so a third can be chosen); the price bands count the two shops.
+    #expect(shops.contains(/\s{2}Gamma Goods +█+ +10/), "\(shops)")
+    let lastBand = try #require(shops.firstMatch(of: /\s{2}([0-9,]+) and more +█/)?.output.1)
+    let counted = try #require(try Self.bandCount("\(lastBand) and more", in: shops), "\(shops)")
+    try pane.send(keys: ["G", "Space"])
+    try pane.waitForScreen {
+      $0.contains("✓ \(lastBand) and more") && $0.contains("\(counted)/60 shown") && !$0.contains("(counting")
+    }
+    // A key clears the notice: the status bar names the filter in words.
+    try pane.send(keys: ["k"])
+    try pane.waitForScreen {
+      Self.promptRow($0).contains("shop: Alpha Atelier, Beta Boutique \u{B7} price: \(lastBand) or more")
+    }
+    // Let go of Alpha: listed last while chosen, though none of its items is in the band (Gamma's ten and Beta's
+    // six come first); the cursor stays on the band it was on while the values moved.
+    try pane.waitForScreen { $0.contains(try! Regex("✓ Beta Boutique +█+ +6")) && $0.contains("✓ Alpha Atelier  ") }
+    try pane.send(keys: ["g", "j", "j", "Space"])
+    let bound = Int(lastBand.replacingOccurrences(of: ",", with: ""))!
+    let betaInBand = (30..<50).filter { ($0 + 1) * 10 >= bound }.count
+    try pane.waitForScreen { !$0.contains("✓ Alpha Atelier") && $0.contains("\(betaInBand)/60 shown") }
+    try pane.send(keys: ["Escape"])
+    try pane.waitForScreen { !$0.contains("Facets") && $0.contains("\(betaInBand)/60 shown") }
+    try pane.send(keys: ["q"])
+    try expectRestored(pane, status: "0")
+  }
+}
+
+extension ViewerEndToEndTests {
+  @Test("--view opens the config file's saved view: its filter, sort and facets; --pick picks in it")
+  func savedView() throws {
+    let folder = TemporaryDirectory("saved-view")
+    let file = Self.filterLanguageCatalogue(folder)
+    let config = folder.write(
+      "config.toml",
+      """
+      [views.cheap]
+      filter = "price<100"
+      sort = "-price"
+      facets = "shop,rating"
+      """)
+    let output = folder.path + "/picked.txt"
+    let pane = try TmuxPane(
+      arguments: ["--config", config, "--view", "cheap", "--pick", "--print", "title", file], width: 100, height: 40,
+      outputFile: output)
+    let cheap = try pane.waitForScreen { $0.contains("3/6 shown") && $0.contains("price: under 100") }
+    #expect(cheap.contains("by price, highest first"), "\(cheap)")
+    for title in ["Wool coat", "Linen shirt", "Velvet hat"] { #expect(cheap.contains(title), "\(cheap)") }
+    #expect(!cheap.contains("Silk dress") && !cheap.contains("Cotton scarf"), "\(cheap)")
+    try pane.send(keys: ["F"])
+    try pane.waitForScreen { $0.contains("shop  3 items") && $0.contains("rating  3 items") }
+    try pane.send(keys: ["Escape"])
+    try pane.waitForScreen { !$0.contains("Facets") }
+    // The dearest of the three comes first, and Enter picks it.
+    try pane.send(keys: ["Enter"])
+    try expectRestored(pane, status: "0")
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "Linen shirt\n")
+    let unknown = try BinaryRun(["snapshot", "--config", config, "--view", "dear", file])
+    #expect(unknown.status == 64 && unknown.errors.contains("no view \"dear\" (views: cheap)"), "\(unknown.errors)")
+  }
+}

@@ -5,7 +5,8 @@ extension ViewerEndToEndTests {
   /// Esc, then a wait for the prompt to close: a key sent right after Esc would be read with it as Alt+key.
   func closePrompt(_ pane: TmuxPane) throws {
     try pane.send(keys: ["Escape"])
-    try pane.waitForScreen { $0.contains("row ") }
+    // The status bar is back: its parts (the position may have given its room to a filter's words).
+    try pane.waitForScreen { Self.promptRow($0).contains(" │ ") }
   }
 
   /// The prompt row, the screen's last.

@@ -58,6 +58,7 @@ extension Viewer {
     // Too small to draw anything else: only quitting and repainting make sense.
     if state.isTooSmall, action != .quit, action != .redrawAll { return }
     if mode == .overlay {
+      if state.panel.overlay == .facets, handleFacetKey(key) { return }
       if let action { perform(overlayAction: action) }
       return
     }

@@ -86,7 +86,7 @@ public enum KeyMap {
     KeyBinding(keys: [.character("s")], action: .toggleStatistics, label: { _ in "s" }, help: "reuse statistics"),
     KeyBinding(
       keys: [.character("F")], action: .toggleFacets, label: { _ in "F" },
-      help: "facets: how the items shown divide by shop (--facets), each value with its count"),
+      help: "facets: how the items shown divide by shop (--facets), each value with its count; Enter chooses"),
     KeyBinding(
       keys: [.character("x")], action: .openLink, label: { _ in "x" },
       help: "open the focused item's link (else its picture) with $BROWSER or xdg-open"),
@@ -116,6 +116,9 @@ public enum KeyMap {
     [
       KeyBinding(keys: [], action: nil, label: { "\($0.upKey) \($0.downKey) j k" }, help: "in a panel: scroll it"),
       KeyBinding(keys: [], action: nil, label: { _ in "PgUp PgDn" }, help: "in a panel: a page"),
+      KeyBinding(
+        keys: [], action: nil, label: { _ in "Enter Space" },
+        help: "in the facet panel (j k move): choose the value, or let it go"),
     ]
     + panelKeys.map { keys, action in KeyBinding(keys: keys, action: action, label: { _ in "" }, help: "") }
 

@@ -33,6 +33,7 @@ enum Palette {
   static let overlayBorder = Style(foreground: .cyan, attributes: [.bold])
   static let overlayTitle = Style(attributes: [.bold])
   static let overlayText = Style()
+  static let overlayCursor = Style(attributes: [.reverse])
   static let warning = Style(foreground: .red, attributes: [.bold])
   static let pictureFailed = Style(foreground: .red, attributes: [.bold])
 

@@ -9,10 +9,17 @@ extension Viewer {
     let (title, lines) = PanelContent.of(
       state.panel.overlay, store: store, options: options, reuse: waterfall.statistics,
       lastFrameMicroseconds: lastFrameMicroseconds, metrics: metrics, pictureStatistics: pictureStatistics,
-      pictures: pictures, facets: state.facets,
+      pictures: pictures, facets: state.facets, filterPattern: organiser.latestQuery.filter?.pattern ?? "",
       width: OverlayPanel.innerWidth(screenWidth: state.screenSize.width))
     let picture = options.pictures == nil ? nil : detailPicture?.size
-    return OverlayPanel(title: title, lines: lines, screenSize: state.screenSize, picture: picture)
+    var panel = OverlayPanel(title: title, lines: lines, screenSize: state.screenSize, picture: picture)
+    if state.panel.overlay == .facets, let facets = state.facets {
+      let choices = facetLayout.choices
+      if !choices.isEmpty {
+        panel.highlightedBodyLine = panel.bodyLine(ofLine: choices[facets.cursor(among: choices)].line)
+      }
+    }
+    return panel
   }
 
   func renderOverlay(into screen: inout Screen) {

@@ -8,12 +8,12 @@ import WaterfallKit
 @Suite("Parts: the panel's content")
 struct PanelContentTests {
   static func content(
-    _ overlay: Overlay?, store: ItemStore = ItemStore(), facets: FacetPanel? = nil
+    _ overlay: Overlay?, store: ItemStore = ItemStore(), facets: FacetPanel? = nil, filter: String = ""
   ) -> (title: String, lines: [PanelLine]) {
     PanelContent.of(
       overlay, store: store, options: AppFixture.options(ascii: true), reuse: ReuseStatistics(),
       lastFrameMicroseconds: nil, metrics: SessionMetrics(), pictureStatistics: nil, pictures: PictureBook(),
-      facets: facets, width: 60)
+      facets: facets, filterPattern: filter, width: 60)
   }
 
   @Test("facets: each value with a bar as long as its share of the largest and its count; hostile values made safe")
@@ -26,10 +26,35 @@ struct PanelContentTests {
       otherValues: 3, otherItems: 12, missing: 5)
     let lines = Self.content(.facets, facets: panel).lines.map { $0.label + $0.text }
     #expect(lines[0] == "shop  1,522 items")
-    #expect(lines[1].hasPrefix("Alpha ") && lines[1].hasSuffix(" " + String(repeating: "#", count: 15) + " 1,204"))
-    #expect(lines[2].hasSuffix(" " + String(repeating: "#", count: 3) + " 301"), "\(lines[2])")
+    #expect(lines[1].hasPrefix("  Alpha ") && lines[1].hasSuffix(" " + String(repeating: "#", count: 15) + " 1,204"))
+    #expect(lines[2].contains(" ### ") && lines[2].hasSuffix(" 301"), "\(lines[2])")
     #expect(!lines.joined().contains("\u{1B}") && !lines.joined().contains("\u{7}"))
-    #expect(lines[3] == "3 other values: 12 items" && lines[4] == "(no shop): 5 items")
+    #expect(lines[3] == "  3 other values: 12 items" && lines[4] == "  (no shop): 5 items")
+    let chosen = Self.content(.facets, facets: panel, filter: "coat shop=\"ALPHA\"").lines.map { $0.label + $0.text }
+    #expect(chosen[1].hasPrefix("@ Alpha ") && chosen[2].hasPrefix("  "), "the value the filter chooses is marked")
+  }
+
+  @Test("a field of numbers is shown in bands, each a choice of the range it covers; a value with a quote is no choice")
+  func bands() {
+    var panel = FacetPanel(query: CatalogueQuery())
+    panel.counts[.price] = FacetCounts(
+      field: .price, values: (1...100).map { FacetCounts.Value("¥\($0)", count: 1) } + [.init("ask", count: 3)])
+    let layout = panel.layout(fields: [.price], pattern: "", width: 60, glyphs: .ascii)
+    let lines = layout.lines.map { $0.label + $0.text }
+    #expect(lines[0] == "price  103 items, in bands")
+    #expect(lines[1].hasPrefix("  under 20 ") && lines[1].hasSuffix(" 19"), "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("  85 and more ") && $0.hasSuffix(" 16") }, "\(lines)")
+    #expect(lines.contains("  not a number: 3 items"))
+    #expect(layout.choices.first?.choice.text == "..<20" && layout.choices.last?.choice.text == "85..")
+    let counted = layout.choices.map { choice in
+      (1...100).filter {
+        ItemQuery("price=\(choice.choice.text)").matches(ShopItem(width: 1, height: 1, price: "¥\($0)", title: "t"))
+      }.count
+    }
+    #expect(counted.reduce(0, +) == 100, "the bands cover every number once: \(counted)")
+    panel.counts[.shop] = FacetCounts(field: .shop, values: [.init("say \"hi\"", count: 2), .init("Beta", count: 1)])
+    let shops = panel.layout(fields: [.shop], pattern: "", width: 60, glyphs: .ascii).choices.map(\.choice.text)
+    #expect(shops == ["\"Beta\""])
   }
 
   @Test("no panel says nothing; help lists the keys; statistics the cell reuse")

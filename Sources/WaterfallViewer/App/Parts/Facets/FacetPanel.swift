@@ -7,46 +7,146 @@ public struct FacetRequest: Hashable, Sendable {
   public var limit: Int
 }
 
-/// The facet panel's counts, field by field as they come, for the result shown when they were asked.
+/// One line of the panel that can be chosen (Enter, Space): a value of a field, or a band of a field of numbers.
+struct FacetChoice: Hashable {
+  var field: ItemField
+  /// As the filter language writes it after `field=`: `"Alpha Atelier"`, `100..<250`.
+  var text: String
+  /// What the language reads it as, to tell whether the filter chooses it already.
+  var test: FieldCondition.Test
+}
+
+/// The facet panel: its counts, field by field as they come, and the line the cursor is on. A field's values are
+/// counted over the result as it would be without that field's own choice (the others' apply), so that its other
+/// values stay in view to be chosen too; counts stay shown until the new ones come.
 struct FacetPanel: Hashable {
+  /// The result shown when the counts were asked.
   var query: CatalogueQuery
+  var requests: [ItemField: FacetRequest] = [:]
   var counts: [ItemField: FacetCounts] = [:]
+  /// The request each field's counts answer: one that is not its request now is being counted again.
+  var answered: [ItemField: FacetRequest] = [:]
+  /// The choice the cursor is on: it stays on it while the values move as their counts change.
+  var cursorChoice: FacetChoice?
+  /// Where it was among the choosable lines, for when its choice is gone.
+  var cursorPlace = 0
+
+  /// The cursor's place among `choices`.
+  func cursor(among choices: [(line: Int, choice: FacetChoice)]) -> Int {
+    choices.firstIndex { $0.choice == cursorChoice } ?? min(cursorPlace, max(0, choices.count - 1))
+  }
 
   /// Values named per field; the rest are summed in one line.
   static let valuesShown = 30
+  /// Values asked for per field: enough to draw a field of numbers' bands from.
+  static let valuesCounted = 20_000
 
-  /// The panel's lines: per field its name, then each value with a bar as long as its share of the largest and
-  /// its count (`Alpha Atelier  ██████  1,204`), the values beyond the limit and the items without one; a field
-  /// not counted yet says so. Values are the dataset's text: made safe before they reach the screen.
-  func lines(fields: [ItemField], width: Int, glyphs: Glyphs) -> [PanelLine] {
+  /// The requests for `fields` over `query`, each field's own choice left out of its filter.
+  static func requests(for fields: [ItemField], over query: CatalogueQuery) -> [ItemField: FacetRequest] {
+    let pattern = query.filter?.pattern ?? ""
+    var requests: [ItemField: FacetRequest] = [:]
+    for field in fields {
+      let filter = ItemQuery(FilterLanguage.withoutChoice(of: field, in: pattern))
+      requests[field] = FacetRequest(
+        field: field, query: CatalogueQuery(filter: filter), limit: valuesCounted)
+    }
+    return requests
+  }
+
+  /// The panel's lines and, in order, the lines that can be chosen. Per field: its name, then each value (or band)
+  /// with a mark when `pattern` chooses it, a bar as long as its share of the largest and its count
+  /// (`✓ Alpha Atelier  ██████  1,204`), the values beyond the limit and the items without one; a field not counted
+  /// yet says so. Values are the dataset's text: made safe before they reach the screen.
+  func layout(
+    fields: [ItemField], pattern: String, width: Int, glyphs: Glyphs
+  ) -> (lines: [PanelLine], choices: [(line: Int, choice: FacetChoice)]) {
     var lines: [PanelLine] = []
+    var choices: [(line: Int, choice: FacetChoice)] = []
     for field in fields {
       if !lines.isEmpty { lines.append(PanelLine(label: "", text: "")) }
       guard let counts = counts[field] else {
         lines.append(PanelLine(label: "\(field.name)  ", text: "counting\(glyphs.ellipsis)"))
         continue
       }
-      lines.append(PanelLine(label: "\(field.name)  ", text: "\(counts.total.grouped) items"))
-      let largest = max(1, counts.values.first?.count ?? 1)
-      let barWidth = max(4, min(20, width / 4))
-      let nameWidth = max(8, width - barWidth - 12)
-      for value in counts.values {
-        let name = TextLayout.clip(
-          TextSanitizer.sanitize(value.value, limit: 200), toWidth: nameWidth, ellipsis: glyphs.ellipsis)
-        let bar = String(repeating: glyphs.bar, count: max(1, value.count * barWidth / largest))
-        lines.append(PanelLine(label: "", text: Self.padded(name, nameWidth) + " " + bar + " " + value.count.grouped))
+      let chosen = FilterLanguage.chosen(for: field, in: pattern)
+      let bands = NumberBands(counts)
+      let recounting = answered[field] != requests[field] ? " (counting\(glyphs.ellipsis))" : ""
+      lines.append(
+        PanelLine(
+          label: "\(field.name)  ",
+          text: "\(counts.total.grouped) items" + (bands == nil ? "" : ", in bands") + recounting))
+      var rows: [(name: String, count: Int, choice: FacetChoice?)] =
+        if let bands {
+          bands.bands.map { band in
+            let text = band.filterText
+            let test = FilterLanguage.test(ofChoice: text)
+            return (Self.name(of: band.range), band.count, test.map { FacetChoice(field: field, text: text, test: $0) })
+          }
+        } else {
+          counts.values.prefix(Self.valuesShown).map { value in
+            let text = FilterLanguage.choiceText(ofValue: value.value)
+            let test = text.flatMap(FilterLanguage.test(ofChoice:))
+            let choice = text.flatMap { text in test.map { FacetChoice(field: field, text: text, test: $0) } }
+            return (value.value, value.count, choice)
+          }
+        }
+      // A value chosen is listed while it is, to be let go of, though the other choices leave it no item.
+      for alternative in chosen where !rows.contains(where: { $0.choice?.test == alternative.test }) {
+        let text =
+          if case .equals = alternative.test { FilterLanguage.choiceText(ofValue: alternative.typedValue) } else {
+            alternative.typedValue as String?
+          }
+        guard let text else { continue }
+        let choice = FacetChoice(field: field, text: text, test: alternative.test)
+        switch alternative.test {
+        case .number(let range): rows.append((Self.name(of: range), bands?.count(in: range) ?? 0, choice))
+        default: rows.append((alternative.typedValue, 0, choice))
+        }
       }
-      if counts.otherValues > 0 {
+      let largest = max(1, rows.map(\.count).max() ?? 1)
+      let barWidth = max(4, min(20, width / 4))
+      let nameWidth = max(8, width - barWidth - 14)
+      let canChoose = FilterLanguage.canName(field)
+      for row in rows {
+        let name = TextLayout.clip(
+          TextSanitizer.sanitize(row.name, limit: 200), toWidth: nameWidth, ellipsis: glyphs.ellipsis)
+        let bar = String(repeating: glyphs.bar, count: row.count == 0 ? 0 : max(1, row.count * barWidth / largest))
+        let isChosen = row.choice.map { choice in chosen.contains { $0.test == choice.test } } ?? false
+        let mark = isChosen ? glyphs.pickMark + " " : "  "
+        if canChoose, let choice = row.choice { choices.append((lines.count, choice)) }
         lines.append(
-          PanelLine(label: "", text: "\(counts.otherValues.grouped) other values: \(counts.otherItems.grouped) items"))
+          PanelLine(
+            label: "",
+            text: mark + Self.padded(name, nameWidth) + " " + Self.padded(bar, barWidth) + " "
+              + row.count.grouped))
+      }
+      if bands == nil, counts.otherValues > 0 || counts.values.count > Self.valuesShown {
+        let others = counts.values.dropFirst(Self.valuesShown)
+        let values = counts.otherValues + others.count
+        let items = counts.otherItems + others.reduce(0) { $0 + $1.count }
+        lines.append(PanelLine(label: "", text: "  \(values.grouped) other values: \(items.grouped) items"))
+      }
+      if let bands, bands.unreadable > 0 {
+        lines.append(PanelLine(label: "", text: "  not a number: \(bands.unreadable.grouped) items"))
       }
       if counts.missing > 0 {
-        lines.append(PanelLine(label: "", text: "(no \(field.name)): \(counts.missing.grouped) items"))
+        lines.append(PanelLine(label: "", text: "  (no \(field.name)): \(counts.missing.grouped) items"))
       }
     }
     lines.append(PanelLine(label: "", text: ""))
-    lines.append(PanelLine(label: "", text: "& narrows: shop:NAME, price<200, -word (F closes)"))
-    return lines
+    lines.append(
+      PanelLine(label: "", text: "Enter or Space chooses a value (several: any of them); & edits the filter"))
+    return (lines, choices)
+  }
+
+  /// A band as a shopper reads it: `under 100`, `100 to 250`, `250 and more`.
+  static func name(of range: NumberRange) -> String {
+    switch (range.lower, range.upper) {
+    case (nil, let upper?): "under \(upper.shortText)"
+    case (let lower?, let upper?): "\(lower.shortText) to \(upper.shortText)"
+    case (let lower?, nil): "\(lower.shortText) and more"
+    case (nil, nil): "any"
+    }
   }
 
   static func padded(_ text: String, _ width: Int) -> String {
@@ -54,19 +154,82 @@ struct FacetPanel: Hashable {
   }
 }
 
+extension Double {
+  /// A band's edge: whole numbers grouped (`1,000`), others as they are.
+  fileprivate var shortText: String {
+    self == rounded() && abs(self) < 1e15 ? Int(self).grouped : String(self)
+  }
+}
+
 extension Viewer {
-  /// `F`, or a new result shown while the panel is open: each `--facets` field counted over the result shown.
+  /// `F`, or a new result shown while the panel is open: each `--facets` field counted over the result shown (but
+  /// for its own choice). A field whose request is the one answered already is not asked again; counts stay until
+  /// their new ones come.
   func countFacets() {
     let query = presentation.query
-    state.facets = FacetPanel(query: query)
-    for field in options.facets {
-      emit(.countFacet(FacetRequest(field: field, query: query, limit: FacetPanel.valuesShown)))
+    let requests = FacetPanel.requests(for: options.facets, over: query)
+    var panel = state.facets ?? FacetPanel(query: query)
+    panel.query = query
+    for (field, request) in requests where panel.answered[field] != request {
+      emit(.countFacet(request))
+    }
+    panel.requests = requests
+    state.facets = panel
+  }
+
+  /// A field's counts; an answer for a request no longer wanted is dropped.
+  func facetCounted(_ request: FacetRequest, _ counts: FacetCounts) {
+    guard state.facets?.requests[request.field] == request else { return }
+    state.facets?.counts[request.field] = counts
+    state.facets?.answered[request.field] = request
+  }
+
+  /// The facet panel as it is laid out now: its lines and the lines that can be chosen.
+  var facetLayout: (lines: [PanelLine], choices: [(line: Int, choice: FacetChoice)]) {
+    (state.facets ?? FacetPanel(query: CatalogueQuery())).layout(
+      fields: options.facets, pattern: organiser.latestQuery.filter?.pattern ?? "",
+      width: OverlayPanel.innerWidth(screenWidth: state.screenSize.width), glyphs: options.glyphs)
+  }
+
+  /// A key on the open facet panel: the cursor moves over the values, Enter or Space chooses the value under it
+  /// (or lets it go). False when the key is not one of these: the panel's other keys apply.
+  func handleFacetKey(_ key: Key) -> Bool {
+    let choices = facetLayout.choices
+    guard !choices.isEmpty, var panel = state.facets else { return false }
+    let last = choices.count - 1
+    var cursor = panel.cursor(among: choices)
+    switch key {
+    case .enter, .character(" "):
+      toggle(choices[cursor].choice)
+      return true
+    case .down, .character("j"): cursor = min(cursor + 1, last)
+    case .up, .character("k"): cursor = max(cursor - 1, 0)
+    case .home, .character("g"): cursor = 0
+    case .end, .character("G"): cursor = last
+    default: return false
+    }
+    (panel.cursorPlace, panel.cursorChoice) = (cursor, choices[cursor].choice)
+    state.facets = panel
+    keepFacetCursorInView(line: choices[cursor].line)
+    return true
+  }
+
+  /// The panel scrolled so that the cursor's line shows.
+  private func keepFacetCursorInView(line: Int) {
+    let panel = overlayPanel
+    guard let body = panel.bodyLine(ofLine: line), panel.visibleRows > 0 else { return }
+    let scroll = state.panel.scroll
+    if body < scroll {
+      state.panel.scroll(by: body - scroll, maximumScroll: panel.maximumScroll)
+    } else if body >= scroll + panel.visibleRows {
+      state.panel.scroll(by: body - scroll - panel.visibleRows + 1, maximumScroll: panel.maximumScroll)
     }
   }
 
-  /// A field's counts; an answer for a result no longer shown is dropped.
-  func facetCounted(_ request: FacetRequest, _ counts: FacetCounts) {
-    guard state.facets?.query == request.query else { return }
-    state.facets?.counts[request.field] = counts
+  /// The filter with `choice` chosen, or no longer chosen: the grid and the counts follow.
+  private func toggle(_ choice: FacetChoice) {
+    let pattern = organiser.latestQuery.filter?.pattern ?? ""
+    let toggled = FilterLanguage.toggling(choice.text, of: choice.field, in: pattern)
+    run(organiser.update(.filter(toggled)).commands)
   }
 }

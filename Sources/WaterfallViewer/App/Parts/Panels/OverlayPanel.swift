@@ -19,6 +19,13 @@ struct OverlayPanel {
   var body: [String] = []
   /// The first body lines are the item's picture (the detail panel), drawn over blank lines, centred.
   var picture: BoxSize?
+  /// Where each of the panel's lines starts in the body, once wrapped.
+  var lineStarts: [Int] = []
+  /// A body line drawn as the cursor's (the facet panel's value under it).
+  var highlightedBodyLine: Int?
+
+  /// The body line where line `line` of the panel's lines starts.
+  func bodyLine(ofLine line: Int) -> Int? { line < lineStarts.count ? lineStarts[line] : nil }
   var visibleRows: Int { max(0, height - 4) }
   /// Where the cursor rests for screen readers: on the title, when the panel has room for one.
   var cursorOnTitle: (column: Int, row: Int)? { height >= 3 ? (x + 3, y) : nil }
@@ -55,7 +62,11 @@ struct OverlayPanel {
       if let picture, bodyLine < picture.rows {
         drawPictureRow(bodyLine, x + 2 + (width - 4 - picture.columns) / 2, y + 2 + row, &screen)
       } else {
-        screen.put(line, x: x + 2, y: y + 2 + row, style: Palette.overlayText, maximumWidth: width - 4)
+        let style = bodyLine == highlightedBodyLine ? Palette.overlayCursor : Palette.overlayText
+        if style != Palette.overlayText {
+          screen.fill(x: x + 2, y: y + 2 + row, width: width - 4, height: 1, style: style)
+        }
+        screen.put(line, x: x + 2, y: y + 2 + row, style: style, maximumWidth: width - 4)
       }
     }
     // Where the reader is in a panel that does not fit; on a narrow panel "Esc" alone, and no position rather than
@@ -85,8 +96,12 @@ extension OverlayPanel {
       self.init()
       return
     }
-    var body = lines.flatMap { Self.wrap($0, toWidth: inner) }
-    if let picture { body = Array(repeating: "", count: picture.rows + 1) + body }
+    var body: [String] = picture.map { Array(repeating: "", count: $0.rows + 1) } ?? []
+    var lineStarts: [Int] = []
+    for line in lines {
+      lineStarts.append(body.count)
+      body += Self.wrap(line, toWidth: inner)
+    }
     let height = min(size.height - 3, body.count + 4)
     guard height >= 3 else {
       self.init()
@@ -94,6 +109,6 @@ extension OverlayPanel {
     }
     self.init(
       title: title, x: (size.width - width) / 2, y: max(0, (size.height - 1 - height) / 2), width: width,
-      height: height, body: body, picture: picture)
+      height: height, body: body, picture: picture, lineStarts: lineStarts)
   }
 }

@@ -7,7 +7,7 @@ enum PanelContent {
   static func of(
     _ overlay: Overlay?, store: ItemStore, options: ViewerOptions, reuse: ReuseStatistics,
     lastFrameMicroseconds: Double?, metrics: SessionMetrics, pictureStatistics: PictureStatistics?,
-    pictures: PictureBook, facets: FacetPanel?, width: Int
+    pictures: PictureBook, facets: FacetPanel?, filterPattern: String, width: Int
   ) -> (title: String, lines: [PanelLine]) {
     switch overlay {
     case nil: ("", [])
@@ -28,8 +28,9 @@ enum PanelContent {
     case .facets:
       (
         "Facets",
-        (facets ?? FacetPanel(query: CatalogueQuery())).lines(
-          fields: options.facets, width: width, glyphs: options.glyphs)
+        (facets ?? FacetPanel(query: CatalogueQuery())).layout(
+          fields: options.facets, pattern: filterPattern, width: width, glyphs: options.glyphs
+        ).lines
       )
     case .detail(let index):
       (

@@ -23,6 +23,8 @@ struct StatusLine {
   var loadedItemsOnly: Bool
   /// A filter's "12/300 shown".
   var filterShown: String?
+  /// The filter in words (`shop: Alpha Atelier · price: under 200`), beside its count while there is room.
+  var filterWords: String? = nil
   var sort: ItemOrder
   var notice: String?
   var stepping: Bool
@@ -60,6 +62,7 @@ struct StatusLine {
     if let place { parts.append(place, priority: 10) }
     if loadedItemsOnly { parts.append("(loaded items only)", priority: 9) }
     if let filterShown { parts.append(filterShown, priority: 8) }
+    if let filterWords { parts.append(TextSanitizer.sanitize(filterWords, limit: 60), priority: 7) }
     let notice = notice.map(TextSanitizer.sanitize)
     // The notice of a sort already names it.
     if sort != .dataset, notice?.contains(sort.description) != true {
