@@ -10,7 +10,8 @@ struct ConfigCommand: ParsableCommand {
     discussion: """
       The config file is $XDG_CONFIG_HOME/waterfall/config.toml (else ~/.config/waterfall/config.toml): the viewer's \
       long options by name (columns = 3, no-images = true, symbols = "sextant") and a [keys] table binding keys to \
-      actions by name (x = "quit"; press ? in the viewer for the names). The command line wins over the file.
+      actions by name (x = "quit"; press ? in the viewer for the names), and saved views ([views.cheap-coats] with \
+      filter, sort, facets and group-by, opened with --view cheap-coats). The command line wins over the file.
       Give the viewer's options after `config` to see them applied: waterfall config --columns 4
       """)
 
@@ -25,10 +26,11 @@ struct ConfigCommand: ParsableCommand {
     // as well, so their place among the options never changes the answer.
     let passedThrough = ConfigChoice.scan(viewerArguments)
     let choice = ConfigChoice(
-      path: passedThrough.path ?? configOptions.config, none: configOptions.noConfig || passedThrough.none)
+      path: passedThrough.path ?? configOptions.config, none: configOptions.noConfig || passedThrough.none,
+      view: passedThrough.view ?? configOptions.view)
     let config = try choice.load(environment: environment)
     do {
-      _ = try ViewCommand.parse((config?.settings.flatMap(\.words) ?? []) + viewerArguments)
+      _ = try ViewCommand.parse(try choice.words(environment: environment) + viewerArguments)
     } catch {
       printError(ViewCommand.message(for: error))
       throw ExitCode.validationFailure
@@ -48,6 +50,18 @@ struct ConfigCommand: ParsableCommand {
     }
     if !viewerArguments.isEmpty {
       printLine("command line: \(viewerArguments.map(RedactedURL.text).joined(separator: " "))")
+    }
+    if let name = choice.view, let view = try config?.view(name) {
+      for setting in view {
+        let place = "view \(name), line \(setting.line.map(String.init) ?? "?")"
+        let source = given.contains(setting.name) ? "\(place), overridden by the command line" : place
+        printLine("\(setting.name) = \(RedactedURL.text(setting.written))  (\(source))")
+      }
+    }
+    for name in config?.views.keys.sorted() ?? [] where name != choice.view {
+      printLine(
+        "[views.\(name)] (--view \(name)): "
+          + config!.views[name]!.map { "\($0.name) = \($0.written)" }.joined(separator: ", "))
     }
     for binding in config?.keyLines ?? [] {
       printLine("[keys] \(binding.key) = \(binding.action)  (file, line \(binding.line.map(String.init) ?? "?"))")

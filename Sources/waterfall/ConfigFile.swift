@@ -4,8 +4,9 @@ import Locking
 import TOMLKit
 import WaterfallViewer
 
-/// `config.toml`: the viewer's long options by name (`columns = 3`, `no-images = true`) and a `[keys]` table that
-/// binds keys to actions by name (`x = "quit"`). Read with TOMLKit; every entry is checked against the command
+/// `config.toml`: the viewer's long options by name (`columns = 3`, `no-images = true`), a `[keys]` table that
+/// binds keys to actions by name (`x = "quit"`), and saved views (`[views.cheap-coats]`: a filter, a sort, facets
+/// and sections by name, opened with `--view cheap-coats`). Read with TOMLKit; every entry is checked against the command
 /// line's own definitions, so the file takes exactly what the command line takes.
 struct ConfigFile: Sendable {
   /// One option the file sets, as the command line would give it.
@@ -24,6 +25,11 @@ struct ConfigFile: Sendable {
   var keys: [Key: Action] = [:]
   /// Each binding as written, for `waterfall config`: key, action name, line.
   var keyLines: [(key: String, action: String, line: Int?)] = []
+  /// The saved views by name, each its settings (`[views.NAME]`).
+  var views: [String: [Setting]] = [:]
+
+  /// What a view may set: how the catalogue is browsed, not how it is drawn or read.
+  static let viewSettings = ["filter", "sort", "facets", "group-by"]
 
   /// `$XDG_CONFIG_HOME/waterfall/config.toml`, else `~/.config/waterfall/config.toml`; nil without either.
   static func defaultPath(environment: [String: String]) -> String? {
@@ -86,6 +92,8 @@ struct ConfigFile: Sendable {
       guard let value = table[name] else { continue }
       if name == "keys" {
         try config.readKeys(value, lines: lines)
+      } else if name == "views" {
+        try config.readViews(value, lines: lines)
       } else {
         try config.settings.append(setting(name, value, line: lines.line(of: name), file: path))
       }
@@ -119,7 +127,7 @@ struct ConfigFile: Sendable {
     case .string: written = value.string ?? ""
     case .int: written = value.int.map(String.init) ?? ""
     case .double: written = value.double.map { String($0) } ?? ""
-    case .table: throw fail("unknown table [\(name)]: the only table is [keys]")
+    case .table: throw fail("unknown table [\(name)]: the tables are [keys] and [views.NAME]")
     default: throw fail("\(name): a \(value.type) is not a value any option takes")
     }
     switch optionKind(name) {
@@ -189,6 +197,45 @@ struct ConfigFile: Sendable {
       keyLines.append((name, actionName, line))
     }
     keyLines.sort { $0.line ?? 0 < $1.line ?? 0 }
+  }
+
+  /// `[views.NAME]` tables: each entry one of ``viewSettings``, checked as the same setting at the top is.
+  private mutating func readViews(_ value: TOMLValueConvertible, lines: KeyLines) throws(ConfigError) {
+    guard let table = value.tomlValue.table else {
+      throw ConfigError(
+        file: path, line: lines.line(of: "views"), reason: "views must be tables: [views.cheap-coats], filter = …")
+    }
+    for name in table.keys {
+      let tableName = "views.\(name)"
+      let header = lines.line(of: tableName)
+      guard let entries = table[name]?.tomlValue.table else {
+        throw ConfigError(
+          file: path, line: header, reason: "views.\(name) must be a table: [views.\(name)], filter = …")
+      }
+      var settings: [Setting] = []
+      for key in entries.keys {
+        let line = lines.line(of: key, inTable: tableName) ?? header
+        guard Self.viewSettings.contains(key) else {
+          throw ConfigError(
+            file: path, line: line,
+            reason: "[views.\(name)] \(key): a view sets only \(Self.viewSettings.joined(separator: ", "))")
+        }
+        try settings.append(Self.setting(key, entries[key]!, line: line, file: path))
+      }
+      views[name] = settings.sorted { $0.line ?? 0 < $1.line ?? 0 }
+    }
+  }
+
+  /// The settings of view `name` (`--view`), or why there is none.
+  func view(_ name: String) throws(ConfigError) -> [Setting] {
+    guard let settings = views[name] else {
+      let known = views.keys.sorted()
+      throw ConfigError(
+        file: path, line: nil,
+        reason: "no view \"\(name)\" ("
+          + (known.isEmpty ? "the file has no [views.NAME] table)" : "views: \(known.joined(separator: ", ")))"))
+    }
+    return settings
   }
 
   /// What the terminal does with a key it keeps for itself (Ctrl-C, Ctrl-Z and Ctrl-\, written `C-c` or the control

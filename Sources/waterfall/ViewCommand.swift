@@ -123,10 +123,11 @@ struct ViewCommand: ParsableCommand {
     var words = ((try? Waterfall.withConfigFile(commandLine)) ?? commandLine)[...]
     if words.first == "view" { words.removeFirst() }
     while let word = words.popFirst() {
-      if word == "--record" || word == "--config" {
+      // The file's settings and its view are written out as words: the recording replays without the file.
+      if word == "--record" || word == "--config" || word == "--view" {
         _ = words.popFirst()
       } else if word.hasPrefix("--record=") || word == "--record-input" || word.hasPrefix("--config=")
-        || word == "--no-config"
+        || word == "--no-config" || word.hasPrefix("--view=")
       {
         continue
       } else {

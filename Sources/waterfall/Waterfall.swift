@@ -107,9 +107,7 @@ struct Waterfall: ParsableCommand {
     if first == "snapshot", SnapshotCommand.isCheck(arguments), ConfigChoice.scan(arguments).path == nil {
       return arguments
     }
-    guard let config = try ConfigChoice.scan(arguments).load(environment: ProcessInfo.processInfo.environment)
-    else { return arguments }
-    let words = config.settings.flatMap(\.words)
+    let words = try ConfigChoice.scan(arguments).words(environment: ProcessInfo.processInfo.environment)
     if viewerCommands.contains(first) { return [first] + words + arguments.dropFirst() }
     return words + arguments
   }

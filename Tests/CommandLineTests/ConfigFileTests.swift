@@ -32,6 +32,62 @@ final class ConfigFileTests {
     #expect(view.recordedArguments(from: ["--no-config", "--record", "x.cast"]).isEmpty)
   }
 
+  @Test("a saved view: its filter, sort and facets after the file's settings, the command line's own winning")
+  func savedView() throws {
+    let path = try write(
+      """
+      columns = 3
+      filter = "silk"
+
+      [views.cheap-coats]
+      filter = "coat price<200"
+      sort = "price"
+      facets = "shop,price"
+
+      [views.by-shop]
+      group-by = "shop"
+      """)
+    let words = try ConfigChoice.scan(["--config", path, "--view", "cheap-coats"]).words(environment: [:])
+    #expect(
+      words == [
+        "--columns", "3", "--filter", "silk", "--filter", "coat price<200", "--sort", "price", "--facets", "shop,price",
+      ])
+    let commandLine = ["--config", path, "--view=cheap-coats", "--filter", "hat", "--record", "x.cast"]
+    let view = try #require(try Waterfall.parseAsRoot(try Waterfall.withConfigFile(commandLine)) as? ViewCommand)
+    #expect(view.organise.filter == "hat" && view.organise.sort == "price", "the command line wins over the view")
+    #expect(
+      view.recordedArguments(from: commandLine) == [
+        "--columns", "3", "--filter", "silk", "--filter", "coat price<200", "--sort", "price", "--facets", "shop,price",
+        "--filter", "hat",
+      ], "a recording replays without the file or its view")
+    #expect(throws: ConfigError.self) {
+      try ConfigChoice.scan(["--config", path, "--view", "nope"]).words(environment: [:])
+    }
+    do {
+      _ = try ConfigChoice.scan(["--config", path, "--view", "nope"]).words(environment: [:])
+    } catch {
+      #expect(error.description == "\(path): no view \"nope\" (views: by-shop, cheap-coats)")
+    }
+    do {
+      _ = try ConfigChoice.scan(["--no-config", "--view", "x"]).words(environment: [:])
+    } catch {
+      #expect(error.description == "--view x: no config file is read, so no view can be opened")
+    }
+    for (text, reason) in [
+      ("[views.x]\ncolumns = 3\n", "2: [views.x] columns: a view sets only filter, sort, facets, group-by"),
+      ("[views.x]\nsort = \"colour\"\n", "2: "),
+      ("views = 3\n", "1: views must be tables"),
+    ] {
+      let bad = try write(text, name: "bad.toml")
+      do {
+        _ = try ConfigFile.load(path: bad, required: true)
+        Issue.record("\(text) was taken")
+      } catch {
+        #expect(error.description.hasPrefix("\(bad):\(reason)"), "\(error.description)")
+      }
+    }
+  }
+
   @Test("options by their long names and a [keys] table become the command line's words and key bindings")
   func settingsAndKeys() throws {
     let path = try write(
