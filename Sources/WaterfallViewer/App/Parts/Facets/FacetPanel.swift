@@ -5,6 +5,9 @@ public struct FacetRequest: Hashable, Sendable {
   public var field: ItemField
   public var query: CatalogueQuery
   public var limit: Int
+
+  /// Values asked for per field: enough to draw a field of numbers' bands from.
+  public static let valuesCounted = 20_000
 }
 
 /// One line of the panel that can be chosen (Enter, Space): a value of a field, or a band of a field of numbers.
@@ -38,8 +41,6 @@ struct FacetPanel: Hashable {
 
   /// Values named per field; the rest are summed in one line.
   static let valuesShown = 30
-  /// Values asked for per field: enough to draw a field of numbers' bands from.
-  static let valuesCounted = 20_000
 
   /// The requests for `fields` over `query`, each field's own choice left out of its filter.
   static func requests(for fields: [ItemField], over query: CatalogueQuery) -> [ItemField: FacetRequest] {
@@ -48,7 +49,7 @@ struct FacetPanel: Hashable {
     for field in fields {
       let filter = ItemQuery(FilterLanguage.withoutChoice(of: field, in: pattern))
       requests[field] = FacetRequest(
-        field: field, query: CatalogueQuery(filter: filter), limit: valuesCounted)
+        field: field, query: CatalogueQuery(filter: filter), limit: FacetRequest.valuesCounted)
     }
     return requests
   }
@@ -175,6 +176,12 @@ extension Viewer {
     }
     panel.requests = requests
     state.facets = panel
+  }
+
+  /// The facet panel is open and every field's counts answer what it asks now (for a benchmark to wait on).
+  public var facetsAreCounted: Bool {
+    guard state.panel.overlay == .facets, let facets = state.facets else { return false }
+    return options.facets.allSatisfy { facets.answered[$0] != nil && facets.answered[$0] == facets.requests[$0] }
   }
 
   /// A field's counts; an answer for a request no longer wanted is dropped.
