@@ -233,11 +233,12 @@ public final class ItemCatalogue: CatalogueSource, Sendable {
     // In reading order ranks are the items' own indices: no order to make.
     let item = { (rank: Int) in result.map { Int($0.order[rank]) } ?? rank }
     let found: [Int]?
+    let matches = all.matcher(for: pattern)
     if let known, pattern.narrows(known.pattern), known.ranks.count <= all.count / 16 {
       // A pattern typed on: its matches are among the last's, a few keys checked instead of every one scanned.
-      found = Self.filter(known.ranks, cancellation) { all.matches(item($0), query: pattern) }
+      found = Self.filter(known.ranks, cancellation) { matches(item($0)) }
     } else if let result {
-      found = Self.filter(result.order.indices, cancellation) { all.matches(item($0), query: pattern) }
+      found = Self.filter(result.order.indices, cancellation) { matches(item($0)) }
     } else {
       found = all.matchingIndices(pattern, cancellation: cancellation)
     }

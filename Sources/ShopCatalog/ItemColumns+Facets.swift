@@ -22,10 +22,10 @@ extension ItemColumns {
     return FacetCounts(field: field, counting: counts, missing: missing, limit: limit)
   }
 
-  /// Nothing but whitespace (or nothing), as ``value(of:at:)`` counts a missing value; a first byte that is a
-  /// printable ASCII character settles it at once.
+  /// Nothing but whitespace (or nothing), as ``value(of:at:)`` counts a missing value; any printable ASCII
+  /// character settles it at once (`¥99` by its digits), without a string made.
   static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
-    if let first = bytes.first, first > 0x20, first < 0x7F { return false }
+    if bytes.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
     return !String(decoding: bytes, as: UTF8.self).contains { !$0.isWhitespace }
   }
 }

@@ -288,37 +288,64 @@ struct ItemColumns: Sendable {
     (index == 0 ? 0 : Int(searchKeyEnds[index - 1]))..<Int(searchKeyEnds[index])
   }
 
-  func matches(_ index: Int, query: ItemQuery) -> Bool {
-    query.isEmpty || (query.matches(key: searchKey(of: index)) && meetsConditions(index, query))
+  func matches(_ index: Int, query: ItemQuery) -> Bool { matcher(for: query)(index) }
+
+  /// Whether an item matches `query`, by its index, with what can be worked out once for the query done first
+  /// (``conditionCheck(for:)``): for a loop over many items.
+  func matcher(for query: ItemQuery) -> (Int) -> Bool {
+    guard !query.isEmpty else { return { _ in true } }
+    let meetsConditions = conditionCheck(for: query)
+    return { index in query.matches(key: self.searchKey(of: index)) && meetsConditions(index) }
   }
 
-  /// Whether item `index` meets the pattern's conditions on fields: the title, shop and price held or equalled
-  /// looked for in their part of the folded key, a price compared by its stored value; other fields read as the
-  /// item's are.
-  func meetsConditions(_ index: Int, _ query: ItemQuery) -> Bool {
-    guard !query.conditions.isEmpty else { return true }
+  /// Whether an item meets the pattern's conditions on fields, by its index. A condition on the shop is met or not
+  /// by each shop's name, worked out once per shop, not per item (the facet panel's choices over 10^6 items); the
+  /// title and price held or equalled are looked for in their part of the folded key, a price compared by its
+  /// stored value; other fields read as the item's are.
+  func conditionCheck(for query: ItemQuery) -> (Int) -> Bool {
+    guard !query.conditions.isEmpty else { return { _ in true } }
     var folding = SearchFolding()
-    return query.conditions.allSatisfy { condition in
-      let part: Int? =
-        switch condition.field {
-        case .title: 0
-        case .shop: 1
-        case .price: 2
-        case .extra: nil
-        }
-      guard let part else { return condition.isMet(byValue: value(of: condition.field, at: index), folding: &folding) }
-      let met = condition.alternatives.contains { alternative in
-        switch alternative.test {
-        case .number(let range) where condition.field == .price: return range.contains(priceValues[index])
-        case .holds(let text):
-          return ItemQuery.firstOccurrence(of: text, in: Self.part(part, of: searchKey(of: index))) != nil
-        case .equals(let text): return Self.part(part, of: searchKey(of: index)).elementsEqual(text)
-        case .number:
-          return alternative.isMet(byValue: value(of: condition.field, at: index), folding: &folding)
+    var names = [String](repeating: "", count: shopNumberOfName.count)
+    for (name, number) in shopNumberOfName { names[Int(number)] = name }
+    let shopVerdicts = query.conditions.map { condition -> (named: [Bool], none: Bool)? in
+      guard condition.field == .shop else { return nil }
+      return (
+        names.map { condition.isMet(byValue: $0, folding: &folding) }, condition.isMet(byValue: nil, folding: &folding)
+      )
+    }
+    return { index in
+      var folding = SearchFolding()
+      for (condition, verdicts) in zip(query.conditions, shopVerdicts) {
+        if let verdicts {
+          let number = self.shopNumbers[index]
+          guard number == Self.noShop ? verdicts.none : verdicts.named[Int(number)] else { return false }
+        } else if !self.meets(condition, index, folding: &folding) {
+          return false
         }
       }
-      return met != condition.isNegated
+      return true
     }
+  }
+
+  private func meets(_ condition: FieldCondition, _ index: Int, folding: inout SearchFolding) -> Bool {
+    let part: Int? =
+      switch condition.field {
+      case .title: 0
+      case .shop: 1
+      case .price: 2
+      case .extra: nil
+      }
+    guard let part else { return condition.isMet(byValue: value(of: condition.field, at: index), folding: &folding) }
+    let met = condition.alternatives.contains { alternative in
+      switch alternative.test {
+      case .number(let range) where condition.field == .price: return range.contains(priceValues[index])
+      case .holds(let text):
+        return ItemQuery.firstOccurrence(of: text, in: Self.part(part, of: searchKey(of: index))) != nil
+      case .equals(let text): return Self.part(part, of: searchKey(of: index)).elementsEqual(text)
+      case .number: return alternative.isMet(byValue: value(of: condition.field, at: index), folding: &folding)
+      }
+    }
+    return met != condition.isNegated
   }
 
   /// Part `number` of a search key: 0 the title, 1 the shop, 2 the price (``ItemQuery/appendSearchKey``).
@@ -337,13 +364,15 @@ struct ItemColumns: Sendable {
   func matchingIndices(_ query: ItemQuery, cancellation: WorkCancellation? = nil) -> [Int]? {
     guard !query.terms.isEmpty else {
       // Nothing to scan for: every item is looked at.
+      let matches = matcher(for: query)
       var found: [Int] = []
       for index in 0..<count {
         if index % 4096 == 0, cancellation?.isCancelled == true { return nil }
-        if matches(index, query: query) { found.append(index) }
+        if matches(index) { found.append(index) }
       }
       return found
     }
+    let meetsConditions = conditionCheck(for: query)
     var found: [Int] = []
     var (hits, stopped) = (0, false)
     searchKeys.withUnsafeBufferPointer { keys in
@@ -378,7 +407,7 @@ struct ItemColumns: Sendable {
             // The words are all there: what is left is the words turned round and the conditions.
             if others,
               query.isWordsOnly
-                || (!query.holdsExcludedTerm(key: searchKey(of: item)) && meetsConditions(item, query))
+                || (!query.holdsExcludedTerm(key: searchKey(of: item)) && meetsConditions(item))
             {
               found.append(item)
             }

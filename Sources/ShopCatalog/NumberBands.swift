@@ -33,12 +33,13 @@ public struct NumberBands: Sendable, Hashable {
   }
 
   /// The bands of `counts`, at most `maximumBands`; nil when the field is not one of numbers (fewer than four in
-  /// five of the items with a value have a number) or has so few numbers that each can be listed.
+  /// five of the items with a value have a number and no letter) or has so few numbers that each can be listed.
   public init?(_ counts: FacetCounts, maximumBands: Int = 6, listedUpTo: Int = 8) {
     var numbers: [(value: Double, count: Int)] = []
     var unreadable = 0
     for value in counts.values {
-      if let number = PriceValue.number(value.value), number.isFinite {
+      // A number with its currency (`¥1,299`, `12.50 €`), not text that holds one (`shop 5`, `size 38`).
+      if !value.value.contains(where: \.isLetter), let number = PriceValue.number(value.value), number.isFinite {
         numbers.append((number, value.count))
       } else {
         unreadable += value.count
