@@ -20,10 +20,11 @@ struct PanelContentTests {
   func facets() {
     var panel = FacetPanel(query: CatalogueQuery())
     #expect(Self.content(.facets, facets: panel).lines.first?.text == "counting~", "a field not counted yet says so")
-    panel.counts[.shop] = FacetCounts(
-      field: .shop,
-      values: [FacetCounts.Value("Alpha", count: 1_204), FacetCounts.Value("\u{1B}]0;pwned\u{7}Beta", count: 301)],
-      otherValues: 3, otherItems: 12, missing: 5)
+    panel.record(
+      FacetCounts(
+        field: .shop,
+        values: [FacetCounts.Value("Alpha", count: 1_204), FacetCounts.Value("\u{1B}]0;pwned\u{7}Beta", count: 301)],
+        otherValues: 3, otherItems: 12, missing: 5))
     let lines = Self.content(.facets, facets: panel).lines.map { $0.label + $0.text }
     #expect(lines[0] == "shop  1,522 items")
     #expect(lines[1].hasPrefix("  Alpha ") && lines[1].hasSuffix(" " + String(repeating: "#", count: 15) + " 1,204"))
@@ -37,8 +38,9 @@ struct PanelContentTests {
   @Test("a field of numbers is shown in bands, each a choice of the range it covers; a value with a quote is no choice")
   func bands() {
     var panel = FacetPanel(query: CatalogueQuery())
-    panel.counts[.price] = FacetCounts(
-      field: .price, values: (1...100).map { FacetCounts.Value("¥\($0)", count: 1) } + [.init("ask", count: 3)])
+    panel.record(
+      FacetCounts(
+        field: .price, values: (1...100).map { FacetCounts.Value("¥\($0)", count: 1) } + [.init("ask", count: 3)]))
     let layout = panel.layout(fields: [.price], pattern: "", width: 60, glyphs: .ascii)
     let lines = layout.lines.map { $0.label + $0.text }
     #expect(lines[0] == "price  103 items, in bands")
@@ -52,9 +54,10 @@ struct PanelContentTests {
       }.count
     }
     #expect(counted.reduce(0, +) == 100, "the bands cover every number once: \(counted)")
-    panel.counts[.shop] = FacetCounts(
-      field: .shop, values: (1...20).map { FacetCounts.Value("shop \($0)", count: 1) } + [.init("say \"hi\"", count: 2)]
-    )
+    panel.record(
+      FacetCounts(
+        field: .shop,
+        values: (1...20).map { FacetCounts.Value("shop \($0)", count: 1) } + [.init("say \"hi\"", count: 2)]))
     let shopLines = panel.layout(fields: [.shop], pattern: "", width: 60, glyphs: .ascii).lines.map(\.text)
     #expect(shopLines[0] == "22 items", "text that holds a number is no number: \(shopLines)")
     let shops = panel.layout(fields: [.shop], pattern: "", width: 60, glyphs: .ascii).choices.map(\.choice.text)

@@ -26,9 +26,11 @@ struct FacetPanel: Hashable {
   /// The result shown when the counts were asked.
   var query: CatalogueQuery
   var requests: [ItemField: FacetRequest] = [:]
-  var counts: [ItemField: FacetCounts] = [:]
+  private(set) var counts: [ItemField: FacetCounts] = [:]
+  /// A field of numbers' bands, drawn once when its counts come (not on every frame).
+  private(set) var bands: [ItemField: NumberBands] = [:]
   /// The request each field's counts answer: one that is not its request now is being counted again.
-  var answered: [ItemField: FacetRequest] = [:]
+  private(set) var answered: [ItemField: FacetRequest] = [:]
   /// The choice the cursor is on: it stays on it while the values move as their counts change.
   var cursorChoice: FacetChoice?
   /// Where it was among the choosable lines, for when its choice is gone.
@@ -41,6 +43,14 @@ struct FacetPanel: Hashable {
 
   /// Values named per field; the rest are summed in one line.
   static let valuesShown = 30
+
+  /// A field's counts as they come, for `request` (nil: for what it asks now).
+  mutating func record(_ counts: FacetCounts, for request: FacetRequest? = nil) {
+    let field = counts.field
+    self.counts[field] = counts
+    bands[field] = NumberBands(counts)
+    answered[field] = request ?? requests[field]
+  }
 
   /// The requests for `fields` over `query`, each field's own choice left out of its filter.
   static func requests(for fields: [ItemField], over query: CatalogueQuery) -> [ItemField: FacetRequest] {
@@ -70,40 +80,13 @@ struct FacetPanel: Hashable {
         continue
       }
       let chosen = FilterLanguage.chosen(for: field, in: pattern)
-      let bands = NumberBands(counts)
+      let bands = bands[field]
       let recounting = answered[field] != requests[field] ? " (counting\(glyphs.ellipsis))" : ""
       lines.append(
         PanelLine(
           label: "\(field.name)  ",
           text: "\(counts.total.grouped) items" + (bands == nil ? "" : ", in bands") + recounting))
-      var rows: [(name: String, count: Int, choice: FacetChoice?)] =
-        if let bands {
-          bands.bands.map { band in
-            let text = band.filterText
-            let test = FilterLanguage.test(ofChoice: text)
-            return (Self.name(of: band.range), band.count, test.map { FacetChoice(field: field, text: text, test: $0) })
-          }
-        } else {
-          counts.values.prefix(Self.valuesShown).map { value in
-            let text = FilterLanguage.choiceText(ofValue: value.value)
-            let test = text.flatMap(FilterLanguage.test(ofChoice:))
-            let choice = text.flatMap { text in test.map { FacetChoice(field: field, text: text, test: $0) } }
-            return (value.value, value.count, choice)
-          }
-        }
-      // A value chosen is listed while it is, to be let go of, though the other choices leave it no item.
-      for alternative in chosen where !rows.contains(where: { $0.choice?.test == alternative.test }) {
-        let text =
-          if case .equals = alternative.test { FilterLanguage.choiceText(ofValue: alternative.typedValue) } else {
-            alternative.typedValue as String?
-          }
-        guard let text else { continue }
-        let choice = FacetChoice(field: field, text: text, test: alternative.test)
-        switch alternative.test {
-        case .number(let range): rows.append((Self.name(of: range), bands?.count(in: range) ?? 0, choice))
-        default: rows.append((alternative.typedValue, 0, choice))
-        }
-      }
+      let rows = Self.rows(of: field, counts: counts, bands: bands, chosen: chosen)
       let largest = max(1, rows.map(\.count).max() ?? 1)
       let barWidth = max(4, min(20, width / 4))
       let nameWidth = max(8, width - barWidth - 14)
@@ -138,6 +121,34 @@ struct FacetPanel: Hashable {
     lines.append(
       PanelLine(label: "", text: "Enter or Space chooses a value (several: any of them); & edits the filter"))
     return (lines, choices)
+  }
+
+  /// The values (or bands) of a field to list, each with its count and the choice it is; then any value chosen
+  /// that they do not hold, listed while it is chosen, to be let go of, though the other choices leave it no item.
+  private static func rows(
+    of field: ItemField, counts: FacetCounts, bands: NumberBands?, chosen: [FieldCondition.Alternative]
+  ) -> [(name: String, count: Int, choice: FacetChoice?)] {
+    func choice(_ text: String?) -> FacetChoice? {
+      guard let text, let test = FilterLanguage.test(ofChoice: text) else { return nil }
+      return FacetChoice(field: field, text: text, test: test)
+    }
+    var rows: [(name: String, count: Int, choice: FacetChoice?)] =
+      if let bands {
+        bands.bands.map { (name(of: $0.range), $0.count, choice($0.filterText)) }
+      } else {
+        counts.values.prefix(valuesShown).map {
+          ($0.value, $0.count, choice(FilterLanguage.choiceText(ofValue: $0.value)))
+        }
+      }
+    for alternative in chosen where !rows.contains(where: { $0.choice?.test == alternative.test }) {
+      switch alternative.test {
+      case .number(let range):
+        rows.append((name(of: range), bands?.count(in: range) ?? 0, choice(alternative.typedValue)))
+      case .equals, .holds:
+        rows.append((alternative.typedValue, 0, choice(FilterLanguage.choiceText(ofValue: alternative.typedValue))))
+      }
+    }
+    return rows
   }
 
   /// A band as a shopper reads it: `under 100`, `100 to 250`, `250 and more`.
@@ -187,8 +198,7 @@ extension Viewer {
   /// A field's counts; an answer for a request no longer wanted is dropped.
   func facetCounted(_ request: FacetRequest, _ counts: FacetCounts) {
     guard state.facets?.requests[request.field] == request else { return }
-    state.facets?.counts[request.field] = counts
-    state.facets?.answered[request.field] = request
+    state.facets?.record(counts, for: request)
   }
 
   /// The facet panel as it is laid out now: its lines and the lines that can be chosen.
