@@ -148,7 +148,7 @@ public enum FilterLanguage {
 
   /// The pattern in words, for the status bar: `shop: Alpha Atelier, Gamma Goods · price: under 200 · coat ·
   /// not used`. Values are as typed (the dataset's text, for the caller to make safe).
-  public static func words(of pattern: String) -> String {
+  public static func words(of pattern: String, separator: String = "\u{B7}") -> String {
     var folding = SearchFolding()
     return tokens(of: pattern).map { token in
       let negated = token.text.count > 1 && token.text.first == "-" && !token.quotedFromStart
@@ -165,7 +165,7 @@ public enum FilterLanguage {
         }
       }
       return (negated ? "not " : "") + condition.name + ": " + values.joined(separator: ", ")
-    }.joined(separator: " \u{B7} ")
+    }.joined(separator: " \(separator) ")
   }
 
   /// Whether the language can name `field` in a condition (an extra field's key of letters, digits, `_` and `.`,

@@ -21,6 +21,10 @@ struct ConfigCommand: ParsableCommand {
   var viewerArguments: [String] = []
 
   func run() throws {
+    // The viewer's options are passed through, `--help` with them: asked first, it is this command's own.
+    if let first = viewerArguments.first, ["--help", "-h"].contains(first) {
+      return printLine(Self.helpMessage())
+    }
     let environment = ProcessInfo.processInfo.environment
     // After the first viewer option every word is passed through, --no-config and --config too: read them there
     // as well, so their place among the options never changes the answer.

@@ -4,6 +4,13 @@ import Testing
 /// What the config's mistakes say: the system's reason a `--config` file cannot be read, and a subcommand written
 /// after the options. An extension of the one serialized end-to-end suite.
 extension ViewerEndToEndTests {
+  @Test("waterfall config --help prints the command's own help, exit 0")
+  func configHelp() throws {
+    let run = try BinaryRun(["config", "--help"])
+    #expect(run.status == 0 && run.output.contains("Print the settings in effect"), "\(run.output)\(run.errors)")
+    #expect(run.output.contains("[views.cheap-coats]"), "\(run.output)")
+  }
+
   @Test("--config with a file not there says the system's reason; a folder says it is one")
   func configUnreadableReason() throws {
     let missing = "/nonexistent-\(UUID().uuidString).toml"

@@ -165,11 +165,11 @@ extension ViewerEndToEndTests {
     }
     // The shops' own counts stay over every shop (so a third can be chosen); the price bands count the two shops.
     #expect(shops.contains(/\s{2}Gamma Goods +█+ +10/), "\(shops)")
-    let lastBand = try #require(shops.firstMatch(of: /\s{2}([0-9,]+) and more +█/)?.output.1)
-    let counted = try #require(try Self.bandCount("\(lastBand) and more", in: shops), "\(shops)")
+    let lastBand = try #require(shops.firstMatch(of: /\s{2}([0-9,]+) or more +█/)?.output.1)
+    let counted = try #require(try Self.bandCount("\(lastBand) or more", in: shops), "\(shops)")
     try pane.send(keys: ["G", "Space"])
     try pane.waitForScreen {
-      $0.contains("✓ \(lastBand) and more") && $0.contains("\(counted)/60 shown") && !$0.contains("(counting")
+      $0.contains("✓ \(lastBand) or more") && $0.contains("\(counted)/60 shown") && !$0.contains("(counting")
     }
     // A key clears the notice: the status bar names the filter in words.
     try pane.send(keys: ["k"])

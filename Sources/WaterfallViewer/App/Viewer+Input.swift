@@ -30,6 +30,7 @@ extension Viewer {
     case .resize(let width, let height):
       state.screenSize = GridSize(width: width, height: height)
       waterfall.setViewportSize(waterfallViewport, anchor: focus.keyboardOnScreen)
+      if state.panel.overlay == .facets { keepFacetCursorInView() }
     case .repaint:
       emit(.redrawAll)
     case .cellPixels(let width, let height):
@@ -72,6 +73,7 @@ extension Viewer {
 
   private func handle(_ mouse: MouseEvent) {
     if mouse.kind == .press { carryOut(state.scrolling.update(.letGo)) }
+    if mouse.kind == .press, state.panel.overlay == .facets, clickFacet(at: mouse) { return }
     let open = (panel: state.panel.overlay != nil, prompt: state.promptLine.prompt != nil)
     let outcome = Mouse.update(mouse, panelOpen: open.panel, promptOpen: open.prompt, waterfall: waterfall)
     run(Mouse.commands(outcome, stepping: inspector.isStepping))

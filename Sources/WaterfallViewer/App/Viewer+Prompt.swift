@@ -7,7 +7,11 @@ extension Viewer {
   func openPrompt(_ purpose: Prompt.Purpose) {
     state.promptLine.open(purpose, origin: (waterfall.contentOffset, state.keyboardFocus))
     state.promptJumpOrigin = currentPlace
-    if purpose == .filter { state.filterOrigin = organiser.latestQuery.filter?.pattern ?? "" }
+    if purpose == .filter {
+      state.filterOrigin = organiser.latestQuery.filter?.pattern ?? ""
+      // ↑ brings back the filter in effect, however it was set (typed, chosen in the facet panel, --view).
+      if !state.filterOrigin.isEmpty { state.promptLine.history[.filter] = state.filterOrigin }
+    }
     if purpose == .search { send(search: .opened) }
   }
 

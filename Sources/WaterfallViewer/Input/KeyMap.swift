@@ -117,7 +117,7 @@ public enum KeyMap {
       KeyBinding(keys: [], action: nil, label: { "\($0.upKey) \($0.downKey) j k" }, help: "in a panel: scroll it"),
       KeyBinding(keys: [], action: nil, label: { _ in "PgUp PgDn" }, help: "in a panel: a page"),
       KeyBinding(
-        keys: [], action: nil, label: { _ in "Enter Space" },
+        keys: [], action: nil, label: { _ in "Enter Space click" },
         help: "in the facet panel (j k move): choose the value, or let it go"),
     ]
     + panelKeys.map { keys, action in KeyBinding(keys: keys, action: action, label: { _ in "" }, help: "") }

@@ -45,7 +45,7 @@ struct PanelContentTests {
     let lines = layout.lines.map { $0.label + $0.text }
     #expect(lines[0] == "price  103 items, in bands")
     #expect(lines[1].hasPrefix("  under 20 ") && lines[1].hasSuffix(" 19"), "\(lines)")
-    #expect(lines.contains { $0.hasPrefix("  85 and more ") && $0.hasSuffix(" 16") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("  85 or more ") && $0.hasSuffix(" 16") }, "\(lines)")
     #expect(lines.contains("  not a number: 3 items"))
     #expect(layout.choices.first?.choice.text == "..<20" && layout.choices.last?.choice.text == "85..")
     let counted = layout.choices.map { choice in

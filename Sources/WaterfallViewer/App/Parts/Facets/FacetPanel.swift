@@ -119,7 +119,7 @@ struct FacetPanel: Hashable {
     }
     lines.append(PanelLine(label: "", text: ""))
     lines.append(
-      PanelLine(label: "", text: "Enter or Space chooses a value (several: any of them); & edits the filter"))
+      PanelLine(label: "", text: "Enter, Space or a click chooses a value (several: any of them); & edits the filter"))
     return (lines, choices)
   }
 
@@ -151,25 +151,11 @@ struct FacetPanel: Hashable {
     return rows
   }
 
-  /// A band as a shopper reads it: `under 100`, `100 to 250`, `250 and more`.
-  static func name(of range: NumberRange) -> String {
-    switch (range.lower, range.upper) {
-    case (nil, let upper?): "under \(upper.shortText)"
-    case (let lower?, let upper?): "\(lower.shortText) to \(upper.shortText)"
-    case (let lower?, nil): "\(lower.shortText) and more"
-    case (nil, nil): "any"
-    }
-  }
+  /// A band as a shopper reads it, in the status bar's words: `under 100`, `100 to under 250`, `250 or more`.
+  static func name(of range: NumberRange) -> String { range.words }
 
   static func padded(_ text: String, _ width: Int) -> String {
     text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
-  }
-}
-
-extension Double {
-  /// A band's edge: whole numbers grouped (`1,000`), others as they are.
-  fileprivate var shortText: String {
-    self == rounded() && abs(self) < 1e15 ? Int(self).grouped : String(self)
   }
 }
 
@@ -227,19 +213,40 @@ extension Viewer {
     }
     (panel.cursorPlace, panel.cursorChoice) = (cursor, choices[cursor].choice)
     state.facets = panel
-    keepFacetCursorInView(line: choices[cursor].line)
+    keepFacetCursorInView()
     return true
   }
 
-  /// The panel scrolled so that the cursor's line shows.
-  private func keepFacetCursorInView(line: Int) {
+  /// A click on the open facet panel: on a value, the cursor goes there and the value is chosen (or let go of);
+  /// elsewhere inside the panel, nothing. False outside it, where a click closes it as it closes any panel.
+  func clickFacet(at mouse: MouseEvent) -> Bool {
     let panel = overlayPanel
-    guard let body = panel.bodyLine(ofLine: line), panel.visibleRows > 0 else { return }
-    let scroll = state.panel.scroll
+    guard (panel.x..<(panel.x + panel.width)).contains(mouse.x), (panel.y..<(panel.y + panel.height)).contains(mouse.y)
+    else { return false }
+    let row = mouse.y - (panel.y + 2)
+    let bodyLine = min(state.panel.scroll, panel.maximumScroll) + row
+    let choices = facetLayout.choices
+    guard (0..<panel.visibleRows).contains(row),
+      let place = choices.firstIndex(where: { panel.bodyLine(ofLine: $0.line) == bodyLine })
+    else { return true }
+    state.facets?.cursorPlace = place
+    state.facets?.cursorChoice = choices[place].choice
+    toggle(choices[place].choice)
+    return true
+  }
+
+  /// The panel scrolled so that the cursor's line shows (after a move, or a resize that wrapped it anew).
+  func keepFacetCursorInView() {
+    let choices = facetLayout.choices
+    guard let facets = state.facets, !choices.isEmpty else { return }
+    let panel = overlayPanel
+    guard let body = panel.bodyLine(ofLine: choices[facets.cursor(among: choices)].line), panel.visibleRows > 0
+    else { return }
+    let scroll = min(state.panel.scroll, panel.maximumScroll)
     if body < scroll {
-      state.panel.scroll(by: body - scroll, maximumScroll: panel.maximumScroll)
+      state.panel.scroll(by: body - state.panel.scroll, maximumScroll: panel.maximumScroll)
     } else if body >= scroll + panel.visibleRows {
-      state.panel.scroll(by: body - scroll - panel.visibleRows + 1, maximumScroll: panel.maximumScroll)
+      state.panel.scroll(by: body - state.panel.scroll - panel.visibleRows + 1, maximumScroll: panel.maximumScroll)
     }
   }
 

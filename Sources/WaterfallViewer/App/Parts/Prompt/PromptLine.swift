@@ -34,6 +34,11 @@ public struct PromptLine: Hashable, Sendable {
     self.prompt = prompt
   }
 
+  /// The open prompt's text replaced by `text` (the filter in effect, to edit).
+  mutating func fill(_ text: String) {
+    prompt?.text = String(text.prefix(Self.longestText))
+  }
+
   /// Pasted text is typed as it is, as far as ``longestText`` allows; it never submits or cancels (the caller made
   /// it one line without control characters).
   mutating func paste(_ text: String) -> Outcome {

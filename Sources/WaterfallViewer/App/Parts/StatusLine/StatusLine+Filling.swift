@@ -22,7 +22,7 @@ extension StatusLine {
       place: rankLoader.place.map { measuring == nil ? $0.statusText(loaded: store.count) : $0.jumpText },
       loadedItemsOnly: store.loadedItemsOnly,
       filterShown: presentation.filter == nil ? nil : "\(store.resultCountText)\(total) shown",
-      filterWords: presentation.filter.map { FilterLanguage.words(of: $0.pattern) },
+      filterWords: presentation.filter.map { FilterLanguage.words(of: $0.pattern, separator: glyphs.dot) },
       sort: presentation.sort, notice: state.notice ?? Self.loadFailure(waterfall), stepping: stepping,
       measuring: measuring.map { "\(spinner) \($0.progressText) (Esc stops)" }, glyphs: glyphs, keys: keys,
       prompt: state.promptLine.prompt,
