@@ -14,19 +14,30 @@ public enum FilterLanguage {
     var reading = Reading()
     var folding = SearchFolding()
     for token in tokens(of: pattern) {
-      var (text, typed) = (token.text[...], token.typed[...])
-      let negated = text.count > 1 && text.first == "-" && !token.quotedFromStart
-      if negated { (text, typed) = (text.dropFirst(), typed.dropFirst()) }
-      if !token.quotedFromStart, let condition = condition(in: typed, negated: negated, folding: &folding) {
-        switch condition {
-        case .success(let condition): reading.conditions.append(condition)
-        case .failure(let problem): reading.problem = reading.problem ?? "\(token.typed): \(problem.message)"
+      let word = word(of: token, folding: &folding)
+      switch word.condition {
+      case .success(let condition)?: reading.conditions.append(condition)
+      case .failure(let problem)?: reading.problem = reading.problem ?? "\(token.typed): \(problem.message)"
+      case nil:
+        if word.negated {
+          reading.excludedWords.append(String(word.text))
+        } else {
+          reading.words.append(String(word.text))
         }
-        continue
       }
-      if negated { reading.excludedWords.append(String(text)) } else { reading.words.append(String(text)) }
     }
     return reading
+  }
+
+  /// One word of a pattern read: whether it is turned round (`-used`), its text without the minus, and the
+  /// condition it is, or why it cannot be one; nil for a free word.
+  private static func word(
+    of token: Token, folding: inout SearchFolding
+  ) -> (negated: Bool, text: Substring, condition: Result<FieldCondition, Problem>?) {
+    let negated = token.text.count > 1 && token.text.first == "-" && !token.quotedFromStart
+    let (text, typed) =
+      negated ? (token.text.dropFirst(), token.typed.dropFirst()) : (token.text[...], token.typed[...])
+    return (negated, text, token.quotedFromStart ? nil : condition(in: typed, negated: negated, folding: &folding))
   }
 
   struct Problem: Error {
@@ -151,12 +162,9 @@ public enum FilterLanguage {
   public static func words(of pattern: String, separator: String = "\u{B7}") -> String {
     var folding = SearchFolding()
     return tokens(of: pattern).map { token in
-      let negated = token.text.count > 1 && token.text.first == "-" && !token.quotedFromStart
-      let typed = negated ? token.typed.dropFirst() : token.typed[...]
-      let text = negated ? token.text.dropFirst() : token.text[...]
-      guard !token.quotedFromStart,
-        case .success(let condition)? = condition(in: typed, negated: negated, folding: &folding)
-      else { return (negated ? "not " : "") + text }
+      let word = word(of: token, folding: &folding)
+      let not = word.negated ? "not " : ""
+      guard case .success(let condition)? = word.condition else { return not + word.text }
       let values = condition.alternatives.map { alternative in
         switch alternative.test {
         case .equals: alternative.typedValue
@@ -164,7 +172,7 @@ public enum FilterLanguage {
         case .number(let range): range.words
         }
       }
-      return (negated ? "not " : "") + condition.name + ": " + values.joined(separator: ", ")
+      return not + condition.name + ": " + values.joined(separator: ", ")
     }.joined(separator: " \(separator) ")
   }
 

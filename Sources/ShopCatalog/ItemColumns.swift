@@ -288,8 +288,6 @@ struct ItemColumns: Sendable {
     (index == 0 ? 0 : Int(searchKeyEnds[index - 1]))..<Int(searchKeyEnds[index])
   }
 
-  func matches(_ index: Int, query: ItemQuery) -> Bool { matcher(for: query)(index) }
-
   /// Whether an item matches `query`, by its index, with what can be worked out once for the query done first
   /// (``conditionCheck(for:)``): for a loop over many items.
   func matcher(for query: ItemQuery) -> (Int) -> Bool {
@@ -305,8 +303,11 @@ struct ItemColumns: Sendable {
   func conditionCheck(for query: ItemQuery) -> (Int) -> Bool {
     guard !query.conditions.isEmpty else { return { _ in true } }
     var folding = SearchFolding()
-    var names = [String](repeating: "", count: shopNumberOfName.count)
-    for (name, number) in shopNumberOfName { names[Int(number)] = name }
+    var names: [String] = []
+    if query.conditions.contains(where: { $0.field == .shop }) {
+      names = [String](repeating: "", count: shopNumberOfName.count)
+      for (name, number) in shopNumberOfName { names[Int(number)] = name }
+    }
     let shopVerdicts = query.conditions.map { condition -> (named: [Bool], none: Bool)? in
       guard condition.field == .shop else { return nil }
       return (
@@ -327,13 +328,13 @@ struct ItemColumns: Sendable {
     }
   }
 
+  /// A condition on any field but the shop (decided per shop name above), for item `index`.
   private func meets(_ condition: FieldCondition, _ index: Int, folding: inout SearchFolding) -> Bool {
     let part: Int? =
       switch condition.field {
       case .title: 0
-      case .shop: 1
       case .price: 2
-      case .extra: nil
+      case .shop, .extra: nil
       }
     guard let part else { return condition.isMet(byValue: value(of: condition.field, at: index), folding: &folding) }
     let met = condition.alternatives.contains { alternative in

@@ -43,7 +43,7 @@ extension Viewer {
     case .toggleStatistics: state.panel.overlay = .statistics
     case .toggleFacets:
       state.panel.overlay = .facets
-      countFacets()
+      countFacets(afresh: true)
     case .toggleReuseLabels:
       state.showReuse.toggle()
       listenToLayoutPasses()

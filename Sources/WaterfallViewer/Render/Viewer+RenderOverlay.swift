@@ -6,19 +6,14 @@ import WaterfallKit
 extension Viewer {
   var overlayPanel: OverlayPanel {
     guard state.panel.overlay != nil else { return OverlayPanel() }
-    let (title, lines) = PanelContent.of(
+    let (title, lines, cursorLine) = PanelContent.of(
       state.panel.overlay, store: store, options: options, reuse: waterfall.statistics,
       lastFrameMicroseconds: lastFrameMicroseconds, metrics: metrics, pictureStatistics: pictureStatistics,
       pictures: pictures, facets: state.facets, filterPattern: organiser.latestQuery.filter?.pattern ?? "",
       width: OverlayPanel.innerWidth(screenWidth: state.screenSize.width))
     let picture = options.pictures == nil ? nil : detailPicture?.size
     var panel = OverlayPanel(title: title, lines: lines, screenSize: state.screenSize, picture: picture)
-    if state.panel.overlay == .facets, let facets = state.facets {
-      let choices = facetLayout.choices
-      if !choices.isEmpty {
-        panel.highlightedBodyLine = panel.bodyLine(ofLine: choices[facets.cursor(among: choices)].line)
-      }
-    }
+    panel.highlightedBodyLine = cursorLine.flatMap(panel.bodyLine(ofLine:))
     return panel
   }
 

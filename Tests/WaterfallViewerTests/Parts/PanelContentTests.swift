@@ -9,7 +9,7 @@ import WaterfallKit
 struct PanelContentTests {
   static func content(
     _ overlay: Overlay?, store: ItemStore = ItemStore(), facets: FacetPanel? = nil, filter: String = ""
-  ) -> (title: String, lines: [PanelLine]) {
+  ) -> (title: String, lines: [PanelLine], cursorLine: Int?) {
     PanelContent.of(
       overlay, store: store, options: AppFixture.options(ascii: true), reuse: ReuseStatistics(),
       lastFrameMicroseconds: nil, metrics: SessionMetrics(), pictureStatistics: nil, pictures: PictureBook(),

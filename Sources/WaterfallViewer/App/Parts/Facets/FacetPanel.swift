@@ -64,6 +64,14 @@ struct FacetPanel: Hashable {
     return requests
   }
 
+  /// The layout the viewer shows: `panel` (none yet: every field counting) for the `--facets` fields.
+  static func layout(
+    of panel: FacetPanel?, options: ViewerOptions, pattern: String, width: Int
+  ) -> (lines: [PanelLine], choices: [(line: Int, choice: FacetChoice)]) {
+    (panel ?? FacetPanel(query: CatalogueQuery())).layout(
+      fields: options.facets, pattern: pattern, width: width, glyphs: options.glyphs)
+  }
+
   /// The panel's lines and, in order, the lines that can be chosen. Per field: its name, then each value (or band)
   /// with a mark when `pattern` chooses it, a bar as long as its share of the largest and its count
   /// (`✓ Alpha Atelier  ██████  1,204`), the values beyond the limit and the items without one; a field not counted
@@ -160,15 +168,15 @@ struct FacetPanel: Hashable {
 }
 
 extension Viewer {
-  /// `F`, or a new result shown while the panel is open: each `--facets` field counted over the result shown (but
-  /// for its own choice). A field whose request is the one answered already is not asked again; counts stay until
-  /// their new ones come.
-  func countFacets() {
+  /// `F` (`afresh`: every field counted again, for rows read since), or a new result shown while the panel is open:
+  /// each `--facets` field counted over the result shown (but for its own choice). A field whose request is the one
+  /// asked already, answered or on its way, is not asked again; counts stay until their new ones come.
+  func countFacets(afresh: Bool = false) {
     let query = presentation.query
     let requests = FacetPanel.requests(for: options.facets, over: query)
     var panel = state.facets ?? FacetPanel(query: query)
     panel.query = query
-    for (field, request) in requests where panel.answered[field] != request {
+    for (field, request) in requests where afresh || panel.requests[field] != request {
       emit(.countFacet(request))
     }
     panel.requests = requests
@@ -189,9 +197,9 @@ extension Viewer {
 
   /// The facet panel as it is laid out now: its lines and the lines that can be chosen.
   var facetLayout: (lines: [PanelLine], choices: [(line: Int, choice: FacetChoice)]) {
-    (state.facets ?? FacetPanel(query: CatalogueQuery())).layout(
-      fields: options.facets, pattern: organiser.latestQuery.filter?.pattern ?? "",
-      width: OverlayPanel.innerWidth(screenWidth: state.screenSize.width), glyphs: options.glyphs)
+    FacetPanel.layout(
+      of: state.facets, options: options, pattern: organiser.latestQuery.filter?.pattern ?? "",
+      width: OverlayPanel.innerWidth(screenWidth: state.screenSize.width))
   }
 
   /// A key on the open facet panel: the cursor moves over the values, Enter or Space chooses the value under it
